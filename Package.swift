@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "ReplyKit",
+  products: [
+    .library(name: "ReplyMarkdown", targets: ["ReplyMarkdown"]),
+    .library(name: "ChatEngine", targets: ["ChatEngine"]),
+    .executable(name: "replykit", targets: ["replykit"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+    ),
+    // No pkgConfig here: libutf8proc.pc adds -DUTF8PROC_EXPORTS, which SwiftPM rejects with a warning.
+    .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
+    .target(name: "ReplyMarkdown", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
+    .target(name: "ChatEngine", dependencies: ["ReplyMarkdown"]),
+    .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine"]),
+    .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown"]),
+    .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
+    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,75 @@
+/// A parsed markdown document: a value-type tree of ``MarkdownNode``s built from cmark-gfm's parse.
+///
+/// The tree is stored flat in pre-order (see ``MarkdownNode``), so a document of any depth — the
+/// pathological inputs reach 100,000 levels — is compared, hashed, encoded, decoded, walked and
+/// freed without recursion, also on threads with small stacks.
+///
+/// Parsing is thread-safe: cmark-gfm's inline parser edits process-global state, so every parse in
+/// the process is serialised behind one lock; documents themselves are immutable values.
+///
+/// - Complexity: parsing is what cmark-gfm costs plus O(n) in the number of nodes.
+public struct MarkdownDocument: Sendable, Hashable, Codable {
+  /// The nodes in pre-order; `nodes[0]` is the ``MarkdownNode/Kind/document`` root.
+  public let nodes: [MarkdownNode]
+  /// The options the document was parsed with (renderers read `tagFilter` from here).
+  public let options: ParseOptions
+
+  /// Parses markdown text.
+  ///
+  /// Never fails: every string is a markdown document. NUL characters become U+FFFD, as
+  /// CommonMark requires.
+  public init(_ markdown: String, options: ParseOptions = .github) {
+    self.nodes = CmarkBridge.parse(markdown, options: options)
+    self.options = options
+  }
+
+  /// Parses markdown from UTF-8 bytes; invalid sequences become U+FFFD.
+  public init<Bytes: Collection>(bytes: Bytes, options: ParseOptions = .github) where Bytes.Element == UInt8 {
+    self.init(String(decoding: bytes, as: UTF8.self), options: options)
+  }
+
+  /// Creates a document from nodes made elsewhere (a decoder, a transform).
+  ///
+  /// - Precondition: `nodes` is a well-formed pre-order tree whose first node is the document.
+  public init(nodes: [MarkdownNode], options: ParseOptions) {
+    self.nodes = nodes
+    self.options = options
+  }
+
+  /// The index of the root node (always 0).
+  public var rootIndex: Int { 0 }
+
+  /// The indices of the children of the node at `index`, in order.
+  ///
+  /// - Complexity: O(1) to create; iterating visits each child once, skipping its subtree in O(1).
+  public func children(of index: Int) -> MarkdownChildren {
+    MarkdownChildren(nodes: nodes, parent: index)
+  }
+
+  /// The indices of the top-level blocks.
+  public var topLevelBlocks: MarkdownChildren { children(of: 0) }
+}
+
+/// The child indices of one node of a ``MarkdownDocument``.
+public struct MarkdownChildren: Sequence, Sendable {
+  let nodes: [MarkdownNode]
+  let parent: Int
+
+  /// Iterates child indices in order.
+  public struct Iterator: IteratorProtocol {
+    let nodes: [MarkdownNode]
+    var position: Int
+    let end: Int
+
+    public mutating func next() -> Int? {
+      guard position < end else { return nil }
+      defer { position = nodes[position].subtreeEnd }
+      return position
+    }
+  }
+
+  public func makeIterator() -> Iterator {
+    guard parent < nodes.count else { return Iterator(nodes: nodes, position: 0, end: 0) }
+    return Iterator(nodes: nodes, position: parent + 1, end: nodes[parent].subtreeEnd)
+  }
+}

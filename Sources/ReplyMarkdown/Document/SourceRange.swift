@@ -1,0 +1,31 @@
+/// A position in the markdown source: a 1-based line and a 1-based UTF-8 byte column.
+public struct SourcePosition: Sendable, Hashable, Codable, Comparable {
+  /// The 1-based line number.
+  public var line: Int
+  /// The 1-based column, counted in UTF-8 bytes from the start of the line.
+  public var column: Int
+
+  /// Creates a position from a 1-based line and a 1-based UTF-8 byte column.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+}
+
+/// The span of a block in the markdown source, both ends inclusive, as cmark-gfm reports it.
+public struct SourceRange: Sendable, Hashable, Codable {
+  /// The first byte of the block.
+  public var start: SourcePosition
+  /// The last byte of the block (inclusive).
+  public var end: SourcePosition
+
+  /// Creates a range from its inclusive ends.
+  public init(start: SourcePosition, end: SourcePosition) {
+    self.start = start
+    self.end = end
+  }
+}

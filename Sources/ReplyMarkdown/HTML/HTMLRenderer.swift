@@ -1,0 +1,448 @@
+/// Renders a ``MarkdownDocument`` as HTML, byte-identical to cmark-gfm's `cmark_render_html` with
+/// the same options and the parser's extensions.
+///
+/// Safe by default: raw HTML is replaced by `<!-- raw HTML omitted -->` and `javascript:`,
+/// `vbscript:`, `file:` and non-image `data:` URLs are dropped, unless ``Options/unsafe`` is set.
+///
+/// - Complexity: O(n) in the size of the document and its output; no recursion, so any depth
+///   renders on any stack.
+public struct HTMLRenderer: Sendable {
+  /// HTML rendering options, named after cmark-gfm's render options.
+  public struct Options: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt32
+    /// Creates options from raw bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Render raw HTML and dangerous URLs as written (`CMARK_OPT_UNSAFE`). Never for untrusted input.
+    public static let unsafe = Options(rawValue: 1 << 0)
+    /// Render soft breaks as `<br />` (`CMARK_OPT_HARDBREAKS`).
+    public static let hardBreaks = Options(rawValue: 1 << 1)
+    /// Render soft breaks as spaces (`CMARK_OPT_NOBREAKS`).
+    public static let noBreaks = Options(rawValue: 1 << 2)
+    /// Add `data-sourcepos` attributes to blocks (`CMARK_OPT_SOURCEPOS`).
+    public static let sourcePositions = Options(rawValue: 1 << 3)
+    /// Use `<pre lang="x">` for code languages (`CMARK_OPT_GITHUB_PRE_LANG`).
+    public static let githubPreLang = Options(rawValue: 1 << 4)
+    /// Put the info string after the language in `data-meta` (`CMARK_OPT_FULL_INFO_STRING`).
+    public static let fullInfoString = Options(rawValue: 1 << 5)
+    /// Align table cells with `style` rather than `align` (`CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`).
+    public static let tablePreferStyleAttributes = Options(rawValue: 1 << 6)
+  }
+
+  /// The rendering options.
+  public var options: Options
+
+  /// Creates a renderer; the default is the safe rendering.
+  public init(options: Options = []) {
+    self.options = options
+  }
+
+  /// Renders the whole document.
+  public func render(_ document: MarkdownDocument) -> String {
+    var writer = HTMLWriter(document: document, options: options)
+    writer.writeDocument()
+    return writer.out.string()
+  }
+
+  /// Renders the top-level blocks at the given node indices (children of the root), in order, as
+  /// they render inside the whole document, without the footnote section's closing tags.
+  ///
+  /// Used by streaming, which renders committed blocks one at a time.
+  public func render(_ document: MarkdownDocument, topLevelBlock index: Int) -> String {
+    var writer = HTMLWriter(document: document, options: options)
+    writer.walk(from: index, to: document.nodes[index].subtreeEnd, parents: [0])
+    return writer.out.string()
+  }
+}
+
+/// The state of one HTML rendering pass.
+struct HTMLWriter {
+  let nodes: [MarkdownNode]
+  let options: HTMLRenderer.Options
+  let tagFilter: Bool
+  var out: ByteWriter
+  var footnoteIndex = 0
+  var writtenFootnoteIndex = 0
+  var inTableHeader = false
+  var needsClosingTableBody = false
+  var cellIndex = 0
+
+  init(document: MarkdownDocument, options: HTMLRenderer.Options) {
+    self.nodes = document.nodes
+    self.options = options
+    self.tagFilter = document.options.contains(.tagFilter)
+    self.out = ByteWriter(capacity: document.nodes.count * 16)
+  }
+
+  mutating func writeDocument() {
+    guard !nodes.isEmpty else { return }
+    walk(from: 1, to: nodes[0].subtreeEnd, parents: [0])
+    if footnoteIndex > 0 { out.write("</ol>\n</section>\n") }
+  }
+
+  /// Walks nodes `start..<end` in order, entering and exiting each; `parents` are the open
+  /// ancestors of `start`.
+  mutating func walk(from start: Int, to end: Int, parents: [Int]) {
+    var stack = parents
+    let base = parents.count
+    var index = start
+    while index < end {
+      while stack.count > base, let top = stack.last, nodes[top].subtreeEnd <= index {
+        stack.removeLast()
+        exit(top, stack: stack)
+      }
+      if case .image(let link) = nodes[index].kind {
+        writeImage(index, link: link)
+        index = nodes[index].subtreeEnd
+        continue
+      }
+      enter(index, stack: stack)
+      if nodes[index].subtreeEnd > index + 1 {
+        stack.append(index)
+      } else {
+        exit(index, stack: stack)
+      }
+      index += 1
+    }
+    while stack.count > base, let top = stack.popLast() {
+      exit(top, stack: stack)
+    }
+  }
+
+  private mutating func sourcePos(_ index: Int) {
+    guard options.contains(.sourcePositions), let range = nodes[index].range else { return }
+    out.write(" data-sourcepos=\"")
+    out.write(range.start.line)
+    out.write(byte: UInt8(ascii: ":"))
+    out.write(range.start.column)
+    out.write(byte: UInt8(ascii: "-"))
+    out.write(range.end.line)
+    out.write(byte: UInt8(ascii: ":"))
+    out.write(range.end.column)
+    out.write(byte: UInt8(ascii: "\""))
+  }
+
+  private func isTightParagraph(stack: [Int]) -> Bool {
+    guard stack.count >= 2, case .list(let list) = nodes[stack[stack.count - 2]].kind else { return false }
+    return list.isTight
+  }
+
+  private mutating func enter(_ index: Int, stack: [Int]) {
+    switch nodes[index].kind {
+    case .document: break
+    case .blockQuote:
+      out.newlineIfNeeded()
+      out.write("<blockquote")
+      sourcePos(index)
+      out.write(">\n")
+    case .list(let list):
+      out.newlineIfNeeded()
+      if list.type == .bullet {
+        out.write("<ul")
+        sourcePos(index)
+        out.write(">\n")
+      } else {
+        out.write("<ol")
+        sourcePos(index)
+        if list.start != 1 {
+          out.write(" start=\"")
+          out.write(list.start)
+          out.write("\"")
+        }
+        out.write(">\n")
+      }
+    case .item(let task):
+      out.newlineIfNeeded()
+      out.write("<li")
+      sourcePos(index)
+      out.write(">")
+      switch task {
+      case .checked?: out.write("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+      case .unchecked?: out.write("<input type=\"checkbox\" disabled=\"\" /> ")
+      case nil: break
+      }
+    case .codeBlock(let code):
+      writeCodeBlock(index, code)
+    case .htmlBlock(let html):
+      out.newlineIfNeeded()
+      if !options.contains(.unsafe) {
+        out.write("<!-- raw HTML omitted -->")
+      } else if tagFilter {
+        writeFilteredHTML(html)
+      } else {
+        out.write(html)
+      }
+      out.newlineIfNeeded()
+    case .paragraph:
+      if !isTightParagraph(stack: stack) {
+        out.newlineIfNeeded()
+        out.write("<p")
+        sourcePos(index)
+        out.write(">")
+      }
+    case .heading(let level):
+      out.newlineIfNeeded()
+      out.write("<h")
+      out.write(level)
+      sourcePos(index)
+      out.write(">")
+    case .thematicBreak:
+      out.newlineIfNeeded()
+      out.write("<hr")
+      sourcePos(index)
+      out.write(" />\n")
+    case .table:
+      out.newlineIfNeeded()
+      out.write("<table")
+      sourcePos(index)
+      out.write(">")
+      needsClosingTableBody = false
+    case .tableRow(let isHeader):
+      out.newlineIfNeeded()
+      if isHeader {
+        inTableHeader = true
+        out.write("<thead>")
+        out.newlineIfNeeded()
+      } else if !needsClosingTableBody {
+        out.write("<tbody>")
+        out.newlineIfNeeded()
+        needsClosingTableBody = true
+      }
+      out.write("<tr")
+      sourcePos(index)
+      out.write(">")
+      cellIndex = 0
+    case .tableCell:
+      out.newlineIfNeeded()
+      out.write(inTableHeader ? "<th" : "<td")
+      if stack.count >= 2, case .table(let alignments) = nodes[stack[stack.count - 2]].kind,
+        cellIndex < alignments.count
+      {
+        switch alignments[cellIndex] {
+        case .left: writeAlign("left")
+        case .center: writeAlign("center")
+        case .right: writeAlign("right")
+        case .none: break
+        }
+      }
+      cellIndex += 1
+      sourcePos(index)
+      out.write(">")
+    case .footnoteDefinition(let note):
+      if footnoteIndex == 0 { out.write("<section class=\"footnotes\" data-footnotes>\n<ol>\n") }
+      footnoteIndex += 1
+      out.write("<li id=\"fn-")
+      out.writeHrefEscaped(note.label)
+      out.write("\">\n")
+    case .text(let text):
+      out.writeHTMLEscaped(text)
+    case .softBreak:
+      if options.contains(.hardBreaks) {
+        out.write("<br />\n")
+      } else if options.contains(.noBreaks) {
+        out.write(" ")
+      } else {
+        out.write("\n")
+      }
+    case .lineBreak:
+      out.write("<br />\n")
+    case .code(let code):
+      out.write("<code>")
+      out.writeHTMLEscaped(code)
+      out.write("</code>")
+    case .inlineHTML(let html):
+      if !options.contains(.unsafe) {
+        out.write("<!-- raw HTML omitted -->")
+      } else if tagFilter && HTMLTagFilter.isFiltered(html.utf8) {
+        out.write("&lt;")
+        out.write(String(html.utf8.dropFirst()) ?? "")
+      } else {
+        out.write(html)
+      }
+    case .emphasis: out.write("<em>")
+    case .strong: out.write("<strong>")
+    case .strikethrough: out.write("<del>")
+    case .link(let link):
+      out.write("<a href=\"")
+      if options.contains(.unsafe) || !URLSafety.isDangerous(link.destination) {
+        out.writeHrefEscaped(link.destination)
+      }
+      if !link.title.isEmpty {
+        out.write("\" title=\"")
+        out.writeHTMLEscaped(link.title)
+      }
+      out.write("\">")
+    case .image:
+      break  // Written whole by writeImage.
+    case .footnoteReference(let ref):
+      out.write("<sup class=\"footnote-ref\"><a href=\"#fn-")
+      out.writeHrefEscaped(ref.label)
+      out.write("\" id=\"fnref-")
+      out.writeHrefEscaped(ref.label)
+      if ref.occurrence > 1 {
+        out.write("-")
+        out.write(ref.occurrence)
+      }
+      out.write("\" data-footnote-ref>")
+      out.write(ref.number)
+      out.write("</a></sup>")
+    }
+  }
+
+  private mutating func exit(_ index: Int, stack: [Int]) {
+    switch nodes[index].kind {
+    case .blockQuote:
+      out.newlineIfNeeded()
+      out.write("</blockquote>\n")
+    case .list(let list):
+      out.newlineIfNeeded()
+      out.write(list.type == .bullet ? "</ul>\n" : "</ol>\n")
+    case .item:
+      out.write("</li>\n")
+    case .paragraph:
+      if !isTightParagraph(stack: stack) {
+        if let parent = stack.last, case .footnoteDefinition(let note) = nodes[parent].kind,
+          nodes[index].subtreeEnd == nodes[parent].subtreeEnd
+        {
+          out.write(" ")
+          writeFootnoteBackref(note)
+        }
+        out.write("</p>\n")
+      }
+    case .heading(let level):
+      out.write("</h")
+      out.write(level)
+      out.write(">\n")
+    case .table:
+      if needsClosingTableBody {
+        out.newlineIfNeeded()
+        out.write("</tbody>")
+        out.newlineIfNeeded()
+      }
+      needsClosingTableBody = false
+      out.newlineIfNeeded()
+      out.write("</table>")
+      out.newlineIfNeeded()
+    case .tableRow(let isHeader):
+      out.newlineIfNeeded()
+      out.write("</tr>")
+      if isHeader {
+        out.newlineIfNeeded()
+        out.write("</thead>")
+        inTableHeader = false
+      }
+    case .tableCell:
+      out.write(inTableHeader ? "</th>" : "</td>")
+    case .footnoteDefinition(let note):
+      if writeFootnoteBackref(note) { out.write("\n") }
+      out.write("</li>\n")
+    case .emphasis: out.write("</em>")
+    case .strong: out.write("</strong>")
+    case .strikethrough: out.write("</del>")
+    case .link: out.write("</a>")
+    default: break
+    }
+  }
+
+  private mutating func writeAlign(_ alignment: StaticString) {
+    if options.contains(.tablePreferStyleAttributes) {
+      out.write(" style=\"text-align: ")
+      out.write(alignment)
+      out.write("\"")
+    } else {
+      out.write(" align=\"")
+      out.write(alignment)
+      out.write("\"")
+    }
+  }
+
+  @discardableResult
+  private mutating func writeFootnoteBackref(_ note: MarkdownNode.FootnoteDefinitionInfo) -> Bool {
+    guard writtenFootnoteIndex < footnoteIndex else { return false }
+    writtenFootnoteIndex = footnoteIndex
+    out.write("<a href=\"#fnref-")
+    out.writeHrefEscaped(note.label)
+    out.write("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
+    if note.referenceCount > 1 {
+      for occurrence in 2...note.referenceCount {
+        out.write(" <a href=\"#fnref-")
+        out.writeHrefEscaped(note.label)
+        out.write("-")
+        out.write(occurrence)
+        out.write("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">")
+        out.write(occurrence)
+        out.write("</sup></a>")
+      }
+    }
+    return true
+  }
+
+  private mutating func writeCodeBlock(_ index: Int, _ code: MarkdownNode.CodeBlockInfo) {
+    out.newlineIfNeeded()
+    let info = code.info.utf8
+    if info.isEmpty {
+      out.write("<pre")
+      sourcePos(index)
+      out.write("><code>")
+    } else {
+      let firstWordEnd = info.firstIndex(where: HTMLWriter.isCmarkSpace) ?? info.endIndex
+      let language = String(info[info.startIndex..<firstWordEnd]) ?? ""
+      let rest: String? =
+        firstWordEnd < info.endIndex && options.contains(.fullInfoString)
+        ? String(info[info.index(after: firstWordEnd)...]) : nil
+      out.write("<pre")
+      sourcePos(index)
+      out.write(options.contains(.githubPreLang) ? " lang=\"" : "><code class=\"language-")
+      out.writeHTMLEscaped(language)
+      if let rest {
+        out.write("\" data-meta=\"")
+        out.writeHTMLEscaped(rest)
+      }
+      out.write(options.contains(.githubPreLang) ? "\"><code>" : "\">")
+    }
+    out.writeHTMLEscaped(code.code)
+    out.write("</code></pre>\n")
+  }
+
+  /// An image: `<img src alt title />`, its alt being the plain text of its children.
+  private mutating func writeImage(_ index: Int, link: MarkdownNode.LinkInfo) {
+    out.write("<img src=\"")
+    if options.contains(.unsafe) || !URLSafety.isDangerous(link.destination) {
+      out.writeHrefEscaped(link.destination)
+    }
+    out.write("\" alt=\"")
+    for child in (index + 1)..<nodes[index].subtreeEnd {
+      switch nodes[child].kind {
+      case .text(let text), .code(let text), .inlineHTML(let text): out.writeHTMLEscaped(text)
+      case .softBreak, .lineBreak: out.write(" ")
+      default: break
+      }
+    }
+    out.write("\"")
+    if !link.title.isEmpty {
+      out.write(" title=\"")
+      out.writeHTMLEscaped(link.title)
+      out.write("\"")
+    }
+    out.write(" />")
+  }
+
+  private mutating func writeFilteredHTML(_ html: String) {
+    let bytes = Array(html.utf8)
+    var runStart = 0
+    for position in 0..<bytes.count where bytes[position] == UInt8(ascii: "<") {
+      out.bytes.append(contentsOf: bytes[runStart..<position])
+      if HTMLTagFilter.isFiltered(bytes[position...]) {
+        out.write("&lt;")
+      } else {
+        out.write(byte: UInt8(ascii: "<"))
+      }
+      runStart = position + 1
+    }
+    out.bytes.append(contentsOf: bytes[runStart...])
+  }
+
+  static func isCmarkSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+  }
+}

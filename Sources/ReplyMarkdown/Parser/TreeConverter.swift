@@ -1,0 +1,210 @@
+import CCmarkGFM
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns cmark-gfm's node tree into our flat pre-order node list, iteratively.
+struct TreeConverter {
+  let types: CmarkBridge.ExtensionTypes
+  /// The source, for footnote labels (cmark-gfm offers no getter for a definition's label).
+  let source: String
+
+  typealias CNode = OpaquePointer
+
+  func convert(_ root: CNode) -> [MarkdownNode] {
+    var nodes: [MarkdownNode] = []
+    nodes.reserveCapacity(256)
+    // Indices of the open ancestors of the current node, root first.
+    var open: [Int] = []
+    var footnoteRefIndices: [Int] = []
+    var footnoteDefIndices: [Int] = []
+    var referenceCounts: [Int: Int] = [:]
+
+    var current: CNode = root
+    while true {
+      // Enter `current`.
+      let kind = self.kind(of: current, referenceCounts: &referenceCounts)
+      let depth = open.count
+      var merged = false
+      if case .text(let string) = kind, let last = nodes.last, last.depth == depth, last.subtreeEnd == nodes.count,
+        case .text(let previous) = last.kind
+      {
+        // Adjacent text nodes (cmark splits text at delimiters) become one.
+        nodes[nodes.count - 1].kind = .text(previous + string)
+        merged = true
+      }
+      if !merged {
+        let range: SourceRange? = kind.isBlock && depth > 0 ? Self.range(of: current) : nil
+        nodes.append(MarkdownNode(kind: kind, subtreeEnd: nodes.count + 1, depth: depth, range: range))
+        if case .footnoteReference = kind { footnoteRefIndices.append(nodes.count - 1) }
+        if case .footnoteDefinition = kind { footnoteDefIndices.append(nodes.count - 1) }
+      }
+      if let child = cmark_node_first_child(current) {
+        open.append(nodes.count - 1)
+        current = child
+        continue
+      }
+      // `current` is a leaf: move to the next sibling, closing finished ancestors on the way up.
+      var node = current
+      while true {
+        if node == root { return finish(nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts) }
+        if let next = cmark_node_next(node) {
+          current = next
+          break
+        }
+        guard let parent = cmark_node_parent(node), let index = open.popLast() else {
+          return finish(nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts)
+        }
+        nodes[index].subtreeEnd = nodes.count
+        node = parent
+      }
+    }
+  }
+
+  /// Fills in footnote labels and reference counts, which are only known once all is read.
+  private func finish(_ nodes: [MarkdownNode], refs: [Int], defs: [Int], counts: [Int: Int]) -> [MarkdownNode] {
+    var nodes = nodes
+    var labels: [String] = []
+    let bytes = defs.isEmpty ? [] : Array(source.utf8)
+    let lines = defs.isEmpty ? [] : Self.lineStarts(bytes)
+    for (position, index) in defs.enumerated() {
+      guard case .footnoteDefinition(var info) = nodes[index].kind else { continue }
+      if let range = nodes[index].range { info.label = Self.footnoteLabel(bytes, lines: lines, at: range.start) }
+      info.number = position + 1
+      info.referenceCount = counts[position + 1] ?? 0
+      labels.append(info.label)
+      nodes[index].kind = .footnoteDefinition(info)
+    }
+    for index in refs {
+      guard case .footnoteReference(var info) = nodes[index].kind else { continue }
+      if info.number >= 1 && info.number <= labels.count { info.label = labels[info.number - 1] }
+      nodes[index].kind = .footnoteReference(info)
+    }
+    return nodes
+  }
+
+  /// Byte offsets of the starts of lines (after LF, CR or CRLF), as cmark-gfm counts lines.
+  private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+    var starts = [0]
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\n") {
+        starts.append(index + 1)
+      } else if bytes[index] == UInt8(ascii: "\r") {
+        if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+        starts.append(index + 1)
+      }
+      index += 1
+    }
+    return starts
+  }
+
+  /// The label of the footnote definition whose content starts at `position`: cmark-gfm puts
+  /// that position after `[^label]:`, so the label is found by scanning back to the `[^`.
+  private static func footnoteLabel(_ bytes: [UInt8], lines: [Int], at position: SourcePosition) -> String {
+    guard position.line >= 1 && position.line <= lines.count else { return "" }
+    var offset = min(lines[position.line - 1] + max(position.column - 1, 0), bytes.count)
+    // Scan back to the nearest `]:`, then to the `[^` that opens the label.
+    while offset > 0, !(bytes[offset - 1] == UInt8(ascii: ":") && offset >= 2 && bytes[offset - 2] == UInt8(ascii: "]")) {
+      offset -= 1
+    }
+    guard offset >= 2 else { return "" }
+    let close = offset - 2
+    var open = close
+    while open >= 2, !(bytes[open - 2] == UInt8(ascii: "[") && bytes[open - 1] == UInt8(ascii: "^")) { open -= 1 }
+    guard open >= 2 else { return "" }
+    return String(decoding: bytes[open..<close], as: UTF8.self)
+  }
+
+  private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    guard let pointer else { return "" }
+    return String(cString: pointer)
+  }
+
+  private static func range(of node: CNode) -> SourceRange {
+    SourceRange(
+      start: SourcePosition(
+        line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
+      end: SourcePosition(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))))
+  }
+
+  private func kind(of node: CNode, referenceCounts: inout [Int: Int]) -> MarkdownNode.Kind {
+    let type = cmark_node_get_type(node)
+    switch type {
+    case CMARK_NODE_DOCUMENT: return .document
+    case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+    case CMARK_NODE_LIST:
+      let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+      let delimiter: MarkdownNode.ListInfo.Delimiter
+      switch cmark_node_get_list_delim(node) {
+      case CMARK_PERIOD_DELIM: delimiter = .period
+      case CMARK_PAREN_DELIM: delimiter = .paren
+      default: delimiter = ordered ? .period : .none
+      }
+      return .list(
+        MarkdownNode.ListInfo(
+          type: ordered ? .ordered : .bullet, start: Int(cmark_node_get_list_start(node)),
+          delimiter: delimiter, isTight: cmark_node_get_list_tight(node) != 0))
+    case CMARK_NODE_ITEM:
+      if let typeString = cmark_node_get_type_string(node), String(cString: typeString) == "tasklist" {
+        return .item(task: cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked)
+      }
+      return .item(task: nil)
+    case CMARK_NODE_CODE_BLOCK:
+      var fenceLength: Int32 = 0
+      var fenceOffset: Int32 = 0
+      var fenceCharacter: CChar = 0
+      let fenced = cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceCharacter) != 0
+      return .codeBlock(
+        MarkdownNode.CodeBlockInfo(
+          info: Self.string(cmark_node_get_fence_info(node)), code: Self.string(cmark_node_get_literal(node)),
+          isFenced: fenced))
+    case CMARK_NODE_HTML_BLOCK: return .htmlBlock(Self.string(cmark_node_get_literal(node)))
+    case CMARK_NODE_PARAGRAPH: return .paragraph
+    case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+    case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+    case CMARK_NODE_FOOTNOTE_DEFINITION:
+      return .footnoteDefinition(
+        MarkdownNode.FootnoteDefinitionInfo(label: "", number: 0, referenceCount: 0))
+    case CMARK_NODE_TEXT: return .text(Self.string(cmark_node_get_literal(node)))
+    case CMARK_NODE_SOFTBREAK: return .softBreak
+    case CMARK_NODE_LINEBREAK: return .lineBreak
+    case CMARK_NODE_CODE: return .code(Self.string(cmark_node_get_literal(node)))
+    case CMARK_NODE_HTML_INLINE: return .inlineHTML(Self.string(cmark_node_get_literal(node)))
+    case CMARK_NODE_EMPH: return .emphasis
+    case CMARK_NODE_STRONG: return .strong
+    case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+      let info = MarkdownNode.LinkInfo(
+        destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))
+      return type == CMARK_NODE_LINK ? .link(info) : .image(info)
+    case CMARK_NODE_FOOTNOTE_REFERENCE:
+      let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
+      let occurrence = (referenceCounts[number] ?? 0) + 1
+      referenceCounts[number] = occurrence
+      return .footnoteReference(MarkdownNode.FootnoteReferenceInfo(number: number, label: "", occurrence: occurrence))
+    case types.table:
+      let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+      var alignments: [MarkdownNode.TableAlignment] = []
+      if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+        for column in 0..<columns {
+          switch raw[column] {
+          case UInt8(ascii: "l"): alignments.append(.left)
+          case UInt8(ascii: "c"): alignments.append(.center)
+          case UInt8(ascii: "r"): alignments.append(.right)
+          default: alignments.append(.none)
+          }
+        }
+      }
+      return .table(alignments: alignments)
+    case types.tableRow: return .tableRow(isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
+    case types.tableCell: return .tableCell
+    case types.strikethrough: return .strikethrough
+    default:
+      // Custom nodes are never produced by the parser; keep their text, if any, as text.
+      return .text(Self.string(cmark_node_get_literal(node)))
+    }
+  }
+}
