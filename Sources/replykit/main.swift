@@ -1,2 +1,55 @@
 import ReplyMarkdown
-for n in MarkdownDocument("Hi[^a-note].\n\n[^a-note]: the note\n").nodes { print(n.kind, n.range as Any) }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The subcommands, by name: each takes its arguments and throws ``CLIError`` on bad input.
+let commands: [String: ([String]) throws -> Void] = [
+  "render": RenderCommand.run
+]
+
+let version = "0.1.0"
+
+let usage = """
+  replykit \(version) — render, stream and chat with markdown replies
+
+  Usage: replykit <command> [options]
+
+  Commands:
+    render    render a markdown reply once (html)
+
+  Run 'replykit <command> --help' for a command's options.
+  Options: -h, --help (this text), --version
+  """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  guard let first = arguments.first else {
+    StandardIO.write(usage + "\n")
+    exit(0)
+  }
+  switch first {
+  case "-h", "--help", "help":
+    StandardIO.write(usage + "\n")
+  case "--version":
+    StandardIO.write("replykit \(version) (cmark-gfm \(CmarkReference.version))\n")
+  default:
+    guard let command = commands[first] else {
+      throw CLIError.usage(
+        first.hasPrefix("-")
+          ? "unknown option '\(first)'; see 'replykit --help'"
+          : "unknown command '\(first)'; see 'replykit --help'")
+    }
+    try command(Array(arguments.dropFirst()))
+  }
+  exit(0)
+} catch let error as CLIError {
+  StandardIO.writeError("replykit: \(error.message)")
+  exit(error.status)
+} catch {
+  StandardIO.writeError("replykit: \(error)")
+  exit(1)
+}
