@@ -1,0 +1,72 @@
+# ReplyKit — two commands set everything up on a fresh Debian/Ubuntu machine with the Swift toolchain:
+#   make run    the main job (terminal chat demo, or a rendered example without a terminal)
+#   make test   every test
+# Both install missing system packages with apt-get (sudo when not root) and say what they install.
+
+SWIFT ?= swift
+SHELL := /bin/bash
+
+# Debian packages: the C libraries the package links, and the tools the tests drive.
+LIB_PACKAGES  := libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev pkg-config
+TEST_PACKAGES := cmark-gfm tmux
+BENCH_PACKAGES := cmark-gfm lowdown python3-rich hyperfine time
+
+.PHONY: run test build bench fuzz deps deps-test deps-bench goldens clean lint
+
+# Installs the Debian packages named in $(1) that are missing, or says what to install elsewhere.
+define ensure_packages
+	@missing=""; \
+	if command -v dpkg-query >/dev/null 2>&1; then \
+	  for p in $(1); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	  done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "make: installing missing Debian packages:$$missing"; \
+	    if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	    $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null \
+	      || { echo "make: apt-get failed; install by hand:$$missing" >&2; exit 1; }; \
+	  fi; \
+	elif [ "$$(uname)" = "Darwin" ]; then \
+	  command -v brew >/dev/null && brew list cmark-gfm >/dev/null 2>&1 || \
+	    echo "make: on macOS run: brew install cmark-gfm utf8proc lowdown tmux hyperfine pkg-config"; \
+	else \
+	  echo "make: not a Debian/Ubuntu system; install the equivalents of: $(1)"; \
+	fi
+endef
+
+deps:
+	$(call ensure_packages,$(LIB_PACKAGES))
+
+deps-test: deps
+	$(call ensure_packages,$(TEST_PACKAGES))
+
+deps-bench: deps
+	$(call ensure_packages,$(BENCH_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+run: deps
+	@$(SWIFT) build -c release --product replykit 2>&1 | grep -E 'error|warning' || true
+	@./.build/release/replykit demo
+
+test: deps-test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 2 2>&1 | tee .build/test-output.txt | grep -v -E '^\[[0-9]+/[0-9]+\]|^(◇|↳)|started\.$$|passed after'; \
+	  status=$${PIPESTATUS[0]}; \
+	  grep -E 'HTML differential|Test run with|Executed [0-9]+ tests' .build/test-output.txt | sort -u; \
+	  exit $$status
+
+bench: deps-bench
+	$(SWIFT) build -c release --product replykit
+	$(SWIFT) build -c release --product replykit-bench
+	./scripts/bench.sh
+
+goldens: deps
+	REPLYKIT_REGENERATE_GOLDENS=1 $(SWIFT) test --filter Golden
+
+lint:
+	$(SWIFT) format lint -r Sources Tests
+
+clean:
+	rm -rf .build
