@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "ReplyMarkdown", targets: ["ReplyMarkdown"]),
     .library(name: "ChatEngine", targets: ["ChatEngine"]),
     .executable(name: "replykit", targets: ["replykit"]),
+    .executable(name: "replykit-bench", targets: ["replykit-bench"]),
   ],
   targets: [
     .systemLibrary(
@@ -19,6 +20,8 @@ let package = Package(
     .target(name: "ReplyMarkdown", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
     .target(name: "ChatEngine", dependencies: ["ReplyMarkdown"]),
     .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine"]),
+    .executableTarget(
+      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown"]),

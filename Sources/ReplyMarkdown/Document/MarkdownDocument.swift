@@ -25,7 +25,10 @@ public struct MarkdownDocument: Sendable, Hashable, Codable {
 
   /// Parses markdown from UTF-8 bytes; invalid sequences become U+FFFD.
   public init<Bytes: Collection>(bytes: Bytes, options: ParseOptions = .github) where Bytes.Element == UInt8 {
-    self.init(String(decoding: bytes, as: UTF8.self), options: options)
+    let text =
+      bytes.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) }
+      ?? String(decoding: Array(bytes), as: UTF8.self)
+    self.init(text, options: options)
   }
 
   /// Creates a document from nodes made elsewhere (a decoder, a transform).

@@ -44,6 +44,13 @@ public struct HTMLRenderer: Sendable {
     return writer.out.string()
   }
 
+  /// Renders the whole document as UTF-8 bytes (skips building a `String`, for writing to files).
+  public func renderUTF8(_ document: MarkdownDocument) -> [UInt8] {
+    var writer = HTMLWriter(document: document, options: options)
+    writer.writeDocument()
+    return writer.out.bytes()
+  }
+
   /// Renders the top-level blocks at the given node indices (children of the root), in order, as
   /// they render inside the whole document, without the footnote section's closing tags.
   ///
@@ -56,7 +63,7 @@ public struct HTMLRenderer: Sendable {
 }
 
 /// The state of one HTML rendering pass.
-struct HTMLWriter {
+struct HTMLWriter: ~Copyable {
   let nodes: [MarkdownNode]
   let options: HTMLRenderer.Options
   let tagFilter: Bool
@@ -71,7 +78,7 @@ struct HTMLWriter {
     self.nodes = document.nodes
     self.options = options
     self.tagFilter = document.options.contains(.tagFilter)
-    self.out = ByteWriter(capacity: document.nodes.count * 16)
+    self.out = ByteWriter(capacity: document.nodes.count * 32)
   }
 
   mutating func writeDocument() {
@@ -255,7 +262,8 @@ struct HTMLWriter {
         out.write("<!-- raw HTML omitted -->")
       } else if tagFilter && HTMLTagFilter.isFiltered(html.utf8) {
         out.write("&lt;")
-        out.write(String(html.utf8.dropFirst()) ?? "")
+        var html = html
+        html.withUTF8 { out.write(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
       } else {
         out.write(html)
       }
@@ -430,16 +438,18 @@ struct HTMLWriter {
   private mutating func writeFilteredHTML(_ html: String) {
     let bytes = Array(html.utf8)
     var runStart = 0
-    for position in 0..<bytes.count where bytes[position] == UInt8(ascii: "<") {
-      out.bytes.append(contentsOf: bytes[runStart..<position])
-      if HTMLTagFilter.isFiltered(bytes[position...]) {
-        out.write("&lt;")
-      } else {
-        out.write(byte: UInt8(ascii: "<"))
+    bytes.withUnsafeBufferPointer { buffer in
+      for position in 0..<buffer.count where buffer[position] == UInt8(ascii: "<") {
+        out.write(UnsafeBufferPointer(rebasing: buffer[runStart..<position]))
+        if HTMLTagFilter.isFiltered(bytes[position...]) {
+          out.write("&lt;")
+        } else {
+          out.write(byte: UInt8(ascii: "<"))
+        }
+        runStart = position + 1
       }
-      runStart = position + 1
+      out.write(UnsafeBufferPointer(rebasing: buffer[runStart...]))
     }
-    out.bytes.append(contentsOf: bytes[runStart...])
   }
 
   static func isCmarkSpace(_ byte: UInt8) -> Bool {

@@ -84,9 +84,25 @@ enum CmarkBridge {
   }
 
   /// Parses `markdown` into our flat node list.
+  ///
+  /// The parse allocates from ``ParseArena``; parse, conversion and the arena's release all run
+  /// under the lock, and the C tree is never freed node by node.
   static func parse(_ markdown: String, options: ParseOptions) -> [MarkdownNode] {
-    withParsedTree(markdown, options: options) { root, _ in
-      TreeConverter(types: extensionTypes, source: markdown).convert(root)
+    let types = extensionTypes
+    var text = markdown
+    return cmarkParserLock.withLock { _ in
+      defer { ParseArena.releaseAll() }
+      guard let parser = cmark_parser_new_with_mem(cmarkOptions(options), ParseArena.allocator) else { return [] }
+      for (option, name) in extensionNames where options.contains(option) {
+        if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+      }
+      text.withUTF8 { buffer in
+        if let base = buffer.baseAddress {
+          base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+        }
+      }
+      guard let root = cmark_parser_finish(parser) else { return [] }
+      return TreeConverter(types: types, source: markdown).convert(root)
     }
   }
 

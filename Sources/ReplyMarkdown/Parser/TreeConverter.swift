@@ -16,7 +16,7 @@ struct TreeConverter {
 
   func convert(_ root: CNode) -> [MarkdownNode] {
     var nodes: [MarkdownNode] = []
-    nodes.reserveCapacity(256)
+    nodes.reserveCapacity(max(256, source.utf8.count / 12))
     // Indices of the open ancestors of the current node, root first.
     var open: [Int] = []
     var footnoteRefIndices: [Int] = []
@@ -52,13 +52,17 @@ struct TreeConverter {
       // `current` is a leaf: move to the next sibling, closing finished ancestors on the way up.
       var node = current
       while true {
-        if node == root { return finish(nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts) }
+        if node == root {
+          finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts)
+          return nodes
+        }
         if let next = cmark_node_next(node) {
           current = next
           break
         }
         guard let parent = cmark_node_parent(node), let index = open.popLast() else {
-          return finish(nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts)
+          finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts)
+          return nodes
         }
         nodes[index].subtreeEnd = nodes.count
         node = parent
@@ -67,50 +71,61 @@ struct TreeConverter {
   }
 
   /// Fills in footnote labels and reference counts, which are only known once all is read.
-  private func finish(_ nodes: [MarkdownNode], refs: [Int], defs: [Int], counts: [Int: Int]) -> [MarkdownNode] {
-    var nodes = nodes
+  private func finish(_ nodes: inout [MarkdownNode], refs: [Int], defs: [Int], counts: [Int: Int]) {
+    guard !defs.isEmpty || !refs.isEmpty else { return }
     var labels: [String] = []
-    let bytes = defs.isEmpty ? [] : Array(source.utf8)
-    let lines = defs.isEmpty ? [] : Self.lineStarts(bytes)
-    for (position, index) in defs.enumerated() {
-      guard case .footnoteDefinition(var info) = nodes[index].kind else { continue }
-      if let range = nodes[index].range { info.label = Self.footnoteLabel(bytes, lines: lines, at: range.start) }
-      info.number = position + 1
-      info.referenceCount = counts[position + 1] ?? 0
-      labels.append(info.label)
-      nodes[index].kind = .footnoteDefinition(info)
+    var source = self.source
+    source.withUTF8 { bytes in
+      var lines = LineIndex(bytes)
+      for (position, index) in defs.enumerated() {
+        guard case .footnoteDefinition(var info) = nodes[index].kind else { continue }
+        info.number = position + 1
+        info.referenceCount = counts[position + 1] ?? 0
+        if let range = nodes[index].range, let start = lines.offset(ofLine: range.start.line) {
+          info.label = Self.footnoteLabel(bytes, offset: start + max(range.start.column - 1, 0))
+        }
+        labels.append(info.label)
+        nodes[index].kind = .footnoteDefinition(info)
+      }
     }
     for index in refs {
       guard case .footnoteReference(var info) = nodes[index].kind else { continue }
       if info.number >= 1 && info.number <= labels.count { info.label = labels[info.number - 1] }
       nodes[index].kind = .footnoteReference(info)
     }
-    return nodes
   }
 
-  /// Byte offsets of the starts of lines (after LF, CR or CRLF), as cmark-gfm counts lines.
-  private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+  /// Byte offsets of line starts (after LF, CR or CRLF, as cmark-gfm counts lines), found lazily
+  /// up to the highest line asked for.
+  private struct LineIndex {
+    let bytes: UnsafeBufferPointer<UInt8>
     var starts = [0]
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "\n") {
-        starts.append(index + 1)
-      } else if bytes[index] == UInt8(ascii: "\r") {
-        if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-        starts.append(index + 1)
+    var scanned = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func offset(ofLine line: Int) -> Int? {
+      guard line >= 1 else { return nil }
+      while starts.count < line && scanned < bytes.count {
+        let byte = bytes[scanned]
+        scanned += 1
+        if byte == UInt8(ascii: "\n") {
+          starts.append(scanned)
+        } else if byte == UInt8(ascii: "\r") {
+          if scanned < bytes.count && bytes[scanned] == UInt8(ascii: "\n") { scanned += 1 }
+          starts.append(scanned)
+        }
       }
-      index += 1
+      return line <= starts.count ? starts[line - 1] : nil
     }
-    return starts
   }
 
-  /// The label of the footnote definition whose content starts at `position`: cmark-gfm puts
+  /// The label of the footnote definition whose content starts at byte `offset`: cmark-gfm puts
   /// that position after `[^label]:`, so the label is found by scanning back to the `[^`.
-  private static func footnoteLabel(_ bytes: [UInt8], lines: [Int], at position: SourcePosition) -> String {
-    guard position.line >= 1 && position.line <= lines.count else { return "" }
-    var offset = min(lines[position.line - 1] + max(position.column - 1, 0), bytes.count)
+  private static func footnoteLabel(_ bytes: UnsafeBufferPointer<UInt8>, offset start: Int) -> String {
+    var offset = min(start, bytes.count)
     // Scan back to the nearest `]:`, then to the `[^` that opens the label.
-    while offset > 0, !(bytes[offset - 1] == UInt8(ascii: ":") && offset >= 2 && bytes[offset - 2] == UInt8(ascii: "]")) {
+    while offset >= 2, !(bytes[offset - 1] == UInt8(ascii: ":") && bytes[offset - 2] == UInt8(ascii: "]")) {
       offset -= 1
     }
     guard offset >= 2 else { return "" }
@@ -118,7 +133,7 @@ struct TreeConverter {
     var open = close
     while open >= 2, !(bytes[open - 2] == UInt8(ascii: "[") && bytes[open - 1] == UInt8(ascii: "^")) { open -= 1 }
     guard open >= 2 else { return "" }
-    return String(decoding: bytes[open..<close], as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[open..<close]), as: UTF8.self)
   }
 
   private static func string(_ pointer: UnsafePointer<CChar>?) -> String {

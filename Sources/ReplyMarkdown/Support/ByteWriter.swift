@@ -1,52 +1,85 @@
 /// An append-only UTF-8 output buffer with the escapers the renderers share.
 ///
-/// Escaping works on UTF-8 bytes and copies runs of bytes that need no escaping in one step.
-struct ByteWriter {
-  var bytes: [UInt8] = []
+/// Manages its own memory (no array growth checks or exclusivity bookkeeping per byte); escaping
+/// copies runs of bytes that need no escaping in one `memcpy`-like step.
+struct ByteWriter: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private(set) var count = 0
 
-  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  init(capacity: Int = 256) {
+    self.capacity = max(capacity, 64)
+    self.base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+  }
 
-  var isEmpty: Bool { bytes.isEmpty }
-  var last: UInt8? { bytes.last }
+  deinit { base.deallocate() }
+
+  var isEmpty: Bool { count == 0 }
+  var last: UInt8? { count == 0 ? nil : base[count - 1] }
+
+  private mutating func reserve(_ extra: Int) {
+    let needed = count + extra
+    guard needed > capacity else { return }
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    fresh.update(from: base, count: count)
+    base.deallocate()
+    base = fresh
+    capacity = newCapacity
+  }
+
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
 
   mutating func write(_ string: StaticString) {
-    string.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    string.withUTF8Buffer { write($0) }
   }
 
   mutating func write(_ string: String) {
     var string = string
-    string.withUTF8 { bytes.append(contentsOf: $0) }
+    string.withUTF8 { write($0) }
   }
 
-  mutating func write(byte: UInt8) { bytes.append(byte) }
+  mutating func write(byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
 
   mutating func write(_ number: Int) { write(String(number)) }
 
   /// Writes a newline unless the output is empty or already ends with one (cmark's `cr`).
   mutating func newlineIfNeeded() {
-    if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+    if count > 0 && base[count - 1] != UInt8(ascii: "\n") { write(byte: UInt8(ascii: "\n")) }
   }
 
   /// Escapes `&`, `<`, `>` and `"` as cmark-gfm's HTML renderer does (`'` and `/` pass through).
   mutating func writeHTMLEscaped(_ string: String) {
     var string = string
-    string.withUTF8 { source in
-      var runStart = 0
-      for index in 0..<source.count {
-        let replacement: StaticString
-        switch source[index] {
-        case UInt8(ascii: "&"): replacement = "&amp;"
-        case UInt8(ascii: "<"): replacement = "&lt;"
-        case UInt8(ascii: ">"): replacement = "&gt;"
-        case UInt8(ascii: "\""): replacement = "&quot;"
-        default: continue
-        }
-        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index])) }
-        write(replacement)
-        runStart = index + 1
+    string.withUTF8 { writeHTMLEscaped($0) }
+  }
+
+  mutating func writeHTMLEscaped(_ source: UnsafeBufferPointer<UInt8>) {
+    var runStart = 0
+    for index in 0..<source.count {
+      let replacement: StaticString
+      switch source[index] {
+      case UInt8(ascii: "&"): replacement = "&amp;"
+      case UInt8(ascii: "<"): replacement = "&lt;"
+      case UInt8(ascii: ">"): replacement = "&gt;"
+      case UInt8(ascii: "\""): replacement = "&quot;"
+      default: continue
       }
-      if runStart < source.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
+      if runStart < index { write(UnsafeBufferPointer(rebasing: source[runStart..<index])) }
+      write(replacement)
+      runStart = index + 1
     }
+    if runStart < source.count { write(UnsafeBufferPointer(rebasing: source[runStart...])) }
   }
 
   /// Escapes a URL for an `href`/`src` attribute as cmark-gfm does: bytes outside its safe set are
@@ -54,22 +87,26 @@ struct ByteWriter {
   mutating func writeHrefEscaped(_ string: String) {
     var string = string
     string.withUTF8 { source in
-      var runStart = 0
-      for index in 0..<source.count {
-        let byte = source[index]
-        if ByteWriter.hrefSafe[Int(byte)] { continue }
-        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index])) }
-        switch byte {
-        case UInt8(ascii: "&"): write("&amp;")
-        case UInt8(ascii: "'"): write("&#x27;")
-        default:
-          bytes.append(UInt8(ascii: "%"))
-          bytes.append(ByteWriter.hexDigits[Int(byte >> 4)])
-          bytes.append(ByteWriter.hexDigits[Int(byte & 0xF)])
+      ByteWriter.hrefSafe.withUnsafeBufferPointer { safe in
+        var runStart = 0
+        for index in 0..<source.count {
+          let byte = source[index]
+          if safe[Int(byte)] { continue }
+          if runStart < index { write(UnsafeBufferPointer(rebasing: source[runStart..<index])) }
+          switch byte {
+          case UInt8(ascii: "&"): write("&amp;")
+          case UInt8(ascii: "'"): write("&#x27;")
+          default:
+            reserve(3)
+            base[count] = UInt8(ascii: "%")
+            base[count + 1] = ByteWriter.hexDigit(byte >> 4)
+            base[count + 2] = ByteWriter.hexDigit(byte & 0xF)
+            count += 3
+          }
+          runStart = index + 1
         }
-        runStart = index + 1
+        if runStart < source.count { write(UnsafeBufferPointer(rebasing: source[runStart...])) }
       }
-      if runStart < source.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
     }
   }
 
@@ -83,8 +120,15 @@ struct ByteWriter {
     return table
   }()
 
-  static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+  static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 55 + value }
 
-  /// The output as a string.
-  func string() -> String { String(decoding: bytes, as: UTF8.self) }
+  /// A copy of the bytes written so far, from `start`.
+  func bytes(from start: Int = 0) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: base + start, count: count - start))
+  }
+
+  /// The output as a string (validated once as UTF-8).
+  func string() -> String {
+    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+  }
 }

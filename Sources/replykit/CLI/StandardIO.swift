@@ -43,6 +43,11 @@ enum StandardIO {
     text.withUTF8 { writeAll(STDOUT_FILENO, $0) }
   }
 
+  /// Writes bytes to standard output.
+  static func write(bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) }
+  }
+
   /// Writes one line to standard error.
   static func writeError(_ line: String) {
     var text = line + "\n"

@@ -34,7 +34,7 @@ enum RenderCommand {
     switch format {
     default:
       let renderer = HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])
-      StandardIO.write(renderer.render(document))
+      StandardIO.write(bytes: renderer.renderUTF8(document))
     }
   }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import ReplyMarkdown
+
+/// `replykit-bench parse FILE`: in-process parse-only, render-only and parse+render medians.
+func parseAndRender(_ path: String) throws -> String {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  var document = MarkdownDocument(text)
+  let parse = Measure.seconds(runs: 15) { document = MarkdownDocument(text) }
+  var html = ""
+  let render = Measure.seconds(runs: 15) { html = HTMLRenderer().render(document) }
+  let reference = Measure.seconds(runs: 15) { html = CmarkReference.html(text) }
+  return """
+    | in-process, \(text.utf8.count / 1024) KB input, median of 15 | time |
+    |---|---|
+    | ReplyKit parse (cmark-gfm parse + conversion to the Swift AST) | \(Measure.ms(Measure.median(parse))) |
+    | ReplyKit HTML render of the parsed AST | \(Measure.ms(Measure.median(render))) |
+    | cmark-gfm parse + `cmark_render_html`, called in-process | \(Measure.ms(Measure.median(reference))) |
+    | nodes in the document | \(document.nodes.count) |
+    | HTML output | \(html.utf8.count / 1024) KB |
+
+    """
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  switch arguments.first {
+  case "parse" where arguments.count == 2:
+    print(try parseAndRender(arguments[1]))
+  default:
+    FileHandle.standardError.write(Data("usage: replykit-bench parse FILE\n".utf8))
+    exit(2)
+  }
+} catch {
+  FileHandle.standardError.write(Data("replykit-bench: \(error)\n".utf8))
+  exit(1)
+}
