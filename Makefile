@@ -47,8 +47,8 @@ build: deps
 	$(SWIFT) build
 
 run: deps
-	@$(SWIFT) build -c release --product replykit 2>&1 | grep -E 'error|warning' || true
-	@./.build/release/replykit demo
+	@$(SWIFT) build --product replykit 2>&1 | grep -E 'error:|warning:' || true
+	@./.build/debug/replykit render Corpus/replies/03-swift-completion-handler-to-async.md
 
 test: deps-test
 	$(SWIFT) build --build-tests
@@ -57,9 +57,12 @@ test: deps-test
 	  grep -E 'HTML differential|Test run with|Executed [0-9]+ tests' .build/test-output.txt | sort -u; \
 	  exit $$status
 
+# Release builds link the Swift runtime statically: a CLI that starts in a few milliseconds.
+RELEASE_FLAGS := -c release -Xswiftc -static-stdlib
+
 bench: deps-bench
-	$(SWIFT) build -c release --product replykit
-	$(SWIFT) build -c release --product replykit-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product replykit
+	$(SWIFT) build $(RELEASE_FLAGS) --product replykit-bench
 	./scripts/bench.sh
 
 goldens: deps

@@ -25,6 +25,7 @@ let usage = """
   Options: -h, --help (this text), --version
   """
 
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   guard let first = arguments.first else {

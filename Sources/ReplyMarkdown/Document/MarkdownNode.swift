@@ -4,22 +4,41 @@
 /// hashing, coding, rendering, freeing — ever recurses, however deep the tree. A node's subtree is
 /// the contiguous index range `index ..< subtreeEnd`; its first child, if any, is at `index + 1`,
 /// and the next sibling of a child `c` is at `nodes[c].subtreeEnd`.
+///
+/// Indices and depths are stored in 32 bits, so a node takes 64 bytes.
 public struct MarkdownNode: Sendable, Hashable, Codable {
   /// What the node is, with its payload.
   public var kind: Kind
-  /// The index one past the last node of this node's subtree.
-  public var subtreeEnd: Int
-  /// The nesting depth: 0 for the document, 1 for top-level blocks.
-  public var depth: Int
+  private var storedSubtreeEnd: Int32
+  private var storedDepth: Int32
   /// Where a block came from in the source; `nil` for inlines (cmark-gfm's inline positions are
   /// unreliable) and for nodes made by code.
   public var range: SourceRange?
 
+  /// The index one past the last node of this node's subtree.
+  public var subtreeEnd: Int {
+    get { Int(storedSubtreeEnd) }
+    set { storedSubtreeEnd = Int32(clamping: newValue) }
+  }
+
+  /// The nesting depth: 0 for the document, 1 for top-level blocks.
+  public var depth: Int {
+    get { Int(storedDepth) }
+    set { storedDepth = Int32(clamping: newValue) }
+  }
+
   /// Creates a node.
   public init(kind: Kind, subtreeEnd: Int, depth: Int, range: SourceRange? = nil) {
     self.kind = kind
-    self.subtreeEnd = subtreeEnd
-    self.depth = depth
+    self.storedSubtreeEnd = Int32(clamping: subtreeEnd)
+    self.storedDepth = Int32(clamping: depth)
     self.range = range
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case kind
+    case storedSubtreeEnd = "subtreeEnd"
+    case storedDepth = "depth"
+    case range
   }
 }

@@ -44,11 +44,14 @@ public struct HTMLRenderer: Sendable {
     return writer.out.string()
   }
 
-  /// Renders the whole document as UTF-8 bytes (skips building a `String`, for writing to files).
-  public func renderUTF8(_ document: MarkdownDocument) -> [UInt8] {
+  /// Renders the whole document and hands the UTF-8 output to `body` without building a `String`
+  /// (for writing straight to a file or socket). The buffer is only valid inside `body`.
+  public func withRenderedUTF8<R>(_ document: MarkdownDocument, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
     var writer = HTMLWriter(document: document, options: options)
     writer.writeDocument()
-    return writer.out.bytes()
+    return try writer.out.withBytes(body)
   }
 
   /// Renders the top-level blocks at the given node indices (children of the root), in order, as

@@ -15,11 +15,11 @@ import CCmarkGFM
 ///
 /// Freeing is a no-op and the whole arena is released at once, which skips cmark-gfm's per-node
 /// frees (a tenth of a parse). Every block is 16-byte aligned and carries its size in a 16-byte
-/// header so that `realloc` can copy; memory comes from fresh `calloc` chunks, so `calloc`
-/// requests are zeroed without a `memset`.
+/// header so that `realloc` can copy; memory comes from fresh anonymous `mmap` chunks, so
+/// `calloc` requests are zeroed without a `memset`.
 enum ParseArena {
   private struct State {
-    var chunks: [UnsafeMutableRawPointer] = []
+    var chunks: [(base: UnsafeMutableRawPointer, size: Int)] = []
     var cursor: UnsafeMutableRawPointer?
     var remaining = 0
     var nextChunkSize = 1 << 16
@@ -51,8 +51,11 @@ enum ParseArena {
     let needed = (size + headerSize + 15) & ~15
     if needed > state.pointee.remaining {
       let chunkSize = max(state.pointee.nextChunkSize, needed)
-      guard let chunk = calloc(1, chunkSize) else { return nil }
-      state.pointee.chunks.append(chunk)
+      // Fresh anonymous pages are zero, so `calloc` requests need no memset.
+      guard let chunk = mmap(nil, chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        chunk != MAP_FAILED
+      else { return nil }
+      state.pointee.chunks.append((chunk, chunkSize))
       state.pointee.cursor = chunk
       state.pointee.remaining = chunkSize
       state.pointee.nextChunkSize = min(state.pointee.nextChunkSize * 2, 1 << 24)
@@ -75,7 +78,7 @@ enum ParseArena {
 
   /// Releases every chunk. Call with the lock held, once nothing points into the arena.
   static func releaseAll() {
-    for chunk in statePointer.pointee.chunks { free(chunk) }
+    for chunk in statePointer.pointee.chunks { munmap(chunk.base, chunk.size) }
     statePointer.pointee = State()
   }
 }

@@ -122,6 +122,11 @@ struct ByteWriter: ~Copyable {
 
   static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 55 + value }
 
+  /// Calls `body` with the bytes written so far.
+  func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try body(UnsafeBufferPointer(start: base, count: count))
+  }
+
   /// A copy of the bytes written so far, from `start`.
   func bytes(from start: Int = 0) -> [UInt8] {
     Array(UnsafeBufferPointer(start: base + start, count: count - start))

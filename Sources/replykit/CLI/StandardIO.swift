@@ -6,6 +6,37 @@
 
 /// Reading inputs and writing outputs with plain POSIX calls (no Foundation on the hot path).
 enum StandardIO {
+  /// Reads the whole file at `path`, or standard input for `nil` or `-`, as text; invalid UTF-8
+  /// becomes U+FFFD.
+  static func readText(_ path: String?) throws -> String {
+    // A regular file is read straight into the string's storage (one copy, validated in place).
+    if let path, path != "-" {
+      let descriptor = open(path, O_RDONLY)
+      if descriptor >= 0 {
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
+          let size = Int(info.st_size)
+          var complete = true
+          let text = String(unsafeUninitializedCapacity: size) { buffer in
+            var filled = 0
+            while filled < size {
+              let count = read(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
+              if count < 0 && errno == EINTR { continue }
+              if count <= 0 { break }
+              filled += count
+            }
+            complete = filled == size
+            return filled
+          }
+          if complete { return text }
+        }
+      }
+    }
+    let bytes = try readAll(path)
+    return bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+  }
+
   /// Reads the whole file at `path`, or standard input for `nil` or `-`.
   static func readAll(_ path: String?) throws -> [UInt8] {
     let descriptor: Int32
@@ -23,16 +54,27 @@ enum StandardIO {
       descriptor = STDIN_FILENO
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var info = stat()
+    let sizeHint = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw CLIError.failure("cannot read '\(path ?? "standard input")': \(String(cString: strerror(errno)))")
+      if bytes.count == bytes.capacity { bytes.reserveCapacity(bytes.capacity * 2) }
+      let start = bytes.count
+      let room = bytes.capacity - start
+      var failure: Int32 = 0
+      var readCount = 0
+      bytes.append(contentsOf: repeatElement(0, count: room))
+      bytes.withUnsafeMutableBytes { raw in
+        readCount = read(descriptor, raw.baseAddress.map { $0 + start }, room)
+        if readCount < 0 { failure = errno }
       }
-      if count == 0 { break }
-      bytes.append(contentsOf: buffer[0..<count])
+      bytes.removeLast(room - max(readCount, 0))
+      if readCount < 0 {
+        if failure == EINTR { continue }
+        throw CLIError.failure("cannot read '\(path ?? "standard input")': \(String(cString: strerror(failure)))")
+      }
+      if readCount == 0 { break }
     }
     return bytes
   }

@@ -1,5 +1,11 @@
 import ReplyMarkdown
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `replykit render [FILE|-] --to html [--unsafe]`: renders a markdown reply once.
 enum RenderCommand {
   static let help = """
@@ -27,14 +33,14 @@ enum RenderCommand {
     }
     let format = try parsed.choice("--to", among: ["html"], default: "html")
     let input = try parsed.singleInput(command: "render")
-    let bytes = try StandardIO.readAll(input)
+    let text = try StandardIO.readText(input)
     var parseOptions: ParseOptions = parsed.has("--commonmark") ? .commonMark : .github
     if parsed.has("--smart") { parseOptions.insert(.smartPunctuation) }
-    let document = MarkdownDocument(bytes: bytes, options: parseOptions)
+    let document = MarkdownDocument(text, options: parseOptions)
     switch format {
     default:
       let renderer = HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])
-      StandardIO.write(bytes: renderer.renderUTF8(document))
+      renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     }
   }
 }
