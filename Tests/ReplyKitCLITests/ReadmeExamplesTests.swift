@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import ReplyMarkdown
+
+/// The Swift examples in README.md are this file's code, and they run here.
+@Suite struct ReadmeExamplesTests {
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The fenced `swift` blocks of README.md.
+  static func readmeSwiftBlocks() throws -> [String] {
+    let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    var blocks: [String] = []
+    var current: [String]?
+    for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil, line == "```swift" {
+        current = []
+      } else if current != nil, line == "```" {
+        blocks.append(current?.joined(separator: "\n") ?? "")
+        current = nil
+      } else {
+        current?.append(String(line))
+      }
+    }
+    return blocks
+  }
+
+  @Test func readmeLibraryExampleIsThisCode() throws {
+    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+    let blocks = try Self.readmeSwiftBlocks()
+    #expect(!blocks.isEmpty)
+    for block in blocks {
+      // Each README line (minus `import`) appears, indented, in `libraryExample()` below.
+      for line in block.split(separator: "\n") where !line.hasPrefix("import ") && !line.isEmpty {
+        #expect(source.contains("    " + line), "README line not in the compiled example: \(line)")
+      }
+    }
+  }
+
+  @Test func libraryExample() {
+    let reply = """
+      Here is a **bold** claim and a list:
+
+      - [x] parsed by cmark-gfm
+      - [ ] rendered in Swift
+
+      <script>alert(1)</script>
+      """
+    let document = MarkdownDocument(reply)  // GitHub's flavour: tables, strikethrough, autolinks, tag filter, task lists, footnotes
+    let html = HTMLRenderer().render(document)  // safe: the script tag is omitted
+    assert(html.contains("<strong>bold</strong>"))
+    assert(!html.contains("<script>"))
+    assert(html == CmarkReference.html(reply))  // identical to the C library's own HTML
+
+    // The tree is flat, in document order; every node knows where its subtree ends.
+    for index in document.topLevelBlocks {
+      if case .list(let list) = document.nodes[index].kind {
+        assert(list.isTight && list.type == .bullet)
+      }
+    }
+    #expect(html.contains("<strong>bold</strong>") && !html.contains("<script>"))
+  }
+}
