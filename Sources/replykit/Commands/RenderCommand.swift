@@ -25,13 +25,16 @@ enum RenderCommand {
       StandardIO.write(help + "\n")
       return
     }
-    let format = try parsed.choice("--to", among: ["html"], default: "html")
+    let format = try parsed.choice("--to", among: ["html", "plain"], default: "html")
     let input = try parsed.singleInput(command: "render")
     let bytes = try StandardIO.readAll(input)
     var parseOptions: ParseOptions = parsed.has("--commonmark") ? .commonMark : .github
     if parsed.has("--smart") { parseOptions.insert(.smartPunctuation) }
     let document = MarkdownDocument(bytes: bytes, options: parseOptions)
     switch format {
+    case "plain":
+      let text = PlainTextRenderer().render(document)
+      StandardIO.write(text.isEmpty ? "" : text + "\n")
     default:
       let renderer = HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])
       StandardIO.write(renderer.render(document))
