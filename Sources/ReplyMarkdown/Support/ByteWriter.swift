@@ -122,6 +122,9 @@ struct ByteWriter: ~Copyable {
 
   static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 55 + value }
 
+  /// `0123456789ABCDEF` as bytes.
+  static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
   /// Calls `body` with the bytes written so far.
   func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try body(UnsafeBufferPointer(start: base, count: count))
