@@ -48,7 +48,7 @@ build: deps
 
 run: deps
 	@$(SWIFT) build --product replykit 2>&1 | grep -E 'error:|warning:' || true
-	@./.build/debug/replykit render Corpus/replies/03-swift-completion-handler-to-async.md
+	@./.build/debug/replykit render Corpus/replies/03-swift-completion-handler-to-async.md --to ansi
 
 test: deps-test
 	$(SWIFT) build --build-tests
