@@ -25,7 +25,6 @@ let usage = """
   Options: -h, --help (this text), --version
   """
 
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   guard let first = arguments.first else {

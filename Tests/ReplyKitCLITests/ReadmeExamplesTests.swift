@@ -47,7 +47,7 @@ import Testing
 
       <script>alert(1)</script>
       """
-    let document = MarkdownDocument(reply)  // GitHub's flavour: tables, strikethrough, autolinks, tag filter, task lists, footnotes
+    let document = MarkdownDocument(reply)  // GitHub's flavour: extensions and footnotes
     let html = HTMLRenderer().render(document)  // safe: the script tag is omitted
     assert(html.contains("<strong>bold</strong>"))
     assert(!html.contains("<script>"))

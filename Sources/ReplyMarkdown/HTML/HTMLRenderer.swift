@@ -380,7 +380,9 @@ struct HTMLWriter: ~Copyable {
         out.writeHrefEscaped(note.label)
         out.write("-")
         out.write(occurrence)
-        out.write("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">")
+        out.write(
+          "\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">"
+        )
         out.write(occurrence)
         out.write("</sup></a>")
       }

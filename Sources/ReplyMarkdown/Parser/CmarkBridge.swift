@@ -1,11 +1,11 @@
 import CCmarkGFM
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// The one lock around cmark-gfm's parser: inline parsing edits a process-global table of special
 /// characters, so two parses at once silently lose strikethrough nodes.

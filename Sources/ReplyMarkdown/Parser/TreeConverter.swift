@@ -31,7 +31,8 @@ struct TreeConverter {
       var merged = false
       if case .text(let string) = kind, string.isEmpty {
         merged = true  // cmark leaves empty text nodes where it trimmed trailing spaces; drop them.
-      } else if case .text(let string) = kind, let last = nodes.last, last.depth == depth, last.subtreeEnd == nodes.count,
+      } else if case .text(let string) = kind, let last = nodes.last, last.depth == depth,
+        last.subtreeEnd == nodes.count,
         case .text(let previous) = last.kind
       {
         // Adjacent text nodes (cmark splits text at delimiters) become one.

@@ -66,7 +66,8 @@ struct ParsedArguments {
   func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
     guard let text = values[name] else { return nil }
     guard let number = Int(text), range.contains(number) else {
-      throw CLIError.usage("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+      throw CLIError.usage(
+        "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
     }
     return number
   }

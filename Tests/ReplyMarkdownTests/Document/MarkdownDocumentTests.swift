@@ -91,7 +91,9 @@ import Testing
     #expect(kinds("\u{FEFF}# T") == [.document, .heading(level: 1), .text("T")])
     #expect(kinds("\tcode") == [.document, .codeBlock(.init(info: "", code: "code\n", isFenced: false))])
     for markdown in ["a\0b", "x\r\n\r\n- y\r\n", "\u{FEFF}# T\r", "\t\t- a\n\t>b"] {
-      #expect(HTMLRenderer(options: .unsafe).render(MarkdownDocument(markdown)) == CmarkReference.html(markdown, renderOptions: .unsafe))
+      #expect(
+        HTMLRenderer(options: .unsafe).render(MarkdownDocument(markdown))
+          == CmarkReference.html(markdown, renderOptions: .unsafe))
     }
   }
 

@@ -23,7 +23,9 @@ import Testing
         failures.append("\(file) #\(example.example): ours \(ours.debugDescription) ≠ C \(reference.debugDescription)")
       }
       // The shared expectations were verified against the same library; check we agree with it too.
-      #expect(example.html == "<IGNORE>\n" || reference == example.html, "\(file) #\(example.example): C library differs from the spec file")
+      #expect(
+        example.html == "<IGNORE>\n" || reference == example.html,
+        "\(file) #\(example.example): C library differs from the spec file")
     }
     print("HTML differential: \(identical) of \(examples.count) spec examples identical to cmark-gfm")
     #expect(identical == examples.count, "\(failures.joined(separator: "\n"))")
