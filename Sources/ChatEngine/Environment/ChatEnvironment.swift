@@ -15,17 +15,17 @@ public struct ChatEnvironment {
   /// The viewer's locale, for formatted dates.
   public var locale: Locale
   /// Makes the id of each new message.
-  public var makeID: () -> UUID
+  public var makeID: @MainActor () -> UUID
   /// Receives what Copy copies.
-  public var clipboard: (ChatCopyPayload) -> Void
+  public var clipboard: @MainActor (ChatCopyPayload) -> Void
   /// Receives announcements for assistive technology.
-  public var announce: (ChatAnnouncement) -> Void
+  public var announce: @MainActor (ChatAnnouncement) -> Void
   /// Receives haptic events.
-  public var haptic: (ChatHaptic) -> Void
+  public var haptic: @MainActor (ChatHaptic) -> Void
   /// Turns markdown into plain text and code blocks (Copy, Share, accessibility, transcript).
   public var formatter: ReplyFormatter
   /// Receives every publish of a streaming reply's text, for an incremental formatter.
-  public var replyUpdates: (ReplyUpdate) -> Void
+  public var replyUpdates: @MainActor (ReplyUpdate) -> Void
   /// How long "Copied" shows, in seconds.
   public var copiedDuration: TimeInterval
   /// The shortest time between two publishes of a streaming reply, in seconds (about 30 per second).
@@ -37,12 +37,12 @@ public struct ChatEnvironment {
     calendar: Calendar = .current,
     timeZone: TimeZone = .current,
     locale: Locale = .current,
-    makeID: @escaping () -> UUID = { UUID() },
-    clipboard: @escaping (ChatCopyPayload) -> Void = { _ in },
-    announce: @escaping (ChatAnnouncement) -> Void = { _ in },
-    haptic: @escaping (ChatHaptic) -> Void = { _ in },
+    makeID: @escaping @MainActor () -> UUID = { UUID() },
+    clipboard: @escaping @MainActor (ChatCopyPayload) -> Void = { _ in },
+    announce: @escaping @MainActor (ChatAnnouncement) -> Void = { _ in },
+    haptic: @escaping @MainActor (ChatHaptic) -> Void = { _ in },
     formatter: ReplyFormatter = .basic,
-    replyUpdates: @escaping (ReplyUpdate) -> Void = { _ in },
+    replyUpdates: @escaping @MainActor (ReplyUpdate) -> Void = { _ in },
     copiedDuration: TimeInterval = 1.5,
     publishInterval: TimeInterval = 1.0 / 30
   ) {
