@@ -94,7 +94,7 @@ public enum ChatArchive {
     case .typeMismatch(let type, let context):
       return .invalid(path: path(context.codingPath), problem: "expected \(jsonName(type))")
     case .dataCorrupted(let context):
-      if context.codingPath.isEmpty, context.underlyingError != nil {
+      if context.codingPath.isEmpty {
         return .invalid(path: "", problem: "not valid JSON")
       }
       return .invalid(path: path(context.codingPath), problem: context.debugDescription)
