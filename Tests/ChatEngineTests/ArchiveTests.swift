@@ -71,6 +71,32 @@ struct ArchiveTests {
     #expect(utc.contains("\"2026-03-10T12:00:00.000+00:00\""))
   }
 
+  @Test func datesRoundTripInEveryZoneAndAgreeWithFoundation() throws {
+    var random = SplitMix64(seed: 42)
+    let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata", "Europe/Berlin", "America/St_Johns"]
+    let reference = ISO8601DateFormatter()
+    reference.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    for index in 0..<500 {
+      // Whole milliseconds between 1901 and 2100.
+      let milliseconds = Int64(random.next() % 6_311_390_400_000) - 2_177_452_800_000
+      let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+      let zone = TimeZone(identifier: zones[index % zones.count]) ?? .gmt
+      let message = ChatMessage(id: testID(index + 1), role: .user, text: "", date: date)
+      let data = ChatArchive.encode([message], timeZone: zone)
+      let decoded = try ChatArchive.decode(data)
+      #expect(abs((decoded.first?.date ?? .distantPast).timeIntervalSince(date)) < 0.000_5)
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]]
+      let text = object?["messages"]?.first?["date"] as? String ?? ""
+      let parsed = reference.date(from: text) ?? .distantPast
+      #expect(abs(parsed.timeIntervalSince(date)) < 0.000_5, "\(text)")
+      let offset = zone.secondsFromGMT(for: date) / 60 * 60
+      #expect(text.hasSuffix(String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60)))
+    }
+    #expect(throws: ChatArchiveError.self) {
+      try ChatArchive.decode(Data(#"{"messages":[{"id":"00000000-0000-4000-8000-000000000001","role":"user","text":"","date":"2026-02-30T00:00:00Z","state":"complete"}]}"#.utf8))
+    }
+  }
+
   @Test func loadingNormalises() throws {
     let json = """
       {"messages": [

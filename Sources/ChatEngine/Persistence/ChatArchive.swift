@@ -18,12 +18,8 @@ import Foundation
 public enum ChatArchive {
   /// Encodes `messages` in the archive shape, dates in `timeZone`.
   public static func encode(_ messages: [ChatMessage], timeZone: TimeZone = .current) -> Data {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.calendar = Calendar(identifier: .gregorian)
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSxxxxx"
-    let file = _ArchiveFile(messages: messages.map { _ArchiveMessage($0, date: formatter.string(from: $0.date)) })
+    let file = _ArchiveFile(
+      messages: messages.map { _ArchiveMessage($0, date: _InternetDate.format($0.date, timeZone: timeZone)) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Encoding strings, optionals and arrays of them cannot fail.

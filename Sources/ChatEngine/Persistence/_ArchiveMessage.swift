@@ -28,7 +28,7 @@ struct _ArchiveMessage: Codable {
     }
     let text = try container.decode(String.self, forKey: .text)
     dateText = try container.decode(String.self, forKey: .date)
-    guard let date = Self.parseDate(dateText) else {
+    guard let date = _InternetDate.parse(dateText) else {
       throw DecodingError.dataCorruptedError(
         forKey: .date, in: container, debugDescription: "expected an ISO 8601 date with offset")
     }
@@ -75,15 +75,5 @@ struct _ArchiveMessage: Codable {
     } else {
       try container.encodeNil(forKey: .feedback)
     }
-  }
-
-  /// Parses RFC 3339 / ISO 8601 internet dates with an offset (`Z` or `±hh:mm`), with or
-  /// without fractional seconds.
-  static func parseDate(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.date(from: text)
   }
 }

@@ -79,6 +79,7 @@ struct Harness {
     start: Date = referenceDate,
     timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
     publishInterval: TimeInterval = 1.0 / 30,
+    formatter: ReplyFormatter = .basic,
     onFeedback: ChatThread.FeedbackHandler? = nil
   ) {
     let clock = ManualClock(start)
@@ -92,6 +93,7 @@ struct Harness {
       clipboard: { recorder.copies.append($0) },
       announce: { recorder.announcements.append($0) },
       haptic: { recorder.haptics.append($0) },
+      formatter: formatter,
       replyUpdates: { recorder.updates.append($0) },
       publishInterval: publishInterval)
     self.clock = clock
