@@ -90,10 +90,15 @@ struct ArchiveTests {
       let parsed = reference.date(from: text) ?? .distantPast
       #expect(abs(parsed.timeIntervalSince(date)) < 0.000_5, "\(text)")
       let offset = zone.secondsFromGMT(for: date) / 60 * 60
-      #expect(text.hasSuffix(String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60)))
+      #expect(
+        text.hasSuffix(String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60))
+      )
     }
     #expect(throws: ChatArchiveError.self) {
-      try ChatArchive.decode(Data(#"{"messages":[{"id":"00000000-0000-4000-8000-000000000001","role":"user","text":"","date":"2026-02-30T00:00:00Z","state":"complete"}]}"#.utf8))
+      try ChatArchive.decode(
+        Data(
+          #"{"messages":[{"id":"00000000-0000-4000-8000-000000000001","role":"user","text":"","date":"2026-02-30T00:00:00Z","state":"complete"}]}"#
+            .utf8))
     }
   }
 

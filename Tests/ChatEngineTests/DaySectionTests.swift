@@ -13,7 +13,9 @@ private func wall(
 }
 
 private func messages(_ dates: [Date]) -> [ChatMessage] {
-  dates.enumerated().map { ChatMessage(id: testID($0.offset + 1), role: .user, text: "m\($0.offset)", date: $0.element) }
+  dates.enumerated().map {
+    ChatMessage(id: testID($0.offset + 1), role: .user, text: "m\($0.offset)", date: $0.element)
+  }
 }
 
 /// Section titles with their message ranges, e.g. `["Yesterday 0..<2", "Today 2..<3"]`.
@@ -97,7 +99,8 @@ struct DaySectionTests {
     let now = wall("UTC", 2026, 3, 10, 12)
     let dates = [wall("UTC", 2025, 12, 31, 12), wall("UTC", 2026, 3, 8)]
     #expect(layout(dates, now: now, zone: "UTC") == ["December 31, 2025 0..<1", "Sunday, March 8 1..<2"])
-    #expect(layout(dates, now: now, zone: "UTC", locale: "de_DE") == ["31. Dezember 2025 0..<1", "Sonntag, 8. März 1..<2"])
+    #expect(
+      layout(dates, now: now, zone: "UTC", locale: "de_DE") == ["31. Dezember 2025 0..<1", "Sonntag, 8. März 1..<2"])
   }
 
   @Test func sectionIDsAndDaysAreStable() {

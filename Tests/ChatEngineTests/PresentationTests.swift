@@ -48,7 +48,8 @@ struct PresentationTests {
     let h = Harness(publishInterval: 0)
     h.thread.send("What is **2+2**?")
     let reply = h.last?.id ?? UUID()
-    #expect(h.thread.accessibility(for: reply) == ChatTurnAccessibility(label: "Assistant", value: "", state: "Thinking"))
+    #expect(
+      h.thread.accessibility(for: reply) == ChatTurnAccessibility(label: "Assistant", value: "", state: "Thinking"))
     h.source.yield("It is **4**.")
     #expect(await until { h.last?.text == "It is **4**." })
     #expect(h.thread.accessibility(for: reply)?.state == "Streaming")
@@ -127,5 +128,16 @@ struct PresentationTests {
     #expect(basic.plainText("3. a\n4. [x] b\n\n   more") == "3. a\n\n4. ☑ b\n\nmore")
     #expect(basic.plainText("| a | b |\n|---|---|\n| 1 | 2 |") == "a\tb\n\n1\t2")
     #expect(basic.plainText("[link](https://x.org) ~~gone~~") == "link gone")
+  }
+}
+
+@MainActor
+@Suite("Benchmark")
+struct BenchmarkSmokeTests {
+  @Test func theBenchmarkProducesItsTable() async {
+    let table = await ChatEngineBenchmark.run(replyBytes: 400, chunkBytes: 4, threadSize: 60)
+    #expect(table.contains("Reply 400 bytes in 100 chunks of 4 bytes into a thread of 60 messages"))
+    #expect(table.contains("| chunk delivery, engine alone | "))
+    #expect(table.contains("| rows, 60 messages (sections cached) | "))
   }
 }

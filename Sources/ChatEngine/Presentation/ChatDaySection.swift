@@ -53,7 +53,8 @@ public struct ChatDaySection: Hashable, Sendable, Identifiable {
       } else {
         day = DateInterval(start: date, duration: 0)
       }
-      sections.append(ChatDaySection(id: message.id, day: day.start, title: titles.title(for: day.start), range: index..<(index + 1)))
+      sections.append(
+        ChatDaySection(id: message.id, day: day.start, title: titles.title(for: day.start), range: index..<(index + 1)))
     }
     return sections
   }

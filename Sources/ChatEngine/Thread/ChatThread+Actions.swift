@@ -15,7 +15,8 @@ extension ChatThread {
     guard let index = index(of: id), isFinishedReply(messages[index]) else { return false }
     let text = messages[index].text
     let formatter = environment.formatter
-    environment.clipboard(ChatCopyPayload(plainText: formatter.plainText(text), markdown: text, html: formatter.html(text)))
+    environment.clipboard(
+      ChatCopyPayload(plainText: formatter.plainText(text), markdown: text, html: formatter.html(text)))
     markCopied(.reply(id))
     return true
   }

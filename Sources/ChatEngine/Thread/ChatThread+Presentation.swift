@@ -45,11 +45,21 @@ extension ChatThread {
   public var rows: [ChatRow] {
     if isLoading { return ChatGhostTurn.loading.map(ChatRow.ghost) }
     let sections = daySections
+    // One observed read of the thread, not one per row.
+    let messages = self.messages
+    let copied = self.copied
+    let showsThumbs = onFeedback != nil
     var rows: [ChatRow] = []
     rows.reserveCapacity(messages.count + sections.count)
     for section in sections {
       rows.append(.daySeparator(section))
-      for index in section.range { rows.append(.turn(turn(at: index))) }
+      for index in section.range {
+        rows.append(
+          .turn(
+            ChatTurn(
+              message: messages[index], isLatest: index == messages.count - 1, copied: copied,
+              showsThumbs: showsThumbs)))
+      }
     }
     return rows
   }

@@ -51,7 +51,7 @@ extension ChatThread {
       let clock = environment.clock
       run.flushTask = Task { [weak self] in
         do { try await clock.sleep(until: due) } catch { return }
-        guard let self, self.isCurrent(run) else { return }
+        guard let self, self.isCurrent(run), !Task.isCancelled else { return }
         run.flushTask = nil
         self.publish(run, at: clock.now())
       }
@@ -61,6 +61,9 @@ extension ChatThread {
   /// Moves the pending text of `run` into its message and tells observers once.
   private func publish(_ run: ReplyRun, at now: Date) {
     guard !run.pending.isEmpty, let index = streamingIndex(of: run) else { return }
+    // A flush still waiting would publish early; the next held chunk schedules a fresh one.
+    run.flushTask?.cancel()
+    run.flushTask = nil
     let appended = run.pending
     run.pending = ""
     run.lastPublish = now
@@ -79,7 +82,8 @@ extension ChatThread {
     let state: ChatMessage.State
     switch error {
     case .none:
-      state = messages[index].text.isEmpty && run.pending.isEmpty ? .failed(ChatMessage.defaultFailureMessage) : .complete
+      state =
+        messages[index].text.isEmpty && run.pending.isEmpty ? .failed(ChatMessage.defaultFailureMessage) : .complete
     case .some(let error) where error is CancellationError:
       state = .stopped
     case .some(let error):
