@@ -141,3 +141,35 @@ struct BenchmarkSmokeTests {
     #expect(table.contains("| rows, 60 messages (sections cached) | "))
   }
 }
+
+@MainActor
+@Suite("Cached day sections")
+struct CachedSectionTests {
+  @Test func incrementalSectionsEqualThePureFunctionAcrossDays() async {
+    var random = SplitMix64(seed: 3)
+    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let past = (0..<40).map { index in
+      ChatMessage(
+        id: testID(1_000 + index), role: index.isMultiple(of: 2) ? .user : .assistant, text: "m\(index)",
+        date: referenceDate.addingTimeInterval(Double(index - 40) * 20_000))
+    }
+    let h = Harness(messages: past, timeZone: zone, publishInterval: 0)
+    for step in 0..<60 {
+      switch random.next() % 4 {
+      case 0: h.thread.send("s\(step)")
+      case 1:
+        h.source.yield("r")
+        h.source.finish()
+        _ = await until { !h.thread.isStreaming }
+      case 2: if let last = h.last { h.thread.regenerate(last.id) }
+      default: h.clock.advance(by: Double(random.next() % 40_000))
+      }
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      let expected = ChatDaySection.sections(
+        for: h.thread.messages, now: h.clock.now(), calendar: calendar, timeZone: zone,
+        locale: Locale(identifier: "en_US"))
+      #expect(h.thread.daySections == expected, "step \(step)")
+    }
+  }
+}

@@ -22,7 +22,8 @@ public enum ChatEngineBenchmark {
     let layout = layoutCosts(threadSize: threadSize)
     rows.append(row("day sections, \(threadSize) messages (pure function)", layout.sections))
     rows.append(row("rows, \(threadSize) messages (sections cached)", layout.rows))
-    rows.append(row("rows, \(threadSize) messages (sections recomputed)", layout.coldRows))
+    rows.append(row("rows, \(threadSize) messages (after a send: last section recomputed)", layout.tailRows))
+    rows.append(row("rows, \(threadSize) messages (sections from scratch)", layout.coldRows))
     return """
       Reply \(replyBytes) bytes in \(chunks.count) chunks of \(chunkBytes) bytes into a thread of \(threadSize) \
       messages; simulated model pace 10 ms per chunk, publishes coalesced to 30 per second.
@@ -78,7 +79,9 @@ public enum ChatEngineBenchmark {
   }
 
   @MainActor
-  private static func layoutCosts(threadSize: Int) -> (sections: [UInt64], rows: [UInt64], coldRows: [UInt64]) {
+  private static func layoutCosts(threadSize: Int) -> (
+    sections: [UInt64], rows: [UInt64], tailRows: [UInt64], coldRows: [UInt64]
+  ) {
     let messages = history(threadSize)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? .current
@@ -94,18 +97,23 @@ public enum ChatEngineBenchmark {
     let environment = ChatEnvironment(clock: _SteppedClock(start: now), calendar: calendar, timeZone: calendar.timeZone)
     let thread = ChatThread(messages: messages, environment: environment) { _ in AsyncThrowingStream { _ in } }
     var rows: [UInt64] = []
+    var tailRows: [UInt64] = []
     var coldRows: [UInt64] = []
     for _ in 0..<20 {
-      thread.structureVersion += 1
+      thread.threadVersion += 1
       var start = DispatchTime.now().uptimeNanoseconds
       var count = thread.rows.count
       coldRows.append(DispatchTime.now().uptimeNanoseconds - start)
       start = DispatchTime.now().uptimeNanoseconds
       count += thread.rows.count
       rows.append(DispatchTime.now().uptimeNanoseconds - start)
+      thread.structureVersion += 1
+      start = DispatchTime.now().uptimeNanoseconds
+      count += thread.rows.count
+      tailRows.append(DispatchTime.now().uptimeNanoseconds - start)
       withExtendedLifetime(count) {}
     }
-    return (sections, rows, coldRows)
+    return (sections, rows, tailRows, coldRows)
   }
 
   // MARK: Data

@@ -32,6 +32,13 @@ public struct ChatDaySection: Hashable, Sendable, Identifiable {
   public static func sections(
     for messages: [ChatMessage], now: Date, calendar: Calendar, timeZone: TimeZone, locale: Locale
   ) -> [ChatDaySection] {
+    sections(for: messages[...], now: now, calendar: calendar, timeZone: timeZone, locale: locale)
+  }
+
+  /// The sections of a slice of a thread, with ranges in the thread's indices.
+  static func sections(
+    for messages: ArraySlice<ChatMessage>, now: Date, calendar: Calendar, timeZone: TimeZone, locale: Locale
+  ) -> [ChatDaySection] {
     var calendar = calendar
     calendar.timeZone = timeZone
     calendar.locale = locale
@@ -40,7 +47,7 @@ public struct ChatDaySection: Hashable, Sendable, Identifiable {
     let titles = _DayTitles(calendar: calendar, today: today.start, yesterday: yesterday?.start)
     var sections: [ChatDaySection] = []
     var day = today
-    for (index, message) in messages.enumerated() {
+    for (index, message) in zip(messages.indices, messages) {
       let date = message.date
       if !sections.isEmpty, date >= day.start, date < day.end || day.start == today.start {
         sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(index + 1)

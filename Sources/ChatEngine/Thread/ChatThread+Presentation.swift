@@ -1,8 +1,9 @@
 import Foundation
 
-/// The day sections of one structure version of a thread, valid while "today" stays the same day.
+/// The day sections of one version of a thread, valid while "today" stays the same day.
 struct SectionCache {
-  var version: Int
+  var structureVersion: Int
+  var threadVersion: Int
   var today: DateInterval
   var sections: [ChatDaySection]
 }
@@ -12,19 +13,38 @@ extension ChatThread {
   /// ``ChatDaySection/sections(for:now:calendar:timeZone:locale:)``).
   ///
   /// Cached until a message is added or replaced or the day changes, so publishing streamed
-  /// text never recomputes them. Empty for an empty thread.
+  /// text never recomputes them; after a send, a reply or a regenerate only the last section is
+  /// recomputed. Empty for an empty thread.
   public var daySections: [ChatDaySection] {
     let messages = self.messages
     let now = environment.clock.now()
-    if let cache = sectionCache, cache.version == structureVersion, now >= cache.today.start, now < cache.today.end {
-      return cache.sections
-    }
     var calendar = environment.calendar
     calendar.timeZone = environment.timeZone
-    let sections = ChatDaySection.sections(
-      for: messages, now: now, calendar: calendar, timeZone: environment.timeZone, locale: environment.locale)
+    func compute(_ slice: ArraySlice<ChatMessage>) -> [ChatDaySection] {
+      ChatDaySection.sections(
+        for: slice, now: now, calendar: calendar, timeZone: environment.timeZone, locale: environment.locale)
+    }
+    var sections: [ChatDaySection]
+    if let cache = sectionCache, now >= cache.today.start, now < cache.today.end,
+      cache.threadVersion == threadVersion
+    {
+      if cache.structureVersion == structureVersion { return cache.sections }
+      // Only the end of the thread changed (appends, or the last reply replaced).
+      sections = cache.sections
+      let start = sections.popLast()?.range.lowerBound ?? 0
+      for section in compute(messages[min(start, messages.count)...]) {
+        if let last = sections.last, last.day == section.day {
+          sections[sections.count - 1].range = last.range.lowerBound..<section.range.upperBound
+        } else {
+          sections.append(section)
+        }
+      }
+    } else {
+      sections = compute(messages[...])
+    }
     if let today = calendar.dateInterval(of: .day, for: now) {
-      sectionCache = SectionCache(version: structureVersion, today: today, sections: sections)
+      sectionCache = SectionCache(
+        structureVersion: structureVersion, threadVersion: threadVersion, today: today, sections: sections)
     }
     return sections
   }

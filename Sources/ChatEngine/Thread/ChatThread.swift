@@ -56,7 +56,10 @@ public final class ChatThread {
   /// The latest tap per reply whose `onFeedback` is still running; taps are numbered thread-wide.
   @ObservationIgnored var feedbackTaps: [UUID: UInt64] = [:]
   @ObservationIgnored var feedbackTapCounter: UInt64 = 0
+  /// Bumped when messages are appended or the last one replaced.
   @ObservationIgnored var structureVersion = 0
+  /// Bumped when the whole thread is replaced.
+  @ObservationIgnored var threadVersion = 0
   @ObservationIgnored var sectionCache: SectionCache?
 
   /// Creates a thread; `messages` are normalised (see ``ChatMessage/normalized(_:)``), and a reply
@@ -153,6 +156,7 @@ public final class ChatThread {
     stop()
     messages = ChatMessage.normalized(newMessages)
     structureVersion += 1
+    threadVersion += 1
     copied = nil
     follow.contentGrew()
     startReplyIfNeeded()
