@@ -13,7 +13,7 @@ extension ChatThread {
       messages.append(message)
     }
     structureVersion += 1
-    follow.contentGrew()
+    noteGrowth()
     let run = ReplyRun(messageID: message.id, token: runCounter)
     self.run = run
     let stream = reply(history)
@@ -70,7 +70,7 @@ extension ChatThread {
     run.publishCount += 1
     messages[index].text += appended
     replyRevision += 1
-    if !follow.isFollowing && !follow.hasNewMessages { follow.contentGrew() }
+    noteGrowth()
     environment.replyUpdates(
       ReplyUpdate(messageID: run.messageID, appended: appended, revision: run.publishCount, isFinal: false))
   }

@@ -158,7 +158,7 @@ public final class ChatThread {
     structureVersion += 1
     threadVersion += 1
     copied = nil
-    follow.contentGrew()
+    noteGrowth()
     startReplyIfNeeded()
   }
 
@@ -183,6 +183,12 @@ public final class ChatThread {
   }
 
   // MARK: Helpers
+
+  /// New content arrived: marks "new messages" when not following, writing (and notifying
+  /// observers) only when that changes something.
+  func noteGrowth() {
+    if !follow.isFollowing && !follow.hasNewMessages { follow.contentGrew() }
+  }
 
   func index(of id: UUID) -> Int? {
     messages.lastIndex { $0.id == id }
