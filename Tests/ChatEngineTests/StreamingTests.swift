@@ -156,4 +156,15 @@ struct StreamingTests {
     #expect(h.last?.state == .complete)
     #expect(h.last?.text == "A")
   }
+
+  @Test func droppingTheThreadCancelsItsStream() async {
+    let source = ReplySource()
+    var thread: ChatThread? = ChatThread(
+      environment: ChatEnvironment(clock: ManualClock(referenceDate)), reply: { source.make($0) })
+    thread?.send("Q")
+    await settle()
+    #expect(source.last?.terminated.isSet == false)
+    thread = nil
+    #expect(await until { source.last?.terminated.isSet == true })
+  }
 }
