@@ -1,0 +1,62 @@
+import Foundation
+
+/// Everything a ``ChatThread`` takes from the outside world: time, calendar, ids, clipboard,
+/// announcer, haptics and the reply formatter.
+///
+/// The defaults are the real ones (wall clock, current calendar, random UUIDs, no clipboard);
+/// tests replace them to make every behaviour deterministic. Used on the main actor only.
+public struct ChatEnvironment {
+  /// The time source for dates, the Copied mark and publish coalescing.
+  public var clock: any ChatClock
+  /// The viewer's calendar (its time zone and locale are overridden by the two below).
+  public var calendar: Calendar
+  /// The viewer's time zone, for day sections and saved dates.
+  public var timeZone: TimeZone
+  /// The viewer's locale, for formatted dates.
+  public var locale: Locale
+  /// Makes the id of each new message.
+  public var makeID: @MainActor () -> UUID
+  /// Receives what Copy copies.
+  public var clipboard: @MainActor (ChatCopyPayload) -> Void
+  /// Receives announcements for assistive technology.
+  public var announce: @MainActor (ChatAnnouncement) -> Void
+  /// Receives haptic events.
+  public var haptic: @MainActor (ChatHaptic) -> Void
+  /// Turns markdown into plain text and code blocks (Copy, Share, accessibility, transcript).
+  public var formatter: ReplyFormatter
+  /// Receives every publish of a streaming reply's text, for an incremental formatter.
+  public var replyUpdates: @MainActor (ReplyUpdate) -> Void
+  /// How long "Copied" shows, in seconds.
+  public var copiedDuration: TimeInterval
+  /// The shortest time between two publishes of a streaming reply, in seconds (about 30 per second).
+  public var publishInterval: TimeInterval
+
+  /// Creates an environment; every argument has the production default.
+  public init(
+    clock: any ChatClock = SystemChatClock(),
+    calendar: Calendar = .current,
+    timeZone: TimeZone = .current,
+    locale: Locale = .current,
+    makeID: @escaping @MainActor () -> UUID = { UUID() },
+    clipboard: @escaping @MainActor (ChatCopyPayload) -> Void = { _ in },
+    announce: @escaping @MainActor (ChatAnnouncement) -> Void = { _ in },
+    haptic: @escaping @MainActor (ChatHaptic) -> Void = { _ in },
+    formatter: ReplyFormatter = .basic,
+    replyUpdates: @escaping @MainActor (ReplyUpdate) -> Void = { _ in },
+    copiedDuration: TimeInterval = 1.5,
+    publishInterval: TimeInterval = 1.0 / 30
+  ) {
+    self.clock = clock
+    self.calendar = calendar
+    self.timeZone = timeZone
+    self.locale = locale
+    self.makeID = makeID
+    self.clipboard = clipboard
+    self.announce = announce
+    self.haptic = haptic
+    self.formatter = formatter
+    self.replyUpdates = replyUpdates
+    self.copiedDuration = copiedDuration
+    self.publishInterval = publishInterval
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// One turn of a chat thread: the person's message or the assistant's reply.
+///
+/// A value type: copying a message never copies its text (strings are copy-on-write). The `id`
+/// is what the thread, views and persistence key on; a regenerated or retried reply gets a new one.
+public struct ChatMessage: Identifiable, Hashable, Sendable {
+  /// Who wrote a turn.
+  public enum Role: String, Hashable, Sendable, CaseIterable {
+    /// The person using the app.
+    case user
+    /// The model's reply.
+    case assistant
+  }
+
+  /// Where a turn is in its life.
+  ///
+  /// `streaming` is the only non-terminal state; a thread holds at most one streaming reply,
+  /// and it is the last message.
+  public enum State: Hashable, Sendable {
+    /// Finished normally (every user turn is complete).
+    case complete
+    /// Chunks are still arriving.
+    case streaming
+    /// The person pressed Stop; the text holds exactly the chunks received before.
+    case stopped
+    /// The stream threw or ended empty; the payload is what the person reads.
+    case failed(String)
+
+    /// Whether the state can still change (only `streaming` can).
+    public var isTerminal: Bool { self != .streaming }
+  }
+
+  /// A rating of a reply.
+  public enum Feedback: String, Hashable, Sendable, CaseIterable {
+    /// Thumbs up.
+    case good
+    /// Thumbs down.
+    case bad
+  }
+
+  /// The message shown when a reply ends without text or with an error that has no description.
+  public static let defaultFailureMessage = "The reply didn't finish. Try again."
+
+  /// The stable identity of the turn.
+  public var id: UUID
+  /// Who wrote it.
+  public var role: Role
+  /// The text; markdown for replies. Append-only while the reply streams.
+  public var text: String
+  /// When the turn was written (a reply: when it started).
+  public var date: Date
+  /// Where the turn is in its life.
+  public var state: State
+  /// The rating of a reply, or `nil`.
+  public var feedback: Feedback?
+
+  /// Creates a message.
+  public init(
+    id: UUID = UUID(), role: Role, text: String, date: Date, state: State = .complete, feedback: Feedback? = nil
+  ) {
+    self.id = id
+    self.role = role
+    self.text = text
+    self.date = date
+    self.state = state
+    self.feedback = feedback
+  }
+}

@@ -1,0 +1,4 @@
+/// The archive's top level: `{"messages": [...]}`.
+struct _ArchiveFile: Codable {
+  var messages: [_ArchiveMessage]
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// RFC 3339 dates (ISO 8601 with an offset) without Foundation formatters, which are slow to
+/// create and not `Sendable`. Proleptic Gregorian calendar, years 0001–9999.
+enum _InternetDate {
+  /// `2026-03-10T17:30:00.250+05:30`: milliseconds, and the offset `timeZone` has at `date`
+  /// (`+00:00` for UTC, never `Z`), in whole minutes.
+  static func format(_ date: Date, timeZone: TimeZone) -> String {
+    // RFC 3339 offsets have whole minutes; old local mean times (Berlin 1890: +00:53:28) are cut
+    // to the minute, and the local time is shown in that offset, so the instant is kept.
+    let offset = timeZone.secondsFromGMT(for: date) / 60 * 60
+    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offset) * 1000
+    let milliseconds = Int(totalMilliseconds - floorDiv(totalMilliseconds, 1000) * 1000)
+    let seconds = floorDiv(totalMilliseconds, 1000)
+    let days = floorDiv(seconds, 86_400)
+    let secondOfDay = Int(seconds - days * 86_400)
+    let (year, month, day) = civil(fromDays: days)
+    let sign = offset < 0 ? "-" : "+"
+    let absolute = abs(offset)
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+      + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(milliseconds, 3))"
+      + "\(sign)\(pad(absolute / 3600, 2)):\(pad(absolute / 60 % 60, 2))"
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `t`/`z` and a space for `T` are accepted.
+  static func parse(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    var position = 0
+    func number(_ width: Int) -> Int? {
+      guard position + width <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[position..<(position + width)] {
+        guard byte >= 0x30, byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      position += width
+      return value
+    }
+    func expect(_ allowed: String) -> Bool {
+      guard position < bytes.count, allowed.utf8.contains(bytes[position]) else { return false }
+      position += 1
+      return true
+    }
+    guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+      expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+      let second = number(2)
+    else { return nil }
+    var fraction = 0.0
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      var scale = 0.1
+      let start = position
+      while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+        fraction += Double(bytes[position] - 0x30) * scale
+        scale /= 10
+        position += 1
+      }
+      guard position > start else { return nil }
+    }
+    var offset = 0
+    if expect("Zz") {
+      offset = 0
+    } else {
+      guard position < bytes.count else { return nil }
+      let negative = bytes[position] == UInt8(ascii: "-")
+      guard expect("+-"), let offsetHours = number(2), expect(":"), let offsetMinutes = number(2),
+        offsetHours < 24, offsetMinutes < 60
+      else { return nil }
+      offset = (offsetHours * 3600 + offsetMinutes * 60) * (negative ? -1 : 1)
+    }
+    guard position == bytes.count, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    let days = days(fromCivil: year, month, day)
+    let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+  }
+
+  private static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+
+  private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    a >= 0 ? a / b : -((-a + b - 1) / b)
+  }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 of a civil date (H. Hinnant's algorithm).
+  private static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
+    let y = Int64(month <= 2 ? year - 1 : year)
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let m = Int64(month)
+    let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The civil date of a day count since 1970-01-01 (H. Hinnant's algorithm).
+  private static func civil(fromDays count: Int64) -> (Int, Int, Int) {
+    let z = count + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    return (Int(year), Int(month), Int(day))
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+extension ChatThread {
+  /// Appends (or puts in place of the last message) a streaming reply and starts its stream.
+  func startReply(replacingLast: Bool) {
+    let history = replacingLast ? Array(messages.dropLast()) : messages
+    runCounter += 1
+    let message = ChatMessage(
+      id: environment.makeID(), role: .assistant, text: "", date: environment.clock.now(), state: .streaming)
+    if replacingLast, !messages.isEmpty {
+      messages[messages.count - 1] = message
+    } else {
+      messages.append(message)
+    }
+    structureVersion += 1
+    noteGrowth()
+    let run = ReplyRun(messageID: message.id, token: runCounter)
+    self.run = run
+    let stream = reply(history)
+    run.task = Task { [weak self] in
+      do {
+        for try await chunk in stream {
+          guard let self, self.isCurrent(run) else { return }
+          self.deliver(chunk, to: run)
+        }
+        self?.end(run, error: nil)
+      } catch {
+        self?.end(run, error: error)
+      }
+    }
+  }
+
+  /// Whether `run` is the thread's current run: the fence of every write from a stream.
+  func isCurrent(_ run: ReplyRun) -> Bool {
+    guard let current = self.run else { return false }
+    return current.token == run.token
+  }
+
+  /// Takes one chunk from `run`: buffered, and published now if it is the first or the publish
+  /// interval has passed, or else by a flush at the end of the interval.
+  ///
+  /// - Complexity: amortised O(chunk) unless it publishes; never copies the thread.
+  func deliver(_ chunk: String, to run: ReplyRun) {
+    guard isCurrent(run), !chunk.isEmpty else { return }
+    run.pending += chunk
+    let now = environment.clock.now()
+    let due = run.lastPublish.addingTimeInterval(environment.publishInterval)
+    if run.publishCount == 0 || now >= due {
+      publish(run, at: now)
+    } else if run.flushTask == nil {
+      let clock = environment.clock
+      run.flushTask = Task { [weak self] in
+        do { try await clock.sleep(until: due) } catch { return }
+        guard let self, self.isCurrent(run), !Task.isCancelled else { return }
+        run.flushTask = nil
+        self.publish(run, at: clock.now())
+      }
+    }
+  }
+
+  /// Moves the pending text of `run` into its message and tells observers once.
+  private func publish(_ run: ReplyRun, at now: Date) {
+    guard !run.pending.isEmpty, let index = streamingIndex(of: run) else { return }
+    // A flush still waiting would publish early; the next held chunk schedules a fresh one.
+    run.flushTask?.cancel()
+    run.flushTask = nil
+    let appended = run.pending
+    run.pending = ""
+    run.lastPublish = now
+    run.publishCount += 1
+    messages[index].text += appended
+    replyRevision += 1
+    noteGrowth()
+    environment.replyUpdates(
+      ReplyUpdate(messageID: run.messageID, appended: appended, revision: run.publishCount, isFinal: false))
+  }
+
+  /// The stream of `run` ended (normally or by throwing): complete, failed, or — for
+  /// cancellation — stopped. Ignored unless `run` is current.
+  func end(_ run: ReplyRun, error: (any Error)?) {
+    guard isCurrent(run), let index = streamingIndex(of: run) else { return }
+    let state: ChatMessage.State
+    switch error {
+    case .none:
+      state =
+        messages[index].text.isEmpty && run.pending.isEmpty ? .failed(ChatMessage.defaultFailureMessage) : .complete
+    case .some(let error) where error is CancellationError:
+      state = .stopped
+    case .some(let error):
+      state = .failed(Self.failureMessage(for: error))
+    }
+    close(run, as: state)
+  }
+
+  /// Ends `run` with a terminal `state`: publishes what is pending, detaches the run, and
+  /// announces a finished or failed reply.
+  func close(_ run: ReplyRun, as state: ChatMessage.State) {
+    self.run = nil
+    run.flushTask?.cancel()
+    run.flushTask = nil
+    guard let index = streamingIndex(of: run) else { return }
+    let appended = run.pending
+    run.pending = ""
+    run.publishCount += 1
+    if !appended.isEmpty { messages[index].text += appended }
+    messages[index].state = state
+    replyRevision += 1
+    environment.replyUpdates(
+      ReplyUpdate(messageID: run.messageID, appended: appended, revision: run.publishCount, isFinal: true))
+    switch state {
+    case .complete:
+      environment.announce(.replyFinished)
+    case .failed(let reason):
+      environment.announce(.replyFailed(reason))
+      environment.haptic(.failure)
+    case .stopped, .streaming:
+      break
+    }
+  }
+
+  private func streamingIndex(of run: ReplyRun) -> Int? {
+    guard let index = messages.indices.last, messages[index].id == run.messageID else { return nil }
+    return index
+  }
+
+  /// The error's `errorDescription`, or the default message when it has none.
+  static func failureMessage(for error: any Error) -> String {
+    guard let description = (error as? any LocalizedError)?.errorDescription, !description.isEmpty else {
+      return ChatMessage.defaultFailureMessage
+    }
+    return description
+  }
+}

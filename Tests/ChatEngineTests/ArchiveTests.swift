@@ -1,0 +1,207 @@
+import ChatEngine
+import Foundation
+import Testing
+
+private func temporaryDirectory() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("chatengine-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+private func decodeError(_ json: String) -> ChatArchiveError? {
+  do {
+    _ = try ChatArchive.decode(Data(json.utf8))
+    return nil
+  } catch {
+    return error
+  }
+}
+
+private let validMessage = """
+  {"id": "00000000-0000-4000-8000-000000000001", "role": "user", "text": "Hi",
+   "date": "2026-03-10T13:00:00+01:00", "state": "complete", "feedback": null}
+  """
+
+@Suite("Persistence")
+struct ArchiveTests {
+  @Test func encodesExactlyTheDocumentedShape() throws {
+    let messages = [
+      ChatMessage(id: testID(1), role: .user, text: "Hi \"there\"", date: referenceDate),
+      ChatMessage(
+        id: testID(2), role: .assistant, text: "Oops", date: referenceDate.addingTimeInterval(0.25),
+        state: .failed("Offline."), feedback: nil),
+      ChatMessage(id: testID(3), role: .assistant, text: "ok", date: referenceDate, state: .stopped, feedback: .good),
+    ]
+    let data = ChatArchive.encode(messages, timeZone: TimeZone(identifier: "Asia/Kolkata") ?? .gmt)
+    let json = String(decoding: data, as: UTF8.self)
+    #expect(
+      json == """
+        {
+          "messages" : [
+            {
+              "date" : "2026-03-10T17:30:00.000+05:30",
+              "feedback" : null,
+              "id" : "00000000-0000-4000-8000-000000000001",
+              "role" : "user",
+              "state" : "complete",
+              "text" : "Hi \\"there\\""
+            },
+            {
+              "date" : "2026-03-10T17:30:00.250+05:30",
+              "error" : "Offline.",
+              "feedback" : null,
+              "id" : "00000000-0000-4000-8000-000000000002",
+              "role" : "assistant",
+              "state" : "failed",
+              "text" : "Oops"
+            },
+            {
+              "date" : "2026-03-10T17:30:00.000+05:30",
+              "feedback" : "good",
+              "id" : "00000000-0000-4000-8000-000000000003",
+              "role" : "assistant",
+              "state" : "stopped",
+              "text" : "ok"
+            }
+          ]
+        }
+        """)
+    #expect(try ChatArchive.decode(data) == messages)
+    let utc = String(decoding: ChatArchive.encode([messages[0]], timeZone: .gmt), as: UTF8.self)
+    #expect(utc.contains("\"2026-03-10T12:00:00.000+00:00\""))
+  }
+
+  @Test func datesRoundTripInEveryZoneAndAgreeWithFoundation() throws {
+    var random = SplitMix64(seed: 42)
+    let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata", "Europe/Berlin", "America/St_Johns"]
+    let reference = ISO8601DateFormatter()
+    reference.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    for index in 0..<500 {
+      // Whole milliseconds between 1901 and 2100.
+      let milliseconds = Int64(random.next() % 6_311_390_400_000) - 2_177_452_800_000
+      let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+      let zone = TimeZone(identifier: zones[index % zones.count]) ?? .gmt
+      let message = ChatMessage(id: testID(index + 1), role: .user, text: "", date: date)
+      let data = ChatArchive.encode([message], timeZone: zone)
+      let decoded = try ChatArchive.decode(data)
+      #expect(abs((decoded.first?.date ?? .distantPast).timeIntervalSince(date)) < 0.000_5)
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]]
+      let text = object?["messages"]?.first?["date"] as? String ?? ""
+      let parsed = reference.date(from: text) ?? .distantPast
+      #expect(abs(parsed.timeIntervalSince(date)) < 0.000_5, "\(text)")
+      let offset = zone.secondsFromGMT(for: date) / 60 * 60
+      #expect(
+        text.hasSuffix(String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60))
+      )
+    }
+    #expect(throws: ChatArchiveError.self) {
+      try ChatArchive.decode(
+        Data(
+          #"{"messages":[{"id":"00000000-0000-4000-8000-000000000001","role":"user","text":"","date":"2026-02-30T00:00:00Z","state":"complete"}]}"#
+            .utf8))
+    }
+  }
+
+  @Test func loadingNormalises() throws {
+    let json = """
+      {"messages": [
+        {"id": "00000000-0000-4000-8000-000000000001", "role": "user", "text": "Q",
+         "date": "2026-03-10T12:00:00Z", "state": "failed", "error": "x", "feedback": "good"},
+        {"id": "00000000-0000-4000-8000-000000000002", "role": "assistant", "text": "half",
+         "date": "2026-03-10T12:00:01.5-11:00", "state": "streaming", "feedback": null},
+        {"id": "00000000-0000-4000-8000-000000000001", "role": "assistant", "text": "dup",
+         "date": "2026-03-10T12:00:02Z", "state": "complete"},
+        {"id": "00000000-0000-4000-8000-000000000003", "role": "assistant", "text": "",
+         "date": "2026-03-10T12:00:03Z", "state": "failed"}
+      ]}
+      """
+    let messages = try ChatArchive.decode(Data(json.utf8))
+    #expect(messages.map(\.id) == [testID(1), testID(2), testID(3)])
+    #expect(messages[0].state == .complete)
+    #expect(messages[0].feedback == nil)
+    #expect(messages[1].state == .failed("The reply didn't finish. Try again."))
+    #expect(messages[1].date == referenceDate.addingTimeInterval(11 * 3600 + 1.5))
+    #expect(messages[2].state == .failed(ChatMessage.defaultFailureMessage))
+  }
+
+  @Test(arguments: [
+    ("[]", "expected an object"),
+    ("{\"messages\": {}}", "messages: expected an array"),
+    ("{}", "messages: missing"),
+    ("{\"messages\": [", "not valid JSON"),
+    ("{\"messages\": [\(validMessage), {\"id\": 5}]}", "messages[1].id: expected a string"),
+    ("{\"messages\": [\(validMessage), {\"id\": \"nope\"}]}", "messages[1].id: expected a UUID"),
+    (
+      "{\"messages\": [\(validMessage.replacingOccurrences(of: "\"user\"", with: "\"robot\""))]}",
+      "messages[0].role: expected \"user\" or \"assistant\""
+    ),
+    (
+      "{\"messages\": [\(validMessage.replacingOccurrences(of: "+01:00", with: ""))]}",
+      "messages[0].date: expected an ISO 8601 date with offset"
+    ),
+    (
+      "{\"messages\": [\(validMessage.replacingOccurrences(of: "\"complete\"", with: "\"done\""))]}",
+      "messages[0].state: expected \"complete\", \"streaming\", \"stopped\" or \"failed\""
+    ),
+    (
+      "{\"messages\": [\(validMessage.replacingOccurrences(of: "null", with: "\"meh\""))]}",
+      "messages[0].feedback: expected \"good\", \"bad\" or null"
+    ),
+    (
+      "{\"messages\": [\(validMessage.replacingOccurrences(of: "\"text\": \"Hi\",", with: ""))]}",
+      "messages[0].text: missing"
+    ),
+  ])
+  func malformedFilesNameThePlaceAndTheProblem(json: String, description: String) {
+    #expect(decodeError(json)?.errorDescription == description)
+  }
+
+  @Test func saveIsAtomicAndLoadRoundTrips() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("thread.json")
+    let first = ChatMessage.sample(at: referenceDate)
+    try ChatArchive.save(first, to: url)
+    #expect(try ChatArchive.load(from: url) == first)
+    try ChatArchive.save(Array(first.prefix(1)), to: url)
+    #expect(try ChatArchive.load(from: url) == Array(first.prefix(1)))
+    // Only the target file remains: the temporary file was renamed over it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["thread.json"])
+    // A failed save (missing directory) leaves nothing behind and throws.
+    let missing = directory.appendingPathComponent("none/thread.json")
+    #expect(throws: ChatArchiveError.self) { try ChatArchive.save(first, to: missing) }
+    #expect(throws: ChatArchiveError.self) { try ChatArchive.load(from: missing) }
+  }
+
+  @MainActor
+  @Test func aMalformedFileChangesNothingInTheThread() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("bad.json")
+    try Data("{\"messages\": [{\"id\": 1}]}".utf8).write(to: url)
+    let h = Harness(messages: ChatMessage.sample(at: referenceDate))
+    let before = h.thread.messages
+    #expect(throws: ChatArchiveError.invalid(path: "messages[0].id", problem: "expected a string")) {
+      try h.thread.load(from: url)
+    }
+    #expect(h.thread.messages == before)
+  }
+
+  @MainActor
+  @Test func aThreadSavedWhileStreamingLoadsAsFailedWithRetry() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("thread.json")
+    let h = Harness(publishInterval: 0)
+    h.thread.send("Q")
+    h.source.yield("half")
+    #expect(await until { h.last?.text == "half" })
+    try h.thread.save(to: url)
+    let other = Harness()
+    try other.thread.load(from: url)
+    #expect(other.thread.messages.map(\.text) == ["Q", "half"])
+    #expect(other.last?.state == .failed(ChatMessage.defaultFailureMessage))
+    #expect(other.thread.turn(at: 1).canRetry)
+    #expect(other.source.calls.isEmpty)
+  }
+}
