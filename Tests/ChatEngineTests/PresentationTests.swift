@@ -115,19 +115,20 @@ struct PresentationTests {
     #expect(sample[1].text.contains("```swift"))
     #expect(sample[1].text.contains("\n- "))
     #expect(Set(sample.map(\.id)).count == 2)
-    let plain = ReplyFormatter.basic.plainText(sample[1].text)
+    let plain = ReplyFormatter.standard.plainText(sample[1].text)
     #expect(plain.contains("• Mark slow functions async and call them with await.\n• Hop back"))
     #expect(!plain.contains("**"))
-    #expect(ReplyFormatter.basic.codeBlocks(sample[1].text).first?.hasPrefix("func refresh() {\n") == true)
-    #expect(ReplyFormatter.basic.codeBlocks(sample[1].text).first?.hasSuffix("}") == true)
+    #expect(ReplyFormatter.standard.codeBlocks(sample[1].text).first?.hasPrefix("func refresh() {\n") == true)
+    #expect(ReplyFormatter.standard.codeBlocks(sample[1].text).first?.hasSuffix("}") == true)
   }
 
-  @Test func basicPlainTextCoversListsTablesAndBreaks() {
-    let basic = ReplyFormatter.basic
-    #expect(basic.plainText("# Title\n\nLine one\nline two  \nthree") == "Title\n\nLine one line two\nthree")
-    #expect(basic.plainText("3. a\n4. [x] b\n\n   more") == "3. a\n\n4. ☑ b\n\nmore")
-    #expect(basic.plainText("| a | b |\n|---|---|\n| 1 | 2 |") == "a\tb\n\n1\t2")
-    #expect(basic.plainText("[link](https://x.org) ~~gone~~") == "link gone")
+  @Test func standardPlainTextFollowsTheCopyRules() {
+    let standard = ReplyFormatter.standard
+    #expect(standard.plainText("# Title\n\nLine one\nline two  \nthree") == "Title\n\nLine one line two\nthree")
+    #expect(standard.plainText("3. a\n4. [x] b\n\n   more") == "3. a\n\n4. ☑ b\n\n     more")
+    #expect(standard.plainText("| a | b |\n|---|---|\n| 1 | 2 |") == "a\tb\n1\t2")
+    #expect(standard.plainText("[link](https://x.org) ~~gone~~") == "link (https://x.org) gone")
+    #expect(standard.codeBlocks("```sh\nls\n```\n\n    two\n") == ["ls", "two"])
   }
 }
 

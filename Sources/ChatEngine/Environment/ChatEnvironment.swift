@@ -41,7 +41,7 @@ public struct ChatEnvironment {
     clipboard: @escaping @MainActor (ChatCopyPayload) -> Void = { _ in },
     announce: @escaping @MainActor (ChatAnnouncement) -> Void = { _ in },
     haptic: @escaping @MainActor (ChatHaptic) -> Void = { _ in },
-    formatter: ReplyFormatter = .basic,
+    formatter: ReplyFormatter = .standard,
     replyUpdates: @escaping @MainActor (ReplyUpdate) -> Void = { _ in },
     copiedDuration: TimeInterval = 1.5,
     publishInterval: TimeInterval = 1.0 / 30

@@ -1,9 +1,8 @@
 /// How the engine turns a reply's markdown into plain text and code blocks.
 ///
 /// A seam: the engine never parses markdown on its own hot path (per chunk), only when Copy,
-/// Share, accessibility or the transcript ask. Plug the full Copy/Share renderer in here by
-/// building a formatter from its functions; ``basic`` is a minimal stand-in over
-/// ``MarkdownDocument``.
+/// Share, accessibility or the transcript ask. ``standard`` is the Copy/Share renderer; tests
+/// and apps may inject their own.
 public struct ReplyFormatter: Sendable {
   /// The plain text of a reply (no markdown marks).
   public var plainText: @Sendable (String) -> String
@@ -23,13 +22,11 @@ public struct ReplyFormatter: Sendable {
     self.html = html
   }
 
-  /// A minimal formatter over ``MarkdownDocument``: block text separated by blank lines (tight
-  /// list items by one line break), `•` or the item number before list items, inline marks
-  /// dropped, code verbatim without its final newline, table cells joined by a tab;
-  /// ``HTMLRenderer`` for HTML.
-  public static let basic = ReplyFormatter(
-    plainText: { _BasicPlainText.render(MarkdownDocument($0)) },
-    codeBlocks: { _BasicPlainText.codeBlocks(MarkdownDocument($0)) },
+  /// The standard formatter: ``PlainTextRenderer`` (the Copy/Share rules) for plain text and code
+  /// blocks, ``HTMLRenderer`` (safe) for HTML.
+  public static let standard = ReplyFormatter(
+    plainText: { PlainTextRenderer().render(MarkdownDocument($0)) },
+    codeBlocks: { PlainTextRenderer.codeBlocks(in: MarkdownDocument($0)) },
     html: { HTMLRenderer().render(MarkdownDocument($0)) }
   )
 }

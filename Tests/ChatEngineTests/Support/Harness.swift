@@ -79,7 +79,7 @@ struct Harness {
     start: Date = referenceDate,
     timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
     publishInterval: TimeInterval = 1.0 / 30,
-    formatter: ReplyFormatter = .basic,
+    formatter: ReplyFormatter = .standard,
     onFeedback: ChatThread.FeedbackHandler? = nil
   ) {
     let clock = ManualClock(start)
