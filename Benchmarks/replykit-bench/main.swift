@@ -1,3 +1,4 @@
+import ChatEngine
 import Foundation
 import ReplyMarkdown
 
@@ -26,8 +27,10 @@ do {
   switch arguments.first {
   case "parse" where arguments.count == 2:
     print(try parseAndRender(arguments[1]))
+  case "engine" where arguments.count == 1:
+    print(await ChatEngineBenchmark.run())
   default:
-    FileHandle.standardError.write(Data("usage: replykit-bench parse FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: replykit-bench parse FILE | engine\n".utf8))
     exit(2)
   }
 } catch {
