@@ -31,13 +31,16 @@ enum RenderCommand {
       StandardIO.write(help + "\n")
       return
     }
-    let format = try parsed.choice("--to", among: ["html"], default: "html")
+    let format = try parsed.choice("--to", among: ["html", "plain"], default: "html")
     let input = try parsed.singleInput(command: "render")
     let text = try StandardIO.readText(input)
     var parseOptions: ParseOptions = parsed.has("--commonmark") ? .commonMark : .github
     if parsed.has("--smart") { parseOptions.insert(.smartPunctuation) }
     let document = MarkdownDocument(text, options: parseOptions)
     switch format {
+    case "plain":
+      let text = PlainTextRenderer().render(document)
+      StandardIO.write(text.isEmpty ? "" : text + "\n")
     default:
       let renderer = HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])
       renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }

@@ -1,0 +1,56 @@
+/// Renders a ``MarkdownDocument`` as the plain text that Copy and Share put on the clipboard,
+/// following `plaintext/RULES.md`: every word, number, URL and character of code kept, no markdown
+/// syntax, structure carried by line breaks, list markers and indentation, never hard-wrapped.
+///
+/// - Complexity: O(n) in the size of the document and its output. No recursion, so any depth
+///   renders on any stack; visual indentation stops growing after
+///   ``PlainTextRenderer/maximumIndentationDepth`` nested containers, so output stays linear.
+/// - Thread safety: a value type with no shared state; render from any thread.
+/// - Bad input: every document renders; control characters pass through unchanged (the clipboard
+///   is not a terminal).
+public struct PlainTextRenderer: Sendable {
+  /// How many nested containers (block quotes, list items, footnotes) add indentation; deeper ones
+  /// render at this depth.
+  public static let maximumIndentationDepth = 32
+
+  /// Creates a renderer.
+  public init() {}
+
+  /// Renders the whole document: no leading or trailing blank lines, no final newline, `\n` line
+  /// endings.
+  public func render(_ document: MarkdownDocument) -> String {
+    guard !document.nodes.isEmpty else { return "" }
+    var writer = PlainTextWriter(document: document)
+    writer.walk(from: 1, to: document.nodes[0].subtreeEnd)
+    return writer.finish()
+  }
+
+  /// Renders one top-level block (a child of the root, by node index) as it renders inside the
+  /// whole document, without the blank lines that separate it from its neighbours.
+  ///
+  /// - Precondition: `index` is the index of a top-level block of `document`.
+  public func render(_ document: MarkdownDocument, topLevelBlock index: Int) -> String {
+    guard index > 0, index < document.nodes.count else { return "" }
+    var writer = PlainTextWriter(document: document)
+    writer.walk(from: index, to: document.nodes[index].subtreeEnd)
+    return writer.finish()
+  }
+
+  /// The copy text of every code block of the document, in order: just the code, without fences,
+  /// info string or indentation, and without its final newline.
+  ///
+  /// - Complexity: O(n) in the number of nodes.
+  public static func codeBlocks(in document: MarkdownDocument) -> [String] {
+    document.nodes.compactMap { node in
+      if case .codeBlock(let info) = node.kind { return copyText(of: info) }
+      return nil
+    }
+  }
+
+  /// The copy text of one code block: its code, verbatim, without one final newline.
+  public static func copyText(of codeBlock: MarkdownNode.CodeBlockInfo) -> String {
+    var code = codeBlock.code
+    if code.hasSuffix("\n") { code.removeLast() }
+    return code
+  }
+}
