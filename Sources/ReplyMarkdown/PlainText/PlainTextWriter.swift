@@ -261,7 +261,7 @@ struct PlainTextWriter {
     case .list:
       lists.removeLast()
     case .item:
-      if let last = prefixes.last, !last.firstUsed {
+      if prefixes.count <= PlainTextRenderer.maximumIndentationDepth, let last = prefixes.last, !last.firstUsed {
         ensureLine()
         trimTrailingSpaces()
       }

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+/// The rules of `plaintext/RULES.md` that the shared examples do not show, one case each.
+@Suite struct PlainTextRuleTests {
+  func plain(_ markdown: String) -> String { PlainTextRenderer().render(MarkdownDocument(markdown)) }
+
+  @Test func softBreakBetweenWideCharactersAddsNoSpace() {
+    #expect(plain("中文\n段落 and\nEnglish 中\n文") == "中文段落 and English 中文")
+  }
+
+  @Test func listsUseBulletsByDepthRealNumbersAndTaskBoxes() {
+    #expect(plain("- a\n  - b\n    - c\n      - d") == "• a\n  ◦ b\n    ▪ c\n      • d")
+    #expect(plain("7) seven\n8) eight") == "7) seven\n8) eight")
+    #expect(plain("- [ ] todo\n- [x] done") == "☐ todo\n☑ done")
+    #expect(plain("1. [ ] one\n2. [x] two") == "1. ☐ one\n2. ☑ two")
+    #expect(plain("-\n- x") == "•\n• x")
+  }
+
+  @Test func codeKeepsTrailingSpacesAndIndentsInsideItems() {
+    let markdown = "- item:\n\n  ```python\n  def f():\n\n      return 1   \n  ```\n"
+    #expect(plain(markdown) == "• item:\n\n  def f():\n\n      return 1   ")
+    #expect(plain("> ```\n> a\n>\n> b\n> ```") == "> a\n>\n> b")
+  }
+
+  @Test func linksShowTheirURLOnlyWhenItAddsSomething() {
+    #expect(plain("[docs](docs/readme.md)") == "docs")
+    #expect(plain("[top](#top)") == "top")
+    #expect(plain("[example.com](https://www.example.com/)") == "example.com")
+    #expect(plain("[site](https://example.com/)") == "site (https://example.com/)")
+    #expect(plain("<https://x.org> and www.foo.com") == "https://x.org and www.foo.com")
+    #expect(plain("[write](mailto:a@b.c)") == "write (a@b.c)")
+    #expect(plain("[ref]\n\n[ref]: https://r.example") == "ref (https://r.example)")
+  }
+
+  @Test func imagesShowAltAndURL() {
+    #expect(plain("![](https://example.com/x.png)") == "https://example.com/x.png")
+    #expect(plain("![a *b*](u.png)") == "a b (u.png)")
+  }
+
+  @Test func tablesAreTabSeparatedRowsWithoutSeparator() {
+    #expect(plain("| a | b |\n|---|---|\n| 1 | x<br>y |") == "a\tb\n1\tx y")
+  }
+
+  @Test func thematicBreaksAndEmptyBlocksLeaveNoExtraLines() {
+    #expect(plain("a\n\n---\n\nb") == "a\n\nb")
+    #expect(plain("a\n\n<!-- c -->\n\nb") == "a\n\nb")
+  }
+
+  @Test func htmlBlocksKeepTheirTextWithEntitiesDecoded() {
+    #expect(plain("<div>\n  <p>Hello &amp; <b>bye</b> &copy;</p>\n</div>\n\nafter") == "Hello & bye ©\n\nafter")
+  }
+
+  @Test func footnotesAreNumberedByFirstUseAndListedAtTheEnd() {
+    let markdown = "Note[^b] and[^a] again[^b].\n\n[^a]: A.\n[^b]: B.\n"
+    #expect(plain(markdown) == "Note[1] and[2] again[1].\n\n[1] B.\n[2] A.")
+  }
+
+  @Test func topLevelBlocksRenderOneByOne() {
+    let document = MarkdownDocument("# Title\n\n- a\n- b\n")
+    let blocks = document.topLevelBlocks.map { PlainTextRenderer().render(document, topLevelBlock: $0) }
+    #expect(blocks == ["Title", "• a\n• b"])
+  }
+
+  @Test func codeBlockCopyTextIsJustTheCode() {
+    let document = MarkdownDocument("text\n\n```swift\nlet a = 1\n\n```\n\n    indented\n")
+    #expect(PlainTextRenderer.codeBlocks(in: document) == ["let a = 1\n", "indented"])
+  }
+
+  @Test func copyPayloadOffersThreeFlavours() {
+    let payload = CopyPayload(markdown: "**Hi** <b>x</b>")
+    #expect(payload.plainText == "Hi x")
+    #expect(payload.markdown == "**Hi** <b>x</b>")
+    #expect(payload.html == "<p><strong>Hi</strong> <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
+    let code = CopyPayload.codeBlock(.init(info: "sh", code: "echo ```\n", isFenced: true))
+    #expect(code.plainText == "echo ```")
+    #expect(code.markdown == "````sh\necho ```\n````")
+  }
+
+  @Test func deepNestingRendersOnASmallStackWithCappedIndentation() {
+    let depth = 100_000
+    let inputs = [String(repeating: "> ", count: depth) + "x\n", String(repeating: "- ", count: depth) + "x\n"]
+    for markdown in inputs {
+      let text = SmallStackThread.run { PlainTextRenderer().render(MarkdownDocument(markdown)) }
+      #expect(text.hasSuffix("x"))
+      #expect(text.utf8.count < 200, "indentation must stop growing: \(text.utf8.count) bytes")
+    }
+  }
+}
