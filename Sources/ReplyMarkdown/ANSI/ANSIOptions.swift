@@ -1,0 +1,77 @@
+/// The options of an ``ANSIRenderer``: width, colour, hyperlinks and theme.
+///
+/// ``init(width:color:hyperlinks:theme:)`` takes decided values; ``standardOutput(width:color:hyperlinks:theme:environment:)``
+/// decides them the way a command-line tool should, from standard output and the environment.
+public struct ANSIOptions: Sendable, Hashable {
+  /// The narrowest width the layout guarantees; smaller widths count as this.
+  public static let minimumWidth = 20
+
+  /// The width in columns; no line is wider (at least ``minimumWidth``).
+  public var width: Int {
+    didSet { width = max(width, Self.minimumWidth) }
+  }
+  /// Whether to style with SGR escape sequences.
+  public var color: Bool
+  /// Whether links are OSC 8 hyperlinks (the text alone, clickable) rather than `text (url)`.
+  public var hyperlinks: Bool
+  /// The styles of each element.
+  public var theme: ANSITheme
+
+  /// Creates options; the default is 80 columns, no colour, no hyperlinks, the default theme.
+  public init(width: Int = 80, color: Bool = false, hyperlinks: Bool = false, theme: ANSITheme = .default) {
+    self.width = max(width, Self.minimumWidth)
+    self.color = color
+    self.hyperlinks = hyperlinks
+    self.theme = theme
+  }
+
+  /// When to use a feature that only a terminal shows.
+  public enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Only when standard output is a terminal (and, for colour, `NO_COLOR` is unset or
+    /// `FORCE_COLOR` is set).
+    case auto
+    /// Always.
+    case always
+    /// Never.
+    case never
+  }
+
+  /// Options for writing to standard output, decided as a command-line tool should.
+  ///
+  /// - Width: `width` if given; else the terminal's width when standard output is a terminal; else
+  ///   `COLUMNS` when it is a positive number; else 80.
+  /// - Colour `auto`: on when `FORCE_COLOR` is set to anything but `0` or `false`; otherwise off
+  ///   when `NO_COLOR` is set and not empty or `TERM` is `dumb`; otherwise on only for a terminal.
+  /// - Hyperlinks `auto`: on when colour is on and standard output is a terminal.
+  ///   `always` emits OSC 8 even with colour off (an explicit request).
+  public static func standardOutput(
+    width: Int? = nil, color: Mode = .auto, hyperlinks: Mode = .auto, theme: ANSITheme = .default,
+    environment: [String: String] = TerminalEnvironment.variables
+  ) -> ANSIOptions {
+    let isTerminal = TerminalEnvironment.standardOutputIsTerminal
+    let resolvedWidth =
+      width ?? (isTerminal ? TerminalEnvironment.standardOutputColumns : nil)
+      ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+    let colorOn = resolve(color: color, isTerminal: isTerminal, environment: environment)
+    let hyperlinksOn: Bool
+    switch hyperlinks {
+    case .always: hyperlinksOn = true
+    case .never: hyperlinksOn = false
+    case .auto: hyperlinksOn = colorOn && isTerminal
+    }
+    return ANSIOptions(width: resolvedWidth, color: colorOn, hyperlinks: hyperlinksOn, theme: theme)
+  }
+
+  /// Decides colour for a mode, given whether the output is a terminal and the environment.
+  public static func resolve(color mode: Mode, isTerminal: Bool, environment: [String: String]) -> Bool {
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      if let force = environment["FORCE_COLOR"], force != "0", force.lowercased() != "false" { return true }
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+      if environment["TERM"] == "dumb" { return false }
+      return isTerminal
+    }
+  }
+}

@@ -1,0 +1,406 @@
+/// The state of one terminal rendering pass: an iterative walk over the blocks with an explicit
+/// stack, leaf blocks laid out whole (inline content collected into ``StyledText``, then wrapped).
+struct ANSIWriter {
+  /// An open list: its tightness, its depth among lists, and the number of its next item.
+  struct OpenList {
+    var isTight: Bool
+    var next: Int
+  }
+
+  let nodes: [MarkdownNode]
+  let options: ANSIOptions
+  /// The theme, or all-plain styles when colour is off (so runs merge and nothing is styled).
+  let theme: ANSITheme
+  var lines: ANSILineWriter
+  var lists: [OpenList] = []
+
+  init(document: MarkdownDocument, options: ANSIOptions) {
+    self.nodes = document.nodes
+    self.options = options
+    self.theme = options.color ? options.theme : Self.plainTheme
+    self.lines = ANSILineWriter(
+      width: options.width, color: options.color, hyperlinks: options.hyperlinks,
+      capacity: document.nodes.count * 24)
+  }
+
+  mutating func writeDocument() {
+    guard !nodes.isEmpty else { return }
+    walk(from: 1, to: nodes[0].subtreeEnd)
+  }
+
+  mutating func writeBlock(_ index: Int) {
+    guard index > 0, index < nodes.count else { return }
+    walk(from: index, to: nodes[index].subtreeEnd)
+  }
+
+  func finish() -> String {
+    String(decoding: lines.out, as: UTF8.self)
+  }
+
+  func splitLines() -> [String] {
+    var result: [String] = []
+    var start = 0
+    let out = lines.out
+    for index in 0..<out.count where out[index] == 0x0A {
+      result.append(String(decoding: out[start..<index], as: UTF8.self))
+      start = index + 1
+    }
+    if start < out.count { result.append(String(decoding: out[start...], as: UTF8.self)) }
+    return result
+  }
+
+  /// Walks blocks `start..<end`; leaf blocks are written whole and their inlines skipped.
+  private mutating func walk(from start: Int, to end: Int) {
+    var stack: [Int] = [0]
+    var index = start
+    while index < end {
+      while stack.count > 1, let top = stack.last, nodes[top].subtreeEnd <= index {
+        stack.removeLast()
+        exit(top, parent: stack.last)
+      }
+      let parent = stack.last
+      if enter(index, parent: parent) {
+        exit(index, parent: parent)
+        index = nodes[index].subtreeEnd
+        continue
+      }
+      if nodes[index].subtreeEnd > index + 1 {
+        stack.append(index)
+      } else {
+        exit(index, parent: parent)
+      }
+      index += 1
+    }
+    while stack.count > 1, let top = stack.popLast() { exit(top, parent: stack.last) }
+  }
+
+  /// Enters a block; returns true when it was written whole.
+  private mutating func enter(_ index: Int, parent: Int?) -> Bool {
+    switch nodes[index].kind {
+    case .document:
+      return false
+    case .blockQuote:
+      let bar = ANSILineWriter.Segment(bytes: Self.quoteBar, style: theme.quoteBar)
+      lines.push(.init(first: [bar], rest: [bar], width: 2))
+      return false
+    case .list(let list):
+      lists.append(OpenList(isTight: list.isTight, next: list.start))
+      return false
+    case .item(let task):
+      pushItem(task: task, parent: parent)
+      return false
+    case .footnoteDefinition(let note):
+      let label = Array("[\(note.number)]".utf8)
+      lines.push(
+        .init(
+          first: [.init(bytes: label, style: theme.footnote), .init(bytes: [0x20], style: .plain)],
+          rest: [.init(bytes: Self.spaces(label.count + 1), style: .plain)], width: label.count + 1))
+      return false
+    case .paragraph:
+      writeWrapped(collect(index, base: .plain))
+    case .heading(let level):
+      writeHeading(index, level: level)
+    case .codeBlock(let code):
+      writeCodeBlock(code)
+    case .htmlBlock(let html):
+      for line in HTMLText.blockLines(html) {
+        var text = StyledText()
+        text.append(line, style: theme.html)
+        writeWrapped(text)
+      }
+    case .thematicBreak:
+      let width = lines.contentWidth
+      lines.beginLine()
+      lines.write(Self.repeated(Self.horizontal, width)[...], style: theme.rule)
+      lines.endLine()
+    case .table(let alignments):
+      var table = ANSITable(alignments: alignments, width: lines.contentWidth)
+      for row in children(of: index) {
+        var cells: [StyledText] = []
+        var isHeader = false
+        if case .tableRow(let header) = nodes[row].kind { isHeader = header }
+        for cell in children(of: row) {
+          cells.append(collect(cell, base: isHeader ? theme.tableHeader : .plain))
+        }
+        table.rows.append(cells)
+        if isHeader { table.headerRows += 1 }
+      }
+      table.write(to: &lines, border: theme.tableBorder, header: theme.tableHeader)
+    case .tableRow, .tableCell:
+      break
+    default:
+      break
+    }
+    return true
+  }
+
+  private mutating func exit(_ index: Int, parent: Int?) {
+    let kind = nodes[index].kind
+    switch kind {
+    case .blockQuote, .footnoteDefinition:
+      lines.pop()
+    case .list:
+      lists.removeLast()
+    case .item:
+      if lines.innermostIsUnused {
+        lines.beginLine()
+        lines.endLine()
+      }
+      lines.pop()
+    default:
+      break
+    }
+    guard kind.isBlock, let parent else { return }
+    if case .footnoteDefinition = kind {
+      lines.requestSeparator(.newline)
+    } else {
+      lines.requestSeparator(isTight(parent) ? .newline : .blankLine)
+    }
+  }
+
+  private mutating func pushItem(task: MarkdownNode.TaskState?, parent: Int?) {
+    guard let parent, case .list(let list) = nodes[parent].kind, !lists.isEmpty else {
+      lines.push(.init(first: [], rest: [.init(bytes: Self.spaces(2), style: .plain)], width: 2))
+      return
+    }
+    let number = lists[lists.count - 1].next
+    lists[lists.count - 1].next += 1
+    var first: [ANSILineWriter.Segment] = []
+    var width = 0
+    if list.type == .ordered {
+      let marker = Array("\(number)\(list.delimiter == .paren ? ")" : ".")".utf8)
+      first.append(.init(bytes: marker, style: theme.listMarker))
+      width += marker.count
+      if task != nil {
+        first.append(.init(bytes: [0x20], style: .plain))
+        width += 1
+      }
+    }
+    if let task {
+      first.append(
+        task == .checked
+          ? .init(bytes: PlainTextWriter.checked, style: theme.taskChecked)
+          : .init(bytes: PlainTextWriter.unchecked, style: theme.taskUnchecked))
+      width += 1
+    } else if list.type == .bullet {
+      let bullets = PlainTextWriter.bullets
+      first.append(.init(bytes: bullets[(lists.count - 1) % bullets.count], style: theme.listMarker))
+      width += 1
+    }
+    first.append(.init(bytes: [0x20], style: .plain))
+    width += 1
+    lines.push(.init(first: first, rest: [.init(bytes: Self.spaces(width), style: .plain)], width: width))
+  }
+
+  private func isTight(_ parent: Int) -> Bool {
+    switch nodes[parent].kind {
+    case .list(let list): return list.isTight
+    case .item: return lists.last?.isTight ?? false
+    default: return false
+    }
+  }
+
+  private func children(of index: Int) -> MarkdownChildren {
+    MarkdownChildren(nodes: nodes, parent: index)
+  }
+
+  // MARK: Leaf blocks
+
+  /// Wraps styled text to the content width and writes its lines.
+  private mutating func writeWrapped(_ text: StyledText) {
+    guard !text.isEmpty else { return }
+    let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: lines.contentWidth) }
+    for line in broken {
+      lines.beginLine()
+      lines.write(text, line.range)
+      lines.endLine()
+    }
+  }
+
+  private mutating func writeHeading(_ index: Int, level: Int) {
+    let style = level == 1 ? theme.heading1 : level == 2 ? theme.heading2 : theme.heading
+    let text = collect(index, base: style)
+    guard !text.isEmpty else { return }
+    let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: lines.contentWidth) }
+    var widest = 0
+    for line in broken {
+      lines.beginLine()
+      lines.write(text, line.range)
+      lines.endLine()
+      widest = max(widest, line.width)
+    }
+    guard level <= 2, widest > 0 else { return }
+    lines.beginLine()
+    lines.write(Self.repeated(level == 1 ? Self.doubleHorizontal : Self.horizontal, widest)[...], style: style)
+    lines.endLine()
+  }
+
+  private mutating func writeCodeBlock(_ code: MarkdownNode.CodeBlockInfo) {
+    let width = lines.contentWidth
+    if let language = code.language {
+      var label = StyledText()
+      label.append(language, style: theme.codeLabel)
+      writeWrapped(label)
+    }
+    var source = PlainTextRenderer.copyText(of: code)
+    if source.isEmpty && code.code.isEmpty { return }
+    var buffer: [UInt8] = []
+    source.withUTF8 { bytes in
+      var lineStart = 0
+      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+        var end = index
+        if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
+        buffer.removeAll(keepingCapacity: true)
+        Self.expandTabs(bytes, lineStart..<end, into: &buffer)
+        while let last = buffer.last, last == 0x20 { buffer.removeLast() }
+        writeCodeLine(buffer, width: width)
+        lineStart = index + 1
+      }
+    }
+  }
+
+  private mutating func writeCodeLine(_ line: [UInt8], width: Int) {
+    let pieces = line.withUnsafeBufferPointer { LineBreaker.chop($0, width: width - 2) }
+    for (position, piece) in pieces.enumerated() {
+      lines.beginLine()
+      lines.write((position == 0 ? Self.codeGutter : Self.continuation)[...], style: theme.codeGutter)
+      lines.write(line[piece.range], style: theme.codeBlock)
+      lines.endLine()
+    }
+  }
+
+  /// Copies a line of code with controls made visible and tabs expanded to stops of 4 columns.
+  static func expandTabs(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into buffer: inout [UInt8]) {
+    guard bytes[range].contains(0x09) else {
+      TerminalSafeText.append(bytes, range, to: &buffer, tab: nil, newline: StyledText.space)
+      return
+    }
+    var column = 0
+    var segmentStart = range.lowerBound
+    for index in range.lowerBound...range.upperBound where index == range.upperBound || bytes[index] == 0x09 {
+      let before = buffer.count
+      TerminalSafeText.append(bytes, segmentStart..<index, to: &buffer, tab: nil, newline: StyledText.space)
+      column += buffer[before...].withUnsafeBufferPointer { DisplayWidth.of(utf8: $0) }
+      if index < range.upperBound {
+        let spaces = 4 - column % 4
+        buffer.append(contentsOf: repeatElement(0x20, count: spaces))
+        column += spaces
+      }
+      segmentStart = index + 1
+    }
+  }
+
+  // MARK: Inlines
+
+  /// Collects the inline content of a block into styled text, iteratively.
+  private func collect(_ block: Int, base: ANSIStyle) -> StyledText {
+    var text = StyledText()
+    // Open inline containers: the node, and the style and link inside it.
+    var open: [(node: Int, style: ANSIStyle, link: Int)] = [(block, base, -1)]
+    var pendingSpace: ANSIStyle? = nil
+    var index = block + 1
+    let end = nodes[block].subtreeEnd
+
+    func appendText(_ string: String, _ style: ANSIStyle, _ link: Int, text: inout StyledText) {
+      guard !string.isEmpty else { return }
+      if let space = pendingSpace {
+        pendingSpace = nil
+        if !(text.endsWithWideCharacter && (string.unicodeScalars.first.map(DisplayWidth.isWide) ?? false)) {
+          text.appendSpace(style: space)
+        }
+      }
+      text.append(string, style: style, link: link)
+    }
+
+    while index < end {
+      while open.count > 1, let top = open.last, nodes[top.node].subtreeEnd <= index {
+        open.removeLast()
+        closeInline(top.node, text: &text, outer: open[open.count - 1].style)
+      }
+      let (_, style, link) = open[open.count - 1]
+      let node = nodes[index]
+      var inner: (ANSIStyle, Int)? = nil
+      switch node.kind {
+      case .text(let string):
+        appendText(string, style, link, text: &text)
+      case .code(let code):
+        appendText(code, style.merging(theme.inlineCode), link, text: &text)
+      case .softBreak:
+        pendingSpace = style
+      case .lineBreak:
+        pendingSpace = nil
+        text.appendLineBreak()
+      case .inlineHTML(let html):
+        if HTMLText.isLineBreak(html) {
+          pendingSpace = nil
+          text.appendLineBreak()
+        }
+      case .emphasis: inner = (style.merging(theme.emphasis), link)
+      case .strong: inner = (style.merging(theme.strong), link)
+      case .strikethrough: inner = (style.merging(theme.strikethrough), link)
+      case .link(let info):
+        let target = options.hyperlinks && LinkText.hasScheme(info.destination) ? text.addLink(info.destination) : -1
+        inner = (style.merging(theme.link), target)
+      case .image(let info):
+        let alt = PlainTextWriter.plainText(of: index, in: nodes)
+        let url = LinkText.displayedURL(info.destination)
+        appendText(alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link, text: &text)
+        if !alt.isEmpty && !url.isEmpty {
+          text.append(" (", style: style, link: link)
+          text.append(url, style: style.merging(theme.url), link: link)
+          text.append(")", style: style, link: link)
+        }
+        index = node.subtreeEnd
+        continue
+      case .footnoteReference(let reference):
+        appendText("[\(reference.number)]", style.merging(theme.footnote), link, text: &text)
+      default:
+        break
+      }
+      if let inner, node.subtreeEnd > index + 1 {
+        open.append((index, inner.0, inner.1))
+      } else if inner != nil {
+        closeInline(index, text: &text, outer: style)
+      }
+      index += 1
+    }
+    while open.count > 1, let top = open.popLast() {
+      closeInline(top.node, text: &text, outer: open[open.count - 1].style)
+    }
+    return text
+  }
+
+  /// After a link's text, without hyperlinks: ` (url)` when the URL adds something.
+  private func closeInline(_ index: Int, text: inout StyledText, outer: ANSIStyle) {
+    guard case .link(let info) = nodes[index].kind else { return }
+    if options.hyperlinks && LinkText.hasScheme(info.destination) { return }
+    let label = PlainTextWriter.plainText(of: index, in: nodes)
+    guard !LinkText.urlAddsNothing(text: label, destination: info.destination) else { return }
+    text.append(" (", style: outer)
+    text.append(LinkText.displayedURL(info.destination), style: outer.merging(theme.url))
+    text.append(")", style: outer)
+  }
+
+  // MARK: Constants
+
+  static func spaces(_ count: Int) -> [UInt8] { [UInt8](repeating: 0x20, count: count) }
+
+  static func repeated(_ piece: [UInt8], _ count: Int) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(piece.count * max(count, 0))
+    for _ in 0..<max(count, 0) { result.append(contentsOf: piece) }
+    return result
+  }
+
+  static let quoteBar: [UInt8] = Array("┃ ".utf8)
+  static let codeGutter: [UInt8] = Array("│ ".utf8)
+  static let continuation: [UInt8] = Array("↪ ".utf8)
+  static let horizontal: [UInt8] = Array("─".utf8)
+  static let doubleHorizontal: [UInt8] = Array("═".utf8)
+
+  static let plainTheme = ANSITheme(
+    heading1: .plain, heading2: .plain, heading: .plain, emphasis: .plain, strong: .plain, strikethrough: .plain,
+    inlineCode: .plain, codeBlock: .plain, codeLabel: .plain, codeGutter: .plain, link: .plain, url: .plain,
+    image: .plain, quoteBar: .plain, listMarker: .plain, taskChecked: .plain, taskUnchecked: .plain,
+    tableBorder: .plain, tableHeader: .plain, rule: .plain, footnote: .plain, html: .plain)
+}

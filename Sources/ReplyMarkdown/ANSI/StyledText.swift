@@ -1,0 +1,104 @@
+/// Inline text made terminal-safe, with the style and hyperlink of each run of bytes: what a
+/// paragraph, heading or table cell holds before it is wrapped.
+///
+/// Bytes hold no control characters: they are replaced on the way in (see ``TerminalSafeText``),
+/// tabs become spaces, and the only newline bytes are the hard breaks.
+struct StyledText {
+  /// A run of bytes ending at `end` (starting where the previous run ends).
+  struct Run {
+    var end: Int
+    var style: ANSIStyle
+    /// An index into ``StyledText/links``, or -1.
+    var link: Int
+  }
+
+  var bytes: [UInt8] = []
+  var runs: [Run] = []
+  /// Hyperlink targets, already made safe for an OSC 8 sequence.
+  var links: [[UInt8]] = []
+
+  var isEmpty: Bool { bytes.isEmpty }
+
+  /// Appends text in a style, replacing control characters; tabs and newlines become spaces.
+  mutating func append(_ string: String, style: ANSIStyle, link: Int = -1) {
+    var string = string
+    let before = bytes.count
+    string.withUTF8 { source in
+      if source.count == 0 { return }
+      if !source.contains(where: TerminalSafeText.needsCheck) {
+        bytes.append(contentsOf: source)
+      } else {
+        TerminalSafeText.append(source, 0..<source.count, to: &bytes, tab: Self.space, newline: Self.space)
+      }
+    }
+    if bytes.count > before { extendRun(style: style, link: link) }
+  }
+
+  /// Appends a hard line break.
+  mutating func appendLineBreak() {
+    bytes.append(0x0A)
+    extendRun(style: .plain, link: -1)
+  }
+
+  /// Appends a soft break: a space, except between two East Asian wide characters (checked
+  /// against the next text when it comes, see ``resolveSoftBreak(before:)``).
+  mutating func appendSpace(style: ANSIStyle) {
+    bytes.append(0x20)
+    extendRun(style: style, link: -1)
+  }
+
+  /// Whether the last character is East Asian wide.
+  var endsWithWideCharacter: Bool {
+    guard !bytes.isEmpty else { return false }
+    var index = bytes.count - 1
+    while index > 0 && bytes[index] & 0xC0 == 0x80 { index -= 1 }
+    let scalar = bytes.withUnsafeBufferPointer { GraphemeScanner.decode($0, at: index).value }
+    return DisplayWidth.scalarWidth(scalar) == 2
+  }
+
+  /// Registers a hyperlink target and returns its index; the URL is percent-encoded outside
+  /// printable ASCII, so it cannot end the OSC 8 sequence early.
+  mutating func addLink(_ destination: String) -> Int {
+    var safe: [UInt8] = []
+    for byte in destination.utf8 {
+      if byte > 0x20 && byte < 0x7F {
+        safe.append(byte)
+      } else {
+        safe.append(UInt8(ascii: "%"))
+        safe.append(ByteWriter.hexDigits[Int(byte >> 4)])
+        safe.append(ByteWriter.hexDigits[Int(byte & 0xF)])
+      }
+    }
+    links.append(safe)
+    return links.count - 1
+  }
+
+  private mutating func extendRun(style: ANSIStyle, link: Int) {
+    if let last = runs.last, last.style == style, last.link == link {
+      runs[runs.count - 1].end = bytes.count
+    } else {
+      runs.append(Run(end: bytes.count, style: style, link: link))
+    }
+  }
+
+  static let space: [UInt8] = [0x20]
+}
+
+extension StyledText {
+  /// Appends bytes already made safe (from another ``StyledText``).
+  mutating func appendRaw(_ safe: ArraySlice<UInt8>, style: ANSIStyle, link: Int) {
+    guard !safe.isEmpty else { return }
+    bytes.append(contentsOf: safe)
+    if let last = runs.last, last.style == style, last.link == link {
+      runs[runs.count - 1].end = bytes.count
+    } else {
+      runs.append(Run(end: bytes.count, style: style, link: link))
+    }
+  }
+
+  /// Registers a hyperlink target already made safe; returns its index.
+  mutating func addLinkTarget(_ safe: [UInt8]) -> Int {
+    links.append(safe)
+    return links.count - 1
+  }
+}
