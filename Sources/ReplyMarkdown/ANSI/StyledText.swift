@@ -65,8 +65,8 @@ struct StyledText {
         safe.append(byte)
       } else {
         safe.append(UInt8(ascii: "%"))
-        safe.append(ByteWriter.hexDigits[Int(byte >> 4)])
-        safe.append(ByteWriter.hexDigits[Int(byte & 0xF)])
+        safe.append(StyledText.hexDigits[Int(byte >> 4)])
+        safe.append(StyledText.hexDigits[Int(byte & 0xF)])
       }
     }
     links.append(safe)
@@ -82,6 +82,7 @@ struct StyledText {
   }
 
   static let space: [UInt8] = [0x20]
+  static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }
 
 extension StyledText {
