@@ -55,9 +55,9 @@ struct ANSITable {
           let room = widths[column] - (line?.width ?? 0)
           let alignment = column < alignments.count ? alignments[column] : .none
           let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
-          if before > 0 { lines.write(ANSIWriter.spaces(before)[...], style: .plain) }
+          lines.writeSpaces(before)
           if let line { lines.write(row[column], line.range) }
-          lines.write(ANSIWriter.spaces(room - before + 1)[...], style: .plain)
+          lines.writeSpaces(room - before + 1)
           lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
         }
         lines.endLine()
@@ -119,7 +119,7 @@ struct ANSITable {
         let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: width - 2) }
         for (position, line) in broken.enumerated() {
           lines.beginLine()
-          if position > 0 { lines.write(ANSIWriter.spaces(2)[...], style: .plain) }
+          if position > 0 { lines.writeSpaces(2) }
           lines.write(text, line.range)
           lines.endLine()
         }

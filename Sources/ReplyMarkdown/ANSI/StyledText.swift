@@ -19,6 +19,13 @@ struct StyledText {
 
   var isEmpty: Bool { bytes.isEmpty }
 
+  /// Empties the text, keeping its buffers.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    runs.removeAll(keepingCapacity: true)
+    links.removeAll(keepingCapacity: true)
+  }
+
   /// Appends text in a style, replacing control characters; tabs and newlines become spaces.
   mutating func append(_ string: String, style: ANSIStyle, link: Int = -1) {
     var string = string
