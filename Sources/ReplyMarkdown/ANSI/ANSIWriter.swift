@@ -353,7 +353,9 @@ struct ANSIWriter {
       case .image(let info):
         let alt = PlainTextWriter.plainText(of: index, in: nodes)
         let url = LinkText.displayedURL(info.destination)
-        appendText(alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link, text: &text)
+        appendText(
+          alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link,
+          text: &text)
         if !alt.isEmpty && !url.isEmpty {
           text.append(" (", style: style, link: link)
           text.append(url, style: style.merging(theme.url), link: link)

@@ -42,7 +42,8 @@ public struct CopyPayload: Sendable, Hashable, Codable {
     }
     let fence = String(repeating: "`", count: max(3, longestRun + 1))
     let info = codeBlock.info.contains("`") ? "" : codeBlock.info
-    let markdown = "\(fence)\(info)\n\(codeBlock.code)\(codeBlock.code.hasSuffix("\n") || codeBlock.code.isEmpty ? "" : "\n")\(fence)"
+    let markdown =
+      "\(fence)\(info)\n\(codeBlock.code)\(codeBlock.code.hasSuffix("\n") || codeBlock.code.isEmpty ? "" : "\n")\(fence)"
     let document = MarkdownDocument(markdown)
     return CopyPayload(plainText: code, markdown: markdown, html: HTMLRenderer().render(document))
   }

@@ -167,7 +167,8 @@ enum HTMLText {
       if byte == UInt8(ascii: ";") { return index > start + 1 ? index : nil }
       let lower = byte | 0x20
       let ok =
-        (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         || (byte == UInt8(ascii: "#") && index == start + 1)
       if !ok { return nil }
       index += 1

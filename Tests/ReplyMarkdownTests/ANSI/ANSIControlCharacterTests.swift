@@ -81,7 +81,8 @@ import Testing
 
   @Test func controlsShowAsVisibleSymbols() {
     let options = ANSIOptions(width: 80, color: false)
-    let output = ANSIRenderer(options: options).render(MarkdownDocument("a \u{1B}]0;x\u{07} b \u{7F} c \u{9B} d \u{202E}e"))
+    let output = ANSIRenderer(options: options).render(
+      MarkdownDocument("a \u{1B}]0;x\u{07} b \u{7F} c \u{9B} d \u{202E}e"))
     #expect(output == "a ␛]0;x␇ b ␡ c \u{FFFD} d \u{FFFD}e\n")
   }
 

@@ -25,8 +25,9 @@ import Testing
     #expect(output.filter { $0 == Character(family) }.count == 30)
     #expect(output.filter { $0 == Character("🇯🇵") }.count == 15)
     #expect(TerminalOutput.layoutProblems(output, width: 20).isEmpty)
-    #expect(render("日本語の文章もテストします。全角文字は二つのセルを占める", width: 20)
-      == "日本語の文章もテスト\nします。全角文字は二\nつのセルを占める\n")
+    #expect(
+      render("日本語の文章もテストします。全角文字は二つのセルを占める", width: 20)
+        == "日本語の文章もテスト\nします。全角文字は二\nつのセルを占める\n")
   }
 
   @Test func kinsokuKeepsClosingPunctuationOffTheLineStart() {
@@ -79,15 +80,18 @@ import Testing
   @Test func rulesImagesLinksAndFootnotes() {
     #expect(render("a\n\n---\n\nb", width: 20) == "a\n\n────────────────────\n\nb\n")
     #expect(render("![a cat](https://x.org/cat.png)") == "a cat (https://x.org/cat.png)\n")
-    #expect(render("see [docs](https://x.org) and https://y.org", width: 60) == "see docs (https://x.org) and https://y.org\n")
+    #expect(
+      render("see [docs](https://x.org) and https://y.org", width: 60) == "see docs (https://x.org) and https://y.org\n"
+    )
     #expect(render("x[^n]\n\n[^n]: note") == "x[1]\n\n[1] note\n")
   }
 
   @Test func hyperlinksUseOSC8AndColourUsesSGR() {
     let output = render("[docs](https://x.org)", color: true, hyperlinks: true)
     #expect(output == "\u{1B}]8;;https://x.org\u{1B}\\\u{1B}[0;4mdocs\u{1B}[0m\u{1B}]8;;\u{1B}\\\n")
-    #expect(render("**b** *i* ~~s~~ `c`", color: true)
-      == "\u{1B}[0;1mb\u{1B}[0m \u{1B}[0;3mi\u{1B}[0m \u{1B}[0;9ms\u{1B}[0m \u{1B}[0;32mc\u{1B}[0m\n")
+    #expect(
+      render("**b** *i* ~~s~~ `c`", color: true)
+        == "\u{1B}[0;1mb\u{1B}[0m \u{1B}[0;3mi\u{1B}[0m \u{1B}[0;9ms\u{1B}[0m \u{1B}[0;32mc\u{1B}[0m\n")
   }
 
   @Test func linesAndTopLevelBlocksAgreeWithTheWholeRendering() {

@@ -14,8 +14,9 @@ enum TerminalOutput {
       if bytes[index] == 0x1B, index + 1 < bytes.count {
         if bytes[index + 1] == UInt8(ascii: "[") {
           var end = index + 2
-          while end < bytes.count, (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9"))
-            || bytes[end] == UInt8(ascii: ";")
+          while end < bytes.count,
+            (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9"))
+              || bytes[end] == UInt8(ascii: ";")
           { end += 1 }
           if end < bytes.count, bytes[end] == UInt8(ascii: "m") {
             index = end + 1
