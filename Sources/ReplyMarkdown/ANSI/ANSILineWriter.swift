@@ -132,6 +132,16 @@ struct ANSILineWriter {
     }
   }
 
+  /// Writes `count` spaces in plain style.
+  mutating func writeSpaces(_ count: Int) {
+    var left = count
+    while left > 0 {
+      let chunk = min(left, Self.spaces.count)
+      write(Self.spaces[0..<chunk], style: .plain)
+      left -= chunk
+    }
+  }
+
   /// Opens an OSC 8 hyperlink (closing any open one) to a target made safe by ``StyledText``.
   mutating func openLink(_ target: [UInt8]) {
     guard hyperlinks else { return }
@@ -197,6 +207,7 @@ struct ANSILineWriter {
     return low
   }
 
+  static let spaces = [UInt8](repeating: 0x20, count: 128)
   static let reset: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
   static let oscStart: [UInt8] = [0x1B, UInt8(ascii: "]"), UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: ";")]
   static let stringTerminator: [UInt8] = [0x1B, UInt8(ascii: "\\")]

@@ -33,6 +33,16 @@ public struct ANSIRenderer: Sendable {
     return writer.finish()
   }
 
+  /// Renders the whole document and hands its UTF-8 bytes to `body` without making a `String`
+  /// (the fast path for writing to a file descriptor).
+  public func withRenderedUTF8<R>(_ document: MarkdownDocument, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
+    var writer = ANSIWriter(document: document, options: options)
+    writer.writeDocument()
+    return try writer.lines.out.withUnsafeBufferPointer(body)
+  }
+
   /// Renders the whole document as its lines, without newlines.
   public func renderLines(_ document: MarkdownDocument) -> [String] {
     var writer = ANSIWriter(document: document, options: options)

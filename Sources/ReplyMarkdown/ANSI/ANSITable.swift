@@ -2,7 +2,8 @@
 /// or narrower, cells wrapped (never truncated) to fit the width.
 ///
 /// Columns shrink widest first (water-filling) until the table fits. When even one column per
-/// cell cannot fit, the table is written as records instead: one `header: value` line per cell,
+/// cell cannot fit, the table is written as records instead: one `header: value` entry per cell
+/// (continuation lines indented by two),
 /// a blank line between rows.
 struct ANSITable {
   let alignments: [MarkdownNode.TableAlignment]
@@ -54,9 +55,9 @@ struct ANSITable {
           let room = widths[column] - (line?.width ?? 0)
           let alignment = column < alignments.count ? alignments[column] : .none
           let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
-          if before > 0 { lines.write(ANSIWriter.spaces(before)[...], style: .plain) }
+          lines.writeSpaces(before)
           if let line { lines.write(row[column], line.range) }
-          lines.write(ANSIWriter.spaces(room - before + 1)[...], style: .plain)
+          lines.writeSpaces(room - before + 1)
           lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
         }
         lines.endLine()
@@ -115,9 +116,10 @@ struct ANSITable {
           text.append(": ", style: .plain)
         }
         appendAll(cell, to: &text)
-        let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: width) }
-        for line in broken {
+        let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: width - 2) }
+        for (position, line) in broken.enumerated() {
           lines.beginLine()
+          if position > 0 { lines.writeSpaces(2) }
           lines.write(text, line.range)
           lines.endLine()
         }

@@ -13,6 +13,8 @@ struct ANSIWriter {
   let theme: ANSITheme
   var lines: ANSILineWriter
   var lists: [OpenList] = []
+  /// Reused for paragraphs, so their buffers are allocated once.
+  var scratch = StyledText()
 
   init(document: MarkdownDocument, options: ANSIOptions) {
     self.nodes = document.nodes
@@ -97,7 +99,11 @@ struct ANSIWriter {
           rest: [.init(bytes: Self.spaces(label.count + 1), style: .plain)], width: label.count + 1))
       return false
     case .paragraph:
-      writeWrapped(collect(index, base: .plain))
+      var text = scratch
+      scratch = StyledText()
+      collect(index, base: .plain, into: &text)
+      writeWrapped(text)
+      scratch = text
     case .heading(let level):
       writeHeading(index, level: level)
     case .codeBlock(let code):
@@ -120,7 +126,9 @@ struct ANSIWriter {
         var isHeader = false
         if case .tableRow(let header) = nodes[row].kind { isHeader = header }
         for cell in children(of: row) {
-          cells.append(collect(cell, base: isHeader ? theme.tableHeader : .plain))
+          var text = StyledText()
+          collect(cell, base: isHeader ? theme.tableHeader : .plain, into: &text)
+          cells.append(text)
         }
         table.rows.append(cells)
         if isHeader { table.headerRows += 1 }
@@ -219,7 +227,8 @@ struct ANSIWriter {
 
   private mutating func writeHeading(_ index: Int, level: Int) {
     let style = level == 1 ? theme.heading1 : level == 2 ? theme.heading2 : theme.heading
-    let text = collect(index, base: style)
+    var text = StyledText()
+    collect(index, base: style, into: &text)
     guard !text.isEmpty else { return }
     let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: lines.contentWidth) }
     var widest = 0
@@ -293,8 +302,8 @@ struct ANSIWriter {
   // MARK: Inlines
 
   /// Collects the inline content of a block into styled text, iteratively.
-  private func collect(_ block: Int, base: ANSIStyle) -> StyledText {
-    var text = StyledText()
+  private func collect(_ block: Int, base: ANSIStyle, into text: inout StyledText) {
+    text.removeAll()
     // Open inline containers: the node, and the style and link inside it.
     var open: [(node: Int, style: ANSIStyle, link: Int)] = [(block, base, -1)]
     var pendingSpace: ANSIStyle? = nil
@@ -369,7 +378,6 @@ struct ANSIWriter {
     while open.count > 1, let top = open.popLast() {
       closeInline(top.node, text: &text, outer: open[open.count - 1].style)
     }
-    return text
   }
 
   /// After a link's text, without hyperlinks: ` (url)` when the URL adds something.

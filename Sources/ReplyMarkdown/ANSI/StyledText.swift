@@ -19,6 +19,13 @@ struct StyledText {
 
   var isEmpty: Bool { bytes.isEmpty }
 
+  /// Empties the text, keeping its buffers.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    runs.removeAll(keepingCapacity: true)
+    links.removeAll(keepingCapacity: true)
+  }
+
   /// Appends text in a style, replacing control characters; tabs and newlines become spaces.
   mutating func append(_ string: String, style: ANSIStyle, link: Int = -1) {
     var string = string
@@ -65,8 +72,8 @@ struct StyledText {
         safe.append(byte)
       } else {
         safe.append(UInt8(ascii: "%"))
-        safe.append(ByteWriter.hexDigits[Int(byte >> 4)])
-        safe.append(ByteWriter.hexDigits[Int(byte & 0xF)])
+        safe.append(StyledText.hexDigits[Int(byte >> 4)])
+        safe.append(StyledText.hexDigits[Int(byte & 0xF)])
       }
     }
     links.append(safe)
@@ -82,6 +89,7 @@ struct StyledText {
   }
 
   static let space: [UInt8] = [0x20]
+  static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }
 
 extension StyledText {

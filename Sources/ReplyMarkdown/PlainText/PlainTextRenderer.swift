@@ -25,6 +25,18 @@ public struct PlainTextRenderer: Sendable {
     return writer.finish()
   }
 
+  /// Renders the whole document followed by one newline (when not empty) and hands the UTF-8
+  /// bytes to `body` without making a `String` (the fast path for writing to a file descriptor).
+  public func withRenderedUTF8<R>(_ document: MarkdownDocument, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
+    var writer = PlainTextWriter(document: document)
+    if !document.nodes.isEmpty { writer.walk(from: 1, to: document.nodes[0].subtreeEnd) }
+    writer.endOutput()
+    if !writer.out.isEmpty { writer.out.append(0x0A) }
+    return try writer.out.withUnsafeBufferPointer(body)
+  }
+
   /// Renders one top-level block (a child of the root, by node index) as it renders inside the
   /// whole document, without the blank lines that separate it from its neighbours.
   ///

@@ -38,8 +38,13 @@ struct PlainTextWriter {
   }
 
   mutating func finish() -> String {
-    if !lineIsCode { trimTrailingSpaces() }
+    endOutput()
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Trims the last line when it is prose.
+  mutating func endOutput() {
+    if !lineIsCode { trimTrailingSpaces() }
   }
 
   /// Walks nodes `start..<end` in order, entering and exiting each.

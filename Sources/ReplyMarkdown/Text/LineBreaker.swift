@@ -56,6 +56,7 @@ enum LineBreaker {
   /// Whether a line may not start with this scalar: closing punctuation, CJK small kana and
   /// iteration marks (kinsoku), so `、` never starts a line.
   static func noBreakBefore(_ scalar: UInt32) -> Bool {
+    if scalar > 0x7D && scalar < 0x3001 { return false }
     switch scalar {
     case 0x21, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D: return true
     case 0x3001, 0x3002, 0x3005, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B, 0x301C,
@@ -81,6 +82,16 @@ enum LineBreaker {
   static func chop(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [Line] {
     let width = max(width, 2)
     var lines: [Line] = []
+    if !bytes.contains(where: { $0 >= 0x80 }) {
+      // ASCII (controls are already replaced): one column per byte.
+      var start = 0
+      repeat {
+        let end = min(start + width, bytes.count)
+        lines.append(Line(range: start..<end, width: end - start))
+        start = end
+      } while start < bytes.count
+      return lines
+    }
     var scanner = GraphemeScanner(bytes)
     var start = 0
     var current = 0

@@ -56,13 +56,12 @@ enum RenderCommand {
     let document = MarkdownDocument(text, options: parseOptions)
     switch format {
     case "plain":
-      let text = PlainTextRenderer().render(document)
-      StandardIO.write(text.isEmpty ? "" : text + "\n")
+      PlainTextRenderer().withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     case "ansi":
       let options = ANSIOptions.standardOutput(
         width: width, color: ANSIOptions.Mode(rawValue: color) ?? .auto,
         hyperlinks: ANSIOptions.Mode(rawValue: hyperlinks) ?? .auto)
-      StandardIO.write(ANSIRenderer(options: options).render(document))
+      ANSIRenderer(options: options).withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     default:
       let renderer = HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])
       renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }

@@ -1,0 +1,122 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+/// The terminal layout of each element, with colour off unless the test is about colour.
+@Suite struct ANSILayoutTests {
+  func render(_ markdown: String, width: Int = 40, color: Bool = false, hyperlinks: Bool = false) -> String {
+    ANSIRenderer(options: ANSIOptions(width: width, color: color, hyperlinks: hyperlinks))
+      .render(MarkdownDocument(markdown))
+  }
+
+  @Test func headingsLoseTheirMarkersAndTopLevelsAreUnderlined() {
+    #expect(render("# Title\n\n## Part\n\n### Small") == "Title\n═════\n\nPart\n────\n\nSmall\n")
+  }
+
+  @Test func proseWrapsAtSpacesWithoutTrailingSpaces() {
+    let output = render("one two three four five six seven eight nine ten eleven twelve", width: 20)
+    #expect(output == "one two three four\nfive six seven eight\nnine ten eleven\ntwelve\n")
+  }
+
+  @Test func clustersAreNeverSplitAndWideCharactersBreakAnywhere() {
+    let family = "👨‍👩‍👧‍👦"
+    let markdown = Array(repeating: family, count: 30).joined() + " " + Array(repeating: "🇯🇵", count: 15).joined()
+    let output = render(markdown, width: 20)
+    #expect(output.filter { $0 == Character(family) }.count == 30)
+    #expect(output.filter { $0 == Character("🇯🇵") }.count == 15)
+    #expect(TerminalOutput.layoutProblems(output, width: 20).isEmpty)
+    #expect(
+      render("日本語の文章もテストします。全角文字は二つのセルを占める", width: 20)
+        == "日本語の文章もテスト\nします。全角文字は二\nつのセルを占める\n")
+  }
+
+  @Test func kinsokuKeepsClosingPunctuationOffTheLineStart() {
+    let output = render("あいうえおかきくけこ、さしすせそ", width: 20)
+    #expect(output == "あいうえおかきくけ\nこ、さしすせそ\n")
+  }
+
+  @Test func longWordsAreSplitNotTruncated() {
+    let url = "https://example.com/" + String(repeating: "abcdefghij", count: 4)
+    let output = render(url, width: 20)
+    #expect(output.replacingOccurrences(of: "\n", with: "") == url)
+  }
+
+  @Test func codeKeepsItsTextAndMarksContinuationsInTheGutter() {
+    let output = render("```swift\nlet value = \"0123456789abcdefghij\"\n\n\tindented\n```", width: 20)
+    #expect(output == "swift\n│ let value = \"01234\n↪ 56789abcdefghij\"\n│\n│     indented\n")
+  }
+
+  @Test func listsShowBulletsByDepthNumbersAndTaskBoxes() {
+    #expect(render("- a\n  - b\n    - c\n- [x] done\n- [ ] todo") == "• a\n  ◦ b\n    ▪ c\n☑ done\n☐ todo\n")
+    #expect(render("9. nine\n10. ten\n\n    more") == "9. nine\n\n10. ten\n\n    more\n")
+  }
+
+  @Test func quotesHaveABarPerLevel() {
+    #expect(render("> a\n>\n>> b") == "┃ a\n┃\n┃ ┃ b\n")
+  }
+
+  @Test func tablesHaveBordersAlignmentAndWrappedCells() {
+    let markdown = "| Name | Qty |\n|:--|--:|\n| apples and pears from the market | 12 |"
+    #expect(
+      render(markdown, width: 24)
+        == """
+        ┌────────────────┬─────┐
+        │ Name           │ Qty │
+        ├────────────────┼─────┤
+        │ apples and     │  12 │
+        │ pears from the │     │
+        │ market         │     │
+        └────────────────┴─────┘
+
+        """)
+    #expect(ANSITable.fit([10, 30, 5], into: 30) == [10, 15, 5])
+  }
+
+  @Test func tablesTooWideForColumnsBecomeRecords() {
+    let markdown = "| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n| 1 | 2 | 3 | 4 | 5 | 6 |"
+    #expect(render(markdown, width: 20) == "a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\n")
+  }
+
+  @Test func rulesImagesLinksAndFootnotes() {
+    #expect(render("a\n\n---\n\nb", width: 20) == "a\n\n────────────────────\n\nb\n")
+    #expect(render("![a cat](https://x.org/cat.png)") == "a cat (https://x.org/cat.png)\n")
+    #expect(
+      render("see [docs](https://x.org) and https://y.org", width: 60) == "see docs (https://x.org) and https://y.org\n"
+    )
+    #expect(render("x[^n]\n\n[^n]: note") == "x[1]\n\n[1] note\n")
+  }
+
+  @Test func hyperlinksUseOSC8AndColourUsesSGR() {
+    let output = render("[docs](https://x.org)", color: true, hyperlinks: true)
+    #expect(output == "\u{1B}]8;;https://x.org\u{1B}\\\u{1B}[0;4mdocs\u{1B}[0m\u{1B}]8;;\u{1B}\\\n")
+    #expect(
+      render("**b** *i* ~~s~~ `c`", color: true)
+        == "\u{1B}[0;1mb\u{1B}[0m \u{1B}[0;3mi\u{1B}[0m \u{1B}[0;9ms\u{1B}[0m \u{1B}[0;32mc\u{1B}[0m\n")
+  }
+
+  @Test func linesAndTopLevelBlocksAgreeWithTheWholeRendering() {
+    let markdown = "# T\n\n- a\n- b\n\n```\nx\n```\n"
+    let document = MarkdownDocument(markdown)
+    let renderer = ANSIRenderer(options: ANSIOptions(width: 30))
+    let whole = renderer.render(document)
+    #expect(renderer.renderLines(document).map { $0 + "\n" }.joined() == whole)
+    let blocks = document.topLevelBlocks.map { renderer.render(document, topLevelBlock: $0) }
+    #expect(blocks.joined(separator: "\n") == whole)
+    #expect(renderer.renderLines(document, topLevelBlock: 1) == ["T", "═"])
+  }
+
+  @Test func deepNestingRendersOnASmallStackWithinTheWidth() {
+    let depth = 100_000
+    for markdown in [String(repeating: "> ", count: depth) + "x\n", String(repeating: "- ", count: depth) + "x\n"] {
+      let output = SmallStackThread.run {
+        ANSIRenderer(options: ANSIOptions(width: 20)).render(MarkdownDocument(markdown))
+      }
+      #expect(TerminalOutput.layoutProblems(output, width: 20).isEmpty)
+      #expect(output.hasSuffix("x\n"))
+    }
+  }
+
+  @Test func widthsBelowTwentyCountAsTwenty() {
+    #expect(ANSIOptions(width: 5).width == 20)
+  }
+}

@@ -1,0 +1,30 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+/// Colour decisions from the mode, the terminal and `NO_COLOR` / `FORCE_COLOR` / `TERM`.
+@Suite struct ANSIOptionsTests {
+  @Test func explicitModesWin() {
+    #expect(ANSIOptions.resolve(color: .always, isTerminal: false, environment: ["NO_COLOR": "1"]))
+    #expect(!ANSIOptions.resolve(color: .never, isTerminal: true, environment: ["FORCE_COLOR": "1"]))
+  }
+
+  @Test func autoFollowsTheTerminalAndTheEnvironment() {
+    #expect(ANSIOptions.resolve(color: .auto, isTerminal: true, environment: [:]))
+    #expect(!ANSIOptions.resolve(color: .auto, isTerminal: false, environment: [:]))
+    #expect(!ANSIOptions.resolve(color: .auto, isTerminal: true, environment: ["NO_COLOR": "1"]))
+    #expect(ANSIOptions.resolve(color: .auto, isTerminal: true, environment: ["NO_COLOR": ""]))
+    #expect(ANSIOptions.resolve(color: .auto, isTerminal: false, environment: ["FORCE_COLOR": "1"]))
+    #expect(!ANSIOptions.resolve(color: .auto, isTerminal: false, environment: ["FORCE_COLOR": "0"]))
+    #expect(!ANSIOptions.resolve(color: .auto, isTerminal: true, environment: ["TERM": "dumb"]))
+  }
+
+  @Test func widthComesFromColumnsWhenNotATerminal() {
+    // The test runner's standard output is not a terminal.
+    guard !TerminalEnvironment.standardOutputIsTerminal else { return }
+    #expect(ANSIOptions.standardOutput(environment: ["COLUMNS": "57"]).width == 57)
+    #expect(ANSIOptions.standardOutput(environment: ["COLUMNS": "x"]).width == 80)
+    #expect(ANSIOptions.standardOutput(width: 33, environment: ["COLUMNS": "57"]).width == 33)
+    #expect(!ANSIOptions.standardOutput(environment: [:]).color)
+  }
+}
