@@ -28,10 +28,23 @@ open(sys.argv[2], 'wb').write(data[:cut + 1])
 PY
 }
 
-# hyperfine median in ms for one command.
+# hyperfine median in ms for one command (runs: $2, default $RUNS); also leaves CPU ms in $WORK/cpu.txt.
 median_ms() {
-  hyperfine -N --warmup 3 --runs "$RUNS" --export-json "$WORK/h.json" "$1" >/dev/null 2>&1
-  python3 -c "import json;r=json.load(open('$WORK/h.json'))['results'][0];print('%.1f'%(r['median']*1000))"
+  hyperfine -N --warmup 3 --runs "${2:-$RUNS}" --export-json "$WORK/h.json" "$1" >/dev/null 2>&1
+  python3 - "$WORK/h.json" "$WORK/cpu.txt" <<'PY'
+import json, sys, statistics
+r = json.load(open(sys.argv[1]))['results'][0]
+open(sys.argv[2], 'w').write('%.1f' % ((statistics.median(r['user']) + statistics.median(r['system'])) * 1000))
+print('%.1f' % (r['median'] * 1000))
+PY
+}
+
+# One table row: command, median wall time, CPU time, peak memory.
+row() {
+  local t m
+  t=$(median_ms "$1" "${2:-$RUNS}")
+  m=$(peak_mb "$1")
+  echo "| \`$1\` | $t ms | $(cat "$WORK/cpu.txt") ms | $m MB |"
 }
 
 # Peak resident memory in MB (GNU time).
