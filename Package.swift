@@ -24,7 +24,7 @@ let package = Package(
       name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
-    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown"]),
+    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ChatEngine
 import Foundation
 import Testing
 
@@ -31,9 +32,9 @@ import Testing
     let blocks = try Self.readmeSwiftBlocks()
     #expect(!blocks.isEmpty)
     for block in blocks {
-      // Each README line (minus `import`) appears, indented, in `libraryExample()` below.
+      // Each README line (minus `import`) appears in the examples compiled below.
       for line in block.split(separator: "\n") where !line.hasPrefix("import ") && !line.isEmpty {
-        #expect(source.contains("    " + line), "README line not in the compiled example: \(line)")
+        #expect(source.contains(line), "README line not in the compiled example: \(line)")
       }
     }
   }
@@ -61,4 +62,27 @@ import Testing
     }
     #expect(html.contains("<strong>bold</strong>") && !html.contains("<script>"))
   }
+
+  @MainActor
+  @Test func chatExampleRuns() async {
+    let plain = PlainTextRenderer().render(MarkdownDocument("Use `sorted()` for a **new** array."))
+    assert(plain == "Use sorted() for a new array.")
+    #expect(plain == "Use sorted() for a new array.")
+    await chatExample()
+  }
+}
+
+@MainActor
+func chatExample() async {
+  let thread = ChatThread(reply: { history in
+    ChatReplyStream.make { write in
+      for chunk in ["Sure, ", "here is ", "**bold** text."] { write(chunk) }
+    }
+  })
+  thread.send("Show me something bold")
+  while thread.isStreaming { await Task.yield() }  // a view observes `messages` instead
+  let reply = thread.messages[1]
+  assert(reply.state == .complete && reply.text == "Sure, here is **bold** text.")
+  assert(thread.shareText(for: reply.id) == "Sure, here is bold text.")
+  #expect(thread.shareText(for: reply.id) == "Sure, here is bold text.")
 }
