@@ -57,8 +57,9 @@ test: deps-test
 	  grep -E 'HTML differential|Test run with|Executed [0-9]+ tests' .build/test-output.txt | sort -u; \
 	  exit $$status
 
-# Release builds link the Swift runtime statically: a CLI that starts in a few milliseconds.
-RELEASE_FLAGS := -c release -Xswiftc -static-stdlib
+# Release builds link the Swift runtime statically (a CLI that starts in about a millisecond), with
+# the toolchain's lld.
+RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld
 
 bench: deps-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product replykit
