@@ -8,7 +8,8 @@ import ReplyMarkdown
 
 /// The subcommands, by name: each takes its arguments and throws ``CLIError`` on bad input.
 let commands: [String: ([String]) throws -> Void] = [
-  "render": RenderCommand.run
+  "render": RenderCommand.run,
+  "export": ExportCommand.run,
 ]
 
 let version = "0.1.0"
@@ -20,6 +21,7 @@ let usage = """
 
   Commands:
     render    render a markdown reply once (html)
+    export    a saved thread as a web page, transcript, plain text or markdown
 
   Run 'replykit <command> --help' for a command's options.
   Options: -h, --help (this text), --version

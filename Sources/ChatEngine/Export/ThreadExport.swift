@@ -1,0 +1,108 @@
+import Foundation
+import ReplyMarkdown
+
+/// The thread as text: the engine's transcript, the turns alone as plain text, or a markdown
+/// document. ``ThreadPage`` makes the web page.
+///
+/// Replies read as ``PlainTextRenderer`` reads them (the Copy and Share text).
+///
+/// - Complexity: O(total text).
+/// - Thread safety: pure functions.
+public enum ThreadExport {
+  /// ``ChatTranscript``: day separators (Today, Yesterday or the date, as of `now`), then each
+  /// turn as `You: ` / `Assistant: ` and its plain text, then its state when not complete.
+  public static func transcript(
+    _ messages: [ChatMessage], now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = .current
+  ) -> String {
+    let sections = ChatDaySection.sections(
+      for: messages, now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale)
+    return ChatTranscript.text(messages: messages, sections: sections, plainText: plainText)
+  }
+
+  /// The turns alone, without day separators: each as `You: ` / `Assistant: ` and its plain text,
+  /// its state on the next line when not complete, turns separated by a blank line; no final
+  /// newline.
+  public static func plain(_ messages: [ChatMessage]) -> String {
+    messages.map { message in
+      let element = ChatTurnAccessibility(message: message, plainText: plainText)
+      let head = element.value.isEmpty ? "\(element.label):" : "\(element.label): \(element.value)"
+      return head + (element.state.map { "\n\($0)" } ?? "")
+    }.joined(separator: "\n\n")
+  }
+
+  /// The thread as one markdown document: a `##` heading per day (the date in `timeZone` and
+  /// `locale`), `**You**` and `**Assistant**` before each turn, the person's text quoted with its
+  /// markdown marks escaped (so it reads as typed), each reply's markdown as written, and the
+  /// state in italics when not complete.
+  ///
+  /// A reply that ends inside an unclosed code fence gets the fence closed, so it cannot swallow
+  /// the turns after it.
+  public static func markdown(_ messages: [ChatMessage], timeZone: TimeZone = .current, locale: Locale = .current)
+    -> String
+  {
+    let sections = ChatDaySection.sections(
+      for: messages, now: .distantFuture, calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
+      locale: locale)
+    var blocks: [String] = []
+    for section in sections {
+      blocks.append("## \(escapedMarkdown(section.title))")
+      for index in section.range where messages.indices.contains(index) {
+        let message = messages[index]
+        switch message.role {
+        case .user:
+          blocks.append("**You**")
+          let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
+          blocks.append(quoted)
+        case .assistant:
+          blocks.append("**Assistant**")
+          let reply = closingOpenFence(message.text.trimmingCharacters(in: .newlines))
+          if !reply.isEmpty { blocks.append(reply) }
+          switch message.state {
+          case .complete: break
+          case .stopped: blocks.append("*Stopped*")
+          case .streaming: blocks.append("*Streaming*")
+          case .failed(let reason): blocks.append("*Failed: \(escapedMarkdown(reason))*")
+          }
+        }
+      }
+    }
+    return blocks.isEmpty ? "" : blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// A reply's plain text, as Copy gives it.
+  static func plainText(_ markdown: String) -> String {
+    PlainTextRenderer().render(MarkdownDocument(markdown))
+  }
+
+  private static let markdownPunctuation = Set("\\`*_{}[]()<>#+-.!|~&".unicodeScalars)
+
+  /// `text` with every ASCII punctuation mark that markdown could read as syntax backslash-escaped.
+  static func escapedMarkdown(_ text: String) -> String {
+    var output = ""
+    output.reserveCapacity(text.utf8.count + 8)
+    for scalar in text.unicodeScalars {
+      if markdownPunctuation.contains(scalar) { output += "\\" }
+      output.unicodeScalars.append(scalar)
+    }
+    return output
+  }
+
+  /// `reply` with a closing fence added when its last block is a fenced code block left open.
+  ///
+  /// Open means that a line appended after the reply would still be code; the closing fence
+  /// repeats the opening fence's characters (cmark lines are 1-based).
+  static func closingOpenFence(_ reply: String) -> String {
+    let probe = MarkdownDocument(reply + "\n\nx")
+    var lastBlock: Int?
+    for index in probe.topLevelBlocks { lastBlock = index }
+    guard let last = lastBlock, case .codeBlock(let info) = probe.nodes[last].kind, info.isFenced,
+      let line = probe.nodes[last].range?.start.line
+    else { return reply }
+    let lines = reply.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, line <= lines.count else { return reply }
+    let opening = lines[line - 1].drop { $0 == " " || $0 == ">" }
+    guard let mark = opening.first, mark == "`" || mark == "~" else { return reply }
+    return reply + "\n" + String(opening.prefix { $0 == mark })
+  }
+}

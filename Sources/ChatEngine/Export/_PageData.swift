@@ -1,0 +1,38 @@
+import Foundation
+
+/// The data block of the page: for every turn, the texts that Copy and Share put on the clipboard.
+///
+/// Written as JSON inside `<script type="application/json">`, which browsers never run; every `<`
+/// is written as `\u003c`, so no text can close the element or open a comment.
+struct _PageData: Encodable {
+  /// The copy texts of one reply.
+  struct Turn: Encodable {
+    /// The reply as plain text (Copy and Share).
+    var plain: String
+    /// Each code block's code, in document order (Copy on a code block).
+    var code: [String]
+  }
+
+  /// The format of the block, for readers of saved pages.
+  var version = 1
+  /// One entry per turn, in thread order; `nil` for the person's turns, which have no actions.
+  var turns: [Turn?]
+
+  /// The JSON, safe inside a script data block.
+  func scriptText() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    // Strings, arrays and optionals always encode.
+    let data = (try? encoder.encode(self)) ?? Data("{\"version\":1,\"turns\":[]}".utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(data.count + 64)
+    for byte in data {
+      if byte == UInt8(ascii: "<") {
+        output.append(contentsOf: Array("\\u003c".utf8))
+      } else {
+        output.append(byte)
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+}
