@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import ChatEngine
+
+private let utc = TimeZone(identifier: "UTC") ?? .current
+private let english = Locale(identifier: "en_US")
+
+private func message(
+  _ number: Int, _ role: ChatMessage.Role, _ text: String, at date: String = "2026-03-01T09:30:00Z",
+  state: ChatMessage.State = .complete, feedback: ChatMessage.Feedback? = nil
+) -> ChatMessage {
+  let formatter = ISO8601DateFormatter()
+  return ChatMessage(
+    id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number)) ?? UUID(), role: role, text: text,
+    date: formatter.date(from: date) ?? Date(timeIntervalSince1970: 0), state: state, feedback: feedback)
+}
+
+private func page(_ messages: [ChatMessage], title: String? = nil) -> String {
+  ThreadPage(messages: messages, title: title, timeZone: utc, locale: english).render()
+}
+
+/// The element text between `<tag…>` and `</tag>` for each occurrence (no nesting).
+private func elements(_ tag: String, in html: String) -> [String] {
+  html.components(separatedBy: "<\(tag)").dropFirst().map { part in
+    let body = part.drop { $0 != ">" }.dropFirst()
+    return String(body).components(separatedBy: "</\(tag)>").first ?? ""
+  }
+}
+
+@Suite("Export: ThreadPage")
+struct ThreadPageTests {
+  @Test func sha256MatchesTheStandardVectors() {
+    let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
+    #expect(hex(_SHA256.digest(Array("".utf8))) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(hex(_SHA256.digest(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    let long = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+    #expect(hex(_SHA256.digest(Array(long.utf8))) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+    #expect(hex(_SHA256.digest(million)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    #expect(_SHA256.cspSource("abc") == "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='")
+  }
+
+  @Test func policyNamesExactlyTheInlineStyleAndScript() throws {
+    let html = page([message(1, .user, "Hi")])
+    let policy = ThreadPage.contentSecurityPolicy
+    #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">"))
+    #expect(policy.hasPrefix("default-src 'none'; "))
+    let styles = elements("style", in: html)
+    let scripts = elements("script", in: html)
+    #expect(styles.count == 1)
+    #expect(scripts.count == 2, "the JSON data block and the page's script")
+    #expect(policy.contains("style-src \(_SHA256.cspSource(styles[0]));"))
+    #expect(policy.contains("script-src \(_SHA256.cspSource(scripts[1]));"))
+    #expect(html.contains("<script type=\"application/json\" id=\"rk-data\">"))
+    #expect(!html.contains("http://") && !html.contains("https://"), "nothing from the network")
+  }
+
+  @Test func themeTokensAreCustomPropertiesInBothSchemes() {
+    for token in [
+      "--fill:", "--surface-elevated:", "--text-primary:", "--text-secondary:", "--danger:", "--separator:",
+      "--radius-md:", "--type-body-size:", "--type-footnote-size:", "--type-caption-size:", "--elevation-e2:",
+    ] {
+      #expect(_PageStyle.css.contains(token), "\(token)")
+    }
+    #expect(_PageStyle.css.contains("@media (prefers-color-scheme: dark)"))
+    #expect(_PageStyle.css.contains("@media (prefers-reduced-motion: reduce)"))
+  }
+
+  @Test func turnsAreLabelledArticlesWithTheirStates() {
+    let html = page([
+      message(1, .user, "Question <b>&</b>"),
+      message(2, .assistant, "**Bold** answer", feedback: .good),
+      message(3, .assistant, "Partial", state: .stopped),
+      message(4, .assistant, "", state: .failed("Lost <connection>")),
+    ])
+    #expect(html.contains("<article class=\"turn turn-you\" aria-label=\"You\" data-i=\"0\" data-t=\"1772357400000\"><div class=\"bubble\">Question &lt;b&gt;&amp;&lt;/b&gt;</div></article>"))
+    #expect(html.contains("<article class=\"turn turn-assistant\" aria-label=\"Assistant\" data-i=\"1\""))
+    #expect(html.contains("<div class=\"reply\"><p><strong>Bold</strong> answer</p>\n</div>"))
+    #expect(html.contains("<span class=\"act thumb is-chosen\" role=\"img\" aria-label=\"Rated good\">"))
+    #expect(html.contains("<p class=\"state\">Stopped</p><div class=\"actions\""))
+    #expect(html.contains("<span>Lost &lt;connection&gt;</span></p></article>"), "failed: the error, no action row")
+    #expect(html.components(separatedBy: "<div class=\"actions\"").count == 3, "complete and stopped replies only")
+    #expect(html.components(separatedBy: "data-action=\"copy\" hidden>").count == 3, "Copy waits for the script")
+  }
+
+  @Test func daySeparatorsArePrintedDatesForReadersWithoutScript() {
+    let html = page([
+      message(1, .user, "a", at: "2026-03-01T23:30:00Z"),
+      message(2, .assistant, "b", at: "2026-03-02T00:10:00Z"),
+      message(3, .user, "c", at: "2026-03-02T08:00:00Z"),
+    ])
+    let separators = elements("h2", in: html)
+    #expect(separators == ["<time datetime=\"2026-03-01\">March 1, 2026</time>", "<time datetime=\"2026-03-02\">March 2, 2026</time>"])
+    #expect(html.range(of: "March 2, 2026")?.lowerBound ?? html.endIndex < html.range(of: "data-i=\"1\"")?.lowerBound ?? html.startIndex)
+  }
+
+  @Test func codeBlocksGetACaptionAndACopyButtonAndTheirCodeAsData() {
+    let reply = "Try:\n\n```swift\nlet x = \"<tag>\"\n```\n\n- item\n\n  ```\n  </script><!--\n  ```\n"
+    let html = page([message(1, .assistant, reply)])
+    #expect(html.contains(
+      "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">swift</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"0\" aria-label=\"Copy code\" hidden>Copy</button></div><pre><code class=\"language-swift\">let x = &quot;&lt;tag&gt;&quot;\n</code></pre></div>"))
+    #expect(html.contains("<span class=\"code-lang\"></span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"1\""))
+    let data = elements("script", in: html)[0]
+    #expect(!data.contains("<"), "every < escaped in the data block")
+    #expect(data.contains(#""code":["let x = \"\u003ctag>\"","\u003c/script>\u003c!--"]"#))
+    let decoded = try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    let turns = decoded?["turns"] as? [[String: Any]]
+    #expect(turns?.first?["code"] as? [String] == ["let x = \"<tag>\"", "</script><!--"])
+    #expect(turns?.first?["plain"] as? String == "Try:\n\nlet x = \"<tag>\"\n\n• item\n\n  </script><!--")
+  }
+
+  @Test func rawHTMLAndDangerousLinksNeverReachThePage() {
+    let html = page([
+      message(1, .user, "<script>alert(1)</script>"),
+      message(2, .assistant, "<img src=x onerror=alert(1)> <script>alert(2)</script>\n\n[x](javascript:alert(3))"),
+    ])
+    // The markup; the data block may carry the link's text (the Copy text), never as code.
+    let body = (html.components(separatedBy: "<main").last ?? "").components(separatedBy: "</main>").first ?? ""
+    #expect(!body.contains("<img") && !body.contains("onerror=") && !body.contains("javascript:"))
+    #expect(elements("script", in: html).count == 2)
+  }
+
+  @Test func titleDefaultsToTheFirstLineOfThePersonsFirstTurn() {
+    #expect(page([message(1, .user, "First line\nsecond")]).contains("<title>First line</title>"))
+    #expect(page([message(1, .user, "x")], title: "A & B").contains("<title>A &amp; B</title>"))
+    #expect(page([]).contains("<title>Conversation</title>"))
+    #expect(page([]).contains("<main class=\"thread\" aria-label=\"Conversation\">\n<div id=\"latest\"></div>"), "an empty thread draws nothing")
+  }
+}

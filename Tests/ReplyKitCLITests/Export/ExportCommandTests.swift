@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `replykit export` as a user runs it: formats, standard input, `-o`, and malformed threads.
+@Suite struct ExportCommandTests {
+  private let environment = ["TZ": "UTC", "LANG": "en_US.UTF-8"]
+  private let thread = ExportFixtures.archive([
+    ("user", "Hi *there*", "2025-06-01T10:00:00Z", "complete", nil, nil),
+    ("assistant", "**Hello**\n\n```\ncode\n```", "2025-06-01T10:00:01Z", "complete", nil, "good"),
+  ])
+
+  @Test func writesThePageToStandardOutputFromStandardInput() throws {
+    let result = try CLIRunner.run(["export", "-", "--to", "html"], input: thread, environment: environment)
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+    #expect(result.stdout.contains("<h2 class=\"day\"><time datetime=\"2025-06-01\">June 1, 2025</time></h2>"))
+    #expect(result.stdout.contains("<title>Hi *there*</title>"))
+  }
+
+  @Test func textFormats() throws {
+    let plain = try CLIRunner.run(["export", "-", "--to", "plain"], input: thread, environment: environment)
+    #expect(plain.stdout == "You: Hi *there*\n\nAssistant: Hello\n\ncode\n")
+    let transcript = try CLIRunner.run(["export", "-", "--to", "transcript"], input: thread, environment: environment)
+    #expect(transcript.stdout == "June 1, 2025\n\nYou: Hi *there*\n\nAssistant: Hello\n\ncode\n")
+    let markdown = try CLIRunner.run(["export", "-", "--to=markdown"], input: thread, environment: environment)
+    #expect(markdown.stdout == "## June 1, 2025\n\n**You**\n\n> Hi \\*there\\*\n\n**Assistant**\n\n**Hello**\n\n```\ncode\n```\n")
+  }
+
+  @Test func writesTheOutputFileAndReplacesItWhole() throws {
+    let directory = try ExportFixtures.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("thread.json")
+    try Data(thread.utf8).write(to: input)
+    let output = directory.appendingPathComponent("thread.html")
+    try Data("old".utf8).write(to: output)
+    let result = try CLIRunner.run(["export", input.path, "-o", output.path], environment: environment)
+    #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+    #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["thread.html", "thread.json"])
+  }
+
+  @Test(arguments: [
+    ("{\"messages\": [{\"id\": 1}]}", "messages[0].id: expected a string"),
+    ("{\"messages\": [{\"id\": \"00000000-0000-4000-8000-000000000001\", \"role\": \"robot\", \"text\": \"x\", \"date\": \"2025-06-01T10:00:00Z\", \"state\": \"complete\"}]}", "messages[0].role"),
+    ("{\"messages\": [", "not valid JSON"),
+    ("[]", "expected"),
+  ])
+  func malformedThreadsNameThePlaceAndLeaveNoFile(json: String, expected: String) throws {
+    let directory = try ExportFixtures.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("bad.json")
+    try Data(json.utf8).write(to: input)
+    let output = directory.appendingPathComponent("out.html")
+    let result = try CLIRunner.run(["export", input.path, "-o", output.path], environment: environment)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("replykit: \(input.path): "))
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["bad.json"])
+  }
+
+  @Test(arguments: [
+    (["export"], 2, "needs a thread file"),
+    (["export", "-", "--to", "pdf"], 2, "unknown value 'pdf' for --to"),
+    (["export", "-", "--to", "plain", "--title", "x"], 2, "--title applies to '--to html' only"),
+    (["export", "/nonexistent/thread.json"], 1, "cannot read '/nonexistent/thread.json'"),
+  ])
+  func usageAndReadErrors(arguments: [String], status: Int32, message: String) throws {
+    let result = try CLIRunner.run(arguments, input: thread)
+    #expect(result.status == status)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func anUnwritableOutputIsAOneLineFailure() throws {
+    let result = try CLIRunner.run(["export", "-", "-o", "/nonexistent/dir/out.html"], input: thread)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("replykit: cannot write '/nonexistent/dir/out.html': "))
+  }
+}
