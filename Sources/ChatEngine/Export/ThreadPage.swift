@@ -79,7 +79,8 @@ public struct ThreadPage: Sendable {
         let plain = PlainTextRenderer().render(document)
         let code = PlainTextRenderer.codeBlocks(in: document)
         turns.append(_PageData.Turn(plain: plain, code: code))
-        body += "<article class=\"turn turn-assistant\" aria-label=\"Assistant\" data-i=\"\(index)\" data-t=\"\(instant)\">"
+        body +=
+          "<article class=\"turn turn-assistant\" aria-label=\"Assistant\" data-i=\"\(index)\" data-t=\"\(instant)\">"
         body += "<div class=\"reply\">"
         body += _ReplyHTML.framingCodeBlocks(HTMLRenderer().render(document), codeCount: code.count)
         body += "</div>"
@@ -143,7 +144,8 @@ public struct ThreadPage: Sendable {
     var html = ""
     switch message.state {
     case .failed(let reason):
-      return "<p class=\"state state-failed\" role=\"status\">\(_Glyphs.warning)<span>\(_HTMLEscape.text(reason))</span></p>"
+      return
+        "<p class=\"state state-failed\" role=\"status\">\(_Glyphs.warning)<span>\(_HTMLEscape.text(reason))</span></p>"
     case .streaming:
       // Loaded threads never stream (normalisation fails such a reply); shown as the engine reads it.
       return "<p class=\"state\">\(message.text.isEmpty ? "Thinking" : "Streaming")</p>"
@@ -153,12 +155,16 @@ public struct ThreadPage: Sendable {
       break
     }
     html += "<div class=\"actions\" role=\"group\" aria-label=\"Actions\">"
-    html += "<button class=\"act\" type=\"button\" data-action=\"copy\" hidden>\(_Glyphs.copy)<span class=\"act-label\">Copy</span></button>"
-    html += "<button class=\"act\" type=\"button\" data-action=\"share\" hidden>\(_Glyphs.share)<span class=\"act-label\">Share</span></button>"
+    html +=
+      "<button class=\"act\" type=\"button\" data-action=\"copy\" hidden>\(_Glyphs.copy)<span class=\"act-label\">Copy</span></button>"
+    html +=
+      "<button class=\"act\" type=\"button\" data-action=\"share\" hidden>\(_Glyphs.share)<span class=\"act-label\">Share</span></button>"
     let good = message.feedback == .good
     let bad = message.feedback == .bad
-    html += "<span class=\"act thumb\(good ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(good ? "Rated good" : "Good")\">\(_Glyphs.thumbUp)</span>"
-    html += "<span class=\"act thumb\(bad ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(bad ? "Rated bad" : "Bad")\">\(_Glyphs.thumbDown)</span>"
+    html +=
+      "<span class=\"act thumb\(good ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(good ? "Rated good" : "Good")\">\(_Glyphs.thumbUp)</span>"
+    html +=
+      "<span class=\"act thumb\(bad ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(bad ? "Rated bad" : "Bad")\">\(_Glyphs.thumbDown)</span>"
     html += "</div>"
     return html
   }

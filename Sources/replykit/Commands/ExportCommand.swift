@@ -43,7 +43,8 @@ enum ExportCommand {
       throw CLIError.usage("--title applies to '--to html' only")
     }
     guard let input = try parsed.singleInput(command: "export") else {
-      throw CLIError.usage("'replykit export' needs a thread file (or '-' for standard input); see 'replykit export --help'")
+      throw CLIError.usage(
+        "'replykit export' needs a thread file (or '-' for standard input); see 'replykit export --help'")
     }
     let output = parsed.value("-o") ?? parsed.value("--output")
     let name = input == "-" ? "standard input" : input

@@ -33,7 +33,8 @@ struct ThreadPageTests {
   @Test func sha256MatchesTheStandardVectors() {
     let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
     #expect(hex(_SHA256.digest(Array("".utf8))) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-    #expect(hex(_SHA256.digest(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      hex(_SHA256.digest(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     let long = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
     #expect(hex(_SHA256.digest(Array(long.utf8))) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
@@ -74,7 +75,10 @@ struct ThreadPageTests {
       message(3, .assistant, "Partial", state: .stopped),
       message(4, .assistant, "", state: .failed("Lost <connection>")),
     ])
-    #expect(html.contains("<article class=\"turn turn-you\" aria-label=\"You\" data-i=\"0\" data-t=\"1772357400000\"><div class=\"bubble\">Question &lt;b&gt;&amp;&lt;/b&gt;</div></article>"))
+    #expect(
+      html.contains(
+        "<article class=\"turn turn-you\" aria-label=\"You\" data-i=\"0\" data-t=\"1772357400000\"><div class=\"bubble\">Question &lt;b&gt;&amp;&lt;/b&gt;</div></article>"
+      ))
     #expect(html.contains("<article class=\"turn turn-assistant\" aria-label=\"Assistant\" data-i=\"1\""))
     #expect(html.contains("<div class=\"reply\"><p><strong>Bold</strong> answer</p>\n</div>"))
     #expect(html.contains("<span class=\"act thumb is-chosen\" role=\"img\" aria-label=\"Rated good\">"))
@@ -91,16 +95,26 @@ struct ThreadPageTests {
       message(3, .user, "c", at: "2026-03-02T08:00:00Z"),
     ])
     let separators = elements("h2", in: html)
-    #expect(separators == ["<time datetime=\"2026-03-01\">March 1, 2026</time>", "<time datetime=\"2026-03-02\">March 2, 2026</time>"])
-    #expect(html.range(of: "March 2, 2026")?.lowerBound ?? html.endIndex < html.range(of: "data-i=\"1\"")?.lowerBound ?? html.startIndex)
+    #expect(
+      separators == [
+        "<time datetime=\"2026-03-01\">March 1, 2026</time>", "<time datetime=\"2026-03-02\">March 2, 2026</time>",
+      ])
+    #expect(
+      html.range(of: "March 2, 2026")?.lowerBound ?? html.endIndex < html.range(of: "data-i=\"1\"")?.lowerBound
+        ?? html.startIndex)
   }
 
   @Test func codeBlocksGetACaptionAndACopyButtonAndTheirCodeAsData() {
     let reply = "Try:\n\n```swift\nlet x = \"<tag>\"\n```\n\n- item\n\n  ```\n  </script><!--\n  ```\n"
     let html = page([message(1, .assistant, reply)])
-    #expect(html.contains(
-      "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">swift</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"0\" aria-label=\"Copy code\" hidden>Copy</button></div><pre><code class=\"language-swift\">let x = &quot;&lt;tag&gt;&quot;\n</code></pre></div>"))
-    #expect(html.contains("<span class=\"code-lang\"></span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"1\""))
+    #expect(
+      html.contains(
+        "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">swift</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"0\" aria-label=\"Copy code\" hidden>Copy</button></div><pre><code class=\"language-swift\">let x = &quot;&lt;tag&gt;&quot;\n</code></pre></div>"
+      ))
+    #expect(
+      html.contains(
+        "<span class=\"code-lang\"></span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"1\""
+      ))
     let data = elements("script", in: html)[0]
     #expect(!data.contains("<"), "every < escaped in the data block")
     #expect(data.contains(#""code":["let x = \"\u003ctag>\"","\u003c/script>\u003c!--"]"#))
@@ -125,6 +139,8 @@ struct ThreadPageTests {
     #expect(page([message(1, .user, "First line\nsecond")]).contains("<title>First line</title>"))
     #expect(page([message(1, .user, "x")], title: "A & B").contains("<title>A &amp; B</title>"))
     #expect(page([]).contains("<title>Conversation</title>"))
-    #expect(page([]).contains("<main class=\"thread\" aria-label=\"Conversation\">\n<div id=\"latest\"></div>"), "an empty thread draws nothing")
+    #expect(
+      page([]).contains("<main class=\"thread\" aria-label=\"Conversation\">\n<div id=\"latest\"></div>"),
+      "an empty thread draws nothing")
   }
 }

@@ -24,7 +24,9 @@ import Testing
     let transcript = try CLIRunner.run(["export", "-", "--to", "transcript"], input: thread, environment: environment)
     #expect(transcript.stdout == "June 1, 2025\n\nYou: Hi *there*\n\nAssistant: Hello\n\ncode\n")
     let markdown = try CLIRunner.run(["export", "-", "--to=markdown"], input: thread, environment: environment)
-    #expect(markdown.stdout == "## June 1, 2025\n\n**You**\n\n> Hi \\*there\\*\n\n**Assistant**\n\n**Hello**\n\n```\ncode\n```\n")
+    #expect(
+      markdown.stdout
+        == "## June 1, 2025\n\n**You**\n\n> Hi \\*there\\*\n\n**Assistant**\n\n**Hello**\n\n```\ncode\n```\n")
   }
 
   @Test func writesTheOutputFileAndReplacesItWhole() throws {
@@ -37,12 +39,16 @@ import Testing
     let result = try CLIRunner.run(["export", input.path, "-o", output.path], environment: environment)
     #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
     #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["thread.html", "thread.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["thread.html", "thread.json"])
   }
 
   @Test(arguments: [
     ("{\"messages\": [{\"id\": 1}]}", "messages[0].id: expected a string"),
-    ("{\"messages\": [{\"id\": \"00000000-0000-4000-8000-000000000001\", \"role\": \"robot\", \"text\": \"x\", \"date\": \"2025-06-01T10:00:00Z\", \"state\": \"complete\"}]}", "messages[0].role"),
+    (
+      "{\"messages\": [{\"id\": \"00000000-0000-4000-8000-000000000001\", \"role\": \"robot\", \"text\": \"x\", \"date\": \"2025-06-01T10:00:00Z\", \"state\": \"complete\"}]}",
+      "messages[0].role"
+    ),
     ("{\"messages\": [", "not valid JSON"),
     ("[]", "expected"),
   ])

@@ -22,7 +22,8 @@ enum ExportFixtures {
     """
 
   static let longLine =
-    "let sentence = \"" + String(repeating: "a very long line that must scroll sideways rather than wrap ", count: 4) + "\""
+    "let sentence = \"" + String(repeating: "a very long line that must scroll sideways rather than wrap ", count: 4)
+    + "\""
 
   /// The first reply's markdown: bold, a list, inline code and a Swift code block.
   static let firstReply = """
@@ -46,7 +47,10 @@ enum ExportFixtures {
       ("user", "How do I turn a completion handler into async/await in Swift?", old, "complete", nil, nil),
       ("assistant", firstReply, old, "complete", nil, "good"),
       ("user", "And in Python? <b>not bold</b> & \"quoted\"", yesterday, "complete", nil, nil),
-      ("assistant", "Sure, here is the start:\n\n```python\nprint(\"hi\")\n```\n\nAnd then", yesterday, "stopped", nil, nil),
+      (
+        "assistant", "Sure, here is the start:\n\n```python\nprint(\"hi\")\n```\n\nAnd then", yesterday, "stopped", nil,
+        nil
+      ),
       ("user", "Thanks! What about a long line?", today, "complete", nil, nil),
       ("assistant", "", today, "failed", "The network connection was lost.", nil),
       ("assistant", "Like this:\n\n```\n\(longLine)\n```", today, "complete", nil, "bad"),
@@ -59,7 +63,10 @@ enum ExportFixtures {
   static func hostile() -> String {
     let mark = "document.documentElement.setAttribute('data-pwned', "
     let turns: [(String, String, String, String, String?, String?)] = [
-      ("user", "<script>\(mark)'user')</script><img src=x onerror=\"\(mark)'user-img')\">", "2026-01-05T10:00:00Z", "complete", nil, nil),
+      (
+        "user", "<script>\(mark)'user')</script><img src=x onerror=\"\(mark)'user-img')\">", "2026-01-05T10:00:00Z",
+        "complete", nil, nil
+      ),
       (
         "assistant",
         """
@@ -79,7 +86,10 @@ enum ExportFixtures {
         """,
         "2026-01-05T10:00:01Z", "complete", nil, nil
       ),
-      ("assistant", "```html\n</script><script>\(mark)'code')</script>\n```", "2026-01-05T10:00:02Z", "stopped", nil, nil),
+      (
+        "assistant", "```html\n</script><script>\(mark)'code')</script>\n```", "2026-01-05T10:00:02Z", "stopped", nil,
+        nil
+      ),
       ("assistant", "", "2026-01-05T10:00:03Z", "failed", "<img src=x onerror=\"\(mark)'error')\">", nil),
     ]
     return archive(turns)
@@ -96,7 +106,8 @@ enum ExportFixtures {
       message["feedback"] = turn.5 ?? NSNull()
       messages.append(message)
     }
-    let data = (try? JSONSerialization.data(withJSONObject: ["messages": messages], options: [.prettyPrinted])) ?? Data()
+    let data =
+      (try? JSONSerialization.data(withJSONObject: ["messages": messages], options: [.prettyPrinted])) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 

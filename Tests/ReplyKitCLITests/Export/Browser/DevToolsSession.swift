@@ -101,7 +101,9 @@ final class DevToolsSession {
   ///
   /// `beforeLoad` runs in the page before any of its own scripts (DevTools scripts bypass the
   /// page's CSP), for test hooks that only observe.
-  func open(_ url: URL, width: Int = 1280, height: Int = 900, beforeLoad: String? = nil, waitForReady ready: Bool = true)
+  func open(
+    _ url: URL, width: Int = 1280, height: Int = 900, beforeLoad: String? = nil, waitForReady ready: Bool = true
+  )
     throws
   {
     let target = try send("Target.createTarget", ["url": "about:blank"], toPage: false)
@@ -248,7 +250,9 @@ final class DevToolsSession {
   }
 
   /// Calls `body` with `strings` as a NULL-terminated C array (`char *const argv[]`).
-  private static func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32) -> Int32 {
+  private static func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32)
+    -> Int32
+  {
     var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
     pointers.append(nil)
     defer { for pointer in pointers { free(pointer) } }

@@ -15,7 +15,8 @@ enum HeadlessChromium {
     let description: String
     static let notInstalled = Failure(
       description:
-        "Chromium is not installed, so the browser tests cannot run: 'make test' installs it (Debian package 'chromium'), or set REPLYKIT_CHROMIUM to its path")
+        "Chromium is not installed, so the browser tests cannot run: 'make test' installs it (Debian package 'chromium'), or set REPLYKIT_CHROMIUM to its path"
+    )
   }
 
   /// The flags every run shares: no sandbox (root in CI), no GPU, a fixed language and no

@@ -56,26 +56,35 @@ struct ThreadPageBrowserTests {
     try browser.waitUntil("document.querySelector(\"\(replyCopy)\").classList.contains('is-done')")
     let plain = try CLIRunner.run(["render", "--to", "plain"], input: ExportFixtures.firstReply).stdout
     #expect(try browser.clipboardText() == String(plain.dropLast()))
-    #expect(try browser.evaluate("document.querySelector(\"\(replyCopy) .act-label\").textContent") as? String == "Copied")
+    #expect(
+      try browser.evaluate("document.querySelector(\"\(replyCopy) .act-label\").textContent") as? String == "Copied")
 
     // Share: the Web Share API where present, else copy (headless Linux Chromium has no share sheet).
     let hasShare = try browser.evaluate("typeof navigator.share === 'function'") as? Bool ?? false
     if !hasShare {
       _ = try browser.evaluate("navigator.clipboard.writeText('before')")
       try browser.click("article[data-i='3'] .actions button[data-action='share']")
-      try browser.waitUntil("document.querySelector(\"article[data-i='3'] button[data-action='share']\").classList.contains('is-done')")
+      try browser.waitUntil(
+        "document.querySelector(\"article[data-i='3'] button[data-action='share']\").classList.contains('is-done')")
       #expect(try browser.clipboardText() == "Sure, here is the start:\n\nprint(\"hi\")\n\nAnd then")
     }
 
     // The long line scrolls sideways at phone width instead of wrapping.
     try browser.resize(width: 390, height: 900)
     let scrolls = try browser.evaluate(
-      "(() => { const p = document.querySelector(\"article[data-i='6'] pre\"); return p.scrollWidth > p.clientWidth && getComputedStyle(p).whiteSpace === 'pre'; })()")
+      "(() => { const p = document.querySelector(\"article[data-i='6'] pre\"); return p.scrollWidth > p.clientWidth && getComputedStyle(p).whiteSpace === 'pre'; })()"
+    )
     #expect(scrolls as? Bool == true)
 
     // The thumbs as stored: reply 1 chose good, reply 6 bad; they are not buttons.
-    #expect(try browser.evaluate("document.querySelectorAll('article[data-i=\"1\"] .thumb.is-chosen[aria-label=\"Rated good\"]').length") as? Int == 1)
-    #expect(try browser.evaluate("document.querySelectorAll('article[data-i=\"6\"] .thumb.is-chosen[aria-label=\"Rated bad\"]').length") as? Int == 1)
+    #expect(
+      try browser.evaluate(
+        "document.querySelectorAll('article[data-i=\"1\"] .thumb.is-chosen[aria-label=\"Rated good\"]').length") as? Int
+        == 1)
+    #expect(
+      try browser.evaluate(
+        "document.querySelectorAll('article[data-i=\"6\"] .thumb.is-chosen[aria-label=\"Rated bad\"]').length") as? Int
+        == 1)
     #expect(try browser.evaluate("document.querySelectorAll('button.thumb').length") as? Int == 0)
     #expect(try browser.evaluate("window.__violations.join('; ')") as? String == "")
   }
@@ -101,7 +110,8 @@ struct ThreadPageBrowserTests {
 
     let animation = "getComputedStyle(document.querySelector('article.turn')).animationName"
     #expect(try browser.evaluate(animation) as? String == "rk-appear")
-    try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
+    try browser.send(
+      "Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
     #expect(try browser.evaluate(animation) as? String == "rk-fade")
 
     let screens = ExportFixtures.packageRoot.appendingPathComponent(".build/export-screens")
@@ -143,11 +153,19 @@ struct ThreadPageBrowserTests {
       // Hover and click everywhere a handler could hide.
       try browser.click("article[data-i='1'] .reply")
       _ = try browser.evaluate("new Promise(r => setTimeout(r, 300))")
-      #expect(try browser.evaluate("document.documentElement.getAttribute('data-pwned')") == nil, "\(url.lastPathComponent)")
-      #expect(try browser.evaluate("document.querySelectorAll('.reply script, .reply iframe, .reply svg, .reply [onerror], .reply [onload], .reply [onmouseover], .reply [style]').length") as? Int == 0)
+      #expect(
+        try browser.evaluate("document.documentElement.getAttribute('data-pwned')") == nil, "\(url.lastPathComponent)")
+      #expect(
+        try browser.evaluate(
+          "document.querySelectorAll('.reply script, .reply iframe, .reply svg, .reply [onerror], .reply [onload], .reply [onmouseover], .reply [style]').length"
+        ) as? Int == 0)
       #expect(try browser.evaluate("document.scripts.length") as? Int == 2, "only the data block and the page's script")
-      #expect(try browser.evaluate("JSON.parse(document.getElementById('rk-data').textContent).turns.length") as? Int == 4)
-      #expect(try browser.evaluate("[...document.querySelectorAll('a[href]')].filter(a => !/^(https?:|#|$)/.test(a.getAttribute('href'))).length") as? Int == 0)
+      #expect(
+        try browser.evaluate("JSON.parse(document.getElementById('rk-data').textContent).turns.length") as? Int == 4)
+      #expect(
+        try browser.evaluate(
+          "[...document.querySelectorAll('a[href]')].filter(a => !/^(https?:|#|$)/.test(a.getAttribute('href'))).length"
+        ) as? Int == 0)
     }
   }
 
