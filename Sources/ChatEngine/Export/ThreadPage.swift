@@ -103,6 +103,7 @@ public struct ThreadPage: Sendable {
       <style>\(_PageStyle.css)</style>
       </head>
       <body>
+      \(_Glyphs.symbols)
       <div class="page">
       <header class="page-head"><h1>\(_HTMLEscape.text(resolvedTitle))</h1><p>\(Self.countText(messages.count))</p></header>
       <main class="thread" aria-label="Conversation">
@@ -145,7 +146,7 @@ public struct ThreadPage: Sendable {
     switch message.state {
     case .failed(let reason):
       return
-        "<p class=\"state state-failed\" role=\"status\">\(_Glyphs.warning)<span>\(_HTMLEscape.text(reason))</span></p>"
+        "<p class=\"state state-failed\" role=\"status\">\(_Glyphs.use(.warning))<span>\(_HTMLEscape.text(reason))</span></p>"
     case .streaming:
       // Loaded threads never stream (normalisation fails such a reply); shown as the engine reads it.
       return "<p class=\"state\">\(message.text.isEmpty ? "Thinking" : "Streaming")</p>"
@@ -156,15 +157,15 @@ public struct ThreadPage: Sendable {
     }
     html += "<div class=\"actions\" role=\"group\" aria-label=\"Actions\">"
     html +=
-      "<button class=\"act\" type=\"button\" data-action=\"copy\" hidden>\(_Glyphs.copy)<span class=\"act-label\">Copy</span></button>"
+      "<button class=\"act\" type=\"button\" data-action=\"copy\" hidden>\(_Glyphs.use(.copy))<span class=\"act-label\">Copy</span></button>"
     html +=
-      "<button class=\"act\" type=\"button\" data-action=\"share\" hidden>\(_Glyphs.share)<span class=\"act-label\">Share</span></button>"
+      "<button class=\"act\" type=\"button\" data-action=\"share\" hidden>\(_Glyphs.use(.share))<span class=\"act-label\">Share</span></button>"
     let good = message.feedback == .good
     let bad = message.feedback == .bad
     html +=
-      "<span class=\"act thumb\(good ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(good ? "Rated good" : "Good")\">\(_Glyphs.thumbUp)</span>"
+      "<span class=\"act thumb\(good ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(good ? "Rated good" : "Good")\">\(_Glyphs.use(.thumbUp))</span>"
     html +=
-      "<span class=\"act thumb\(bad ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(bad ? "Rated bad" : "Bad")\">\(_Glyphs.thumbDown)</span>"
+      "<span class=\"act thumb\(bad ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(bad ? "Rated bad" : "Bad")\">\(_Glyphs.use(.thumbDown))</span>"
     html += "</div>"
     return html
   }

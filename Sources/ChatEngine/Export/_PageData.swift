@@ -26,11 +26,13 @@ struct _PageData: Encodable {
     let data = (try? encoder.encode(self)) ?? Data("{\"version\":1,\"turns\":[]}".utf8)
     var output: [UInt8] = []
     output.reserveCapacity(data.count + 64)
-    for byte in data {
-      if byte == UInt8(ascii: "<") {
-        output.append(contentsOf: Array("\\u003c".utf8))
-      } else {
-        output.append(byte)
+    data.withUnsafeBytes { raw in
+      for byte in raw {
+        if byte == UInt8(ascii: "<") {
+          output.append(contentsOf: #"\u003c"#.utf8)
+        } else {
+          output.append(byte)
+        }
       }
     }
     return String(decoding: output, as: UTF8.self)

@@ -162,7 +162,15 @@ enum _PageStyle {
     .act:not(.is-done) .act-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     .act.is-done .act-label { animation: rk-fade var(--motion-snappy) both; }
     .thumb.is-chosen { color: var(--text-primary); }
-    .thumb.is-chosen svg path { fill: currentColor; }
+    .thumb.is-chosen .glyph { fill: currentColor; }
+    .glyph {
+      fill: none;
+      stroke: currentColor;
+      stroke-width: 1.8;
+      stroke-linecap: round;
+      stroke-linejoin: round;
+    }
+    .glyph-defs { position: absolute; width: 0; height: 0; overflow: hidden; }
     button:hover { background: color-mix(in srgb, var(--fill) 70%, transparent); }
     button:focus-visible, .jump:focus-visible { outline: 0.125rem solid var(--text-primary); outline-offset: 0.125rem; }
     .jump {

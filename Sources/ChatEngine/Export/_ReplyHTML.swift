@@ -3,41 +3,60 @@ import ReplyMarkdown
 /// A reply's safe HTML with each code block wrapped in the page's code frame: the language as a
 /// caption and a Copy button (hidden until the script runs).
 ///
-/// Works on the text of ``HTMLRenderer``'s safe output: raw HTML is omitted there, so
+/// Works on the bytes of ``HTMLRenderer``'s safe output: raw HTML is omitted there, so
 /// `<pre><code` and `</code></pre>` can only be the renderer's own code block markup (text inside
 /// is escaped). The n-th frame belongs to the n-th code block in document order, the order of
 /// ``PlainTextRenderer/codeBlocks(in:)``.
+///
+/// - Complexity: O(n) in the size of the HTML.
 enum _ReplyHTML {
-  /// The frame for `html` (one reply's safe rendering); `codeCount` tells how many code blocks
-  /// the document has, so a reply without code skips the scan.
+  private static let open = Array("<pre><code".utf8)
+  private static let close = Array("</code></pre>".utf8)
+  private static let languageClass = Array(" class=\"language-".utf8)
+
+  /// The framed HTML of `html` (one reply's safe rendering); `codeCount` tells how many code
+  /// blocks the document has, so a reply without code skips the scan.
   static func framingCodeBlocks(_ html: String, codeCount: Int) -> String {
     guard codeCount > 0 else { return html }
-    var output = ""
-    output.reserveCapacity(html.utf8.count + codeCount * 220)
-    var rest = html[...]
+    let bytes = Array(html.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + codeCount * 220)
+    var position = 0
     var index = 0
-    while let open = rest.range(of: "<pre><code") {
-      output += rest[..<open.lowerBound]
-      let afterOpen = rest[open.upperBound...]
-      guard let tagEnd = afterOpen.firstIndex(of: ">") else { break }
-      let attributes = afterOpen[..<tagEnd]
-      var language = ""
-      if let classStart = attributes.range(of: " class=\"language-") {
-        language = String(attributes[classStart.upperBound...].prefix { $0 != "\"" })
+    while let start = find(open, in: bytes, from: position),
+      let tagEnd = bytes[(start + open.count)...].firstIndex(of: UInt8(ascii: ">")),
+      let end = find(close, in: bytes, from: tagEnd)
+    {
+      output.append(contentsOf: bytes[position..<start])
+      var language: ArraySlice<UInt8> = []
+      if let classStart = find(languageClass, in: bytes, from: start + open.count), classStart < tagEnd {
+        let valueStart = classStart + languageClass.count
+        let valueEnd = bytes[valueStart..<tagEnd].firstIndex(of: UInt8(ascii: "\"")) ?? tagEnd
+        language = bytes[valueStart..<valueEnd]
       }
-      guard let close = rest[open.lowerBound...].range(of: "</code></pre>") else {
-        rest = rest[open.lowerBound...]
-        break
-      }
-      output += "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">\(language)</span>"
-      output += "<button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"\(index)\" "
-      output += "aria-label=\"Copy code\" hidden>Copy</button></div>"
-      output += rest[open.lowerBound..<close.upperBound]
-      output += "</div>"
-      rest = rest[close.upperBound...]
+      output.append(contentsOf: "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">".utf8)
+      output.append(contentsOf: language)
+      output.append(contentsOf: "</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"".utf8)
+      output.append(contentsOf: String(index).utf8)
+      output.append(contentsOf: "\" aria-label=\"Copy code\" hidden>Copy</button></div>".utf8)
+      output.append(contentsOf: bytes[start..<(end + close.count)])
+      output.append(contentsOf: "</div>".utf8)
+      position = end + close.count
       index += 1
     }
-    output += rest
-    return output
+    output.append(contentsOf: bytes[position...])
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The first index of `pattern` in `bytes` at or after `from`.
+  private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+    guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
+    var index = from
+    let last = bytes.count - pattern.count
+    while index <= last {
+      if bytes[index] == first && bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+      index += 1
+    }
+    return nil
   }
 }

@@ -101,11 +101,11 @@ final class DevToolsSession {
   ///
   /// `beforeLoad` runs in the page before any of its own scripts (DevTools scripts bypass the
   /// page's CSP), for test hooks that only observe.
+  /// `emulation` is a list of page commands (time zone, locale) sent before the page loads.
   func open(
-    _ url: URL, width: Int = 1280, height: Int = 900, beforeLoad: String? = nil, waitForReady ready: Bool = true
-  )
-    throws
-  {
+    _ url: URL, width: Int = 1280, height: Int = 900, beforeLoad: String? = nil,
+    emulation: [(String, [String: Any])] = [], waitForReady ready: Bool = true
+  ) throws {
     let target = try send("Target.createTarget", ["url": "about:blank"], toPage: false)
     guard let targetID = target["targetId"] as? String else { throw Failure(description: "no target id") }
     let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true], toPage: false)
@@ -114,6 +114,7 @@ final class DevToolsSession {
     try send("Emulation.setFocusEmulationEnabled", ["enabled": true])
     try resize(width: width, height: height)
     if let beforeLoad { try send("Page.addScriptToEvaluateOnNewDocument", ["source": beforeLoad]) }
+    for (method, params) in emulation { try send(method, params) }
     try send("Page.navigate", ["url": url.absoluteString])
     try waitUntil(ready ? "document.documentElement.hasAttribute('data-ready')" : "document.readyState === 'complete'")
   }

@@ -28,6 +28,32 @@ struct ThreadPageBrowserTests {
     #expect(!dom.contains("data-action=\"copy\" data-code=\"0\" aria-label=\"Copy code\" hidden"), "Copy buttons shown")
   }
 
+  /// The separators are the reader's: exported in UTC (two printed days), read in New York in
+  /// German, 23:30 and 00:10 UTC are one evening, and today reads "Heute".
+  @Test func separatorsFollowTheReadersTimeZoneAndLanguage() throws {
+    let directory = try ExportFixtures.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let thread = ExportFixtures.archive([
+      ("user", "Late question", "2024-03-01T23:30:00Z", "complete", nil, nil),
+      ("assistant", "Answer after midnight UTC", "2024-03-02T00:10:00Z", "complete", nil, nil),
+      ("user", "And today?", ExportFixtures.iso(Date().addingTimeInterval(5)), "complete", nil, nil),
+    ])
+    let page = try ExportFixtures.exportPage(thread, in: directory)
+    let printed = try String(contentsOf: page, encoding: .utf8)
+    #expect(printed.contains(">March 1, 2024</time></h2>") && printed.contains(">March 2, 2024</time></h2>"))
+    let browser = try DevToolsSession()
+    defer { browser.close() }
+    try browser.open(
+      page,
+      emulation: [
+        ("Emulation.setTimezoneOverride", ["timezoneId": "America/New_York"]),
+        ("Emulation.setLocaleOverride", ["locale": "de-DE"]),
+        ("Emulation.setUserAgentOverride", ["userAgent": "Mozilla/5.0 (X11; Linux x86_64)", "acceptLanguage": "de-DE"]),
+      ])
+    let separators = try browser.evaluate("[...document.querySelectorAll('h2.day')].map(h => h.textContent)")
+    #expect(separators as? [String] == ["1. März 2024", "Heute"])
+  }
+
   /// Real mouse clicks on the Copy buttons put exactly the code, or the reply's plain text, on
   /// the clipboard, and the button reads "Copied" for a moment.
   @Test func copyPutsExactlyTheCodeOnTheClipboard() throws {
