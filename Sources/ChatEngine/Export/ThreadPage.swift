@@ -77,12 +77,14 @@ public struct ThreadPage: Sendable {
       case .assistant:
         let document = MarkdownDocument(message.text)
         let plain = PlainTextRenderer().render(document)
-        let code = PlainTextRenderer.codeBlocks(in: document)
-        turns.append(_PageData.Turn(plain: plain, code: code))
+        let codeCount = document.nodes.reduce(into: 0) { count, node in
+          if case .codeBlock = node.kind { count += 1 }
+        }
+        turns.append(_PageData.Turn(plain: plain))
         body +=
           "<article class=\"turn turn-assistant\" aria-label=\"Assistant\" data-i=\"\(index)\" data-t=\"\(instant)\">"
         body += "<div class=\"reply\">"
-        body += _ReplyHTML.framingCodeBlocks(HTMLRenderer().render(document), codeCount: code.count)
+        body += _ReplyHTML.framingCodeBlocks(HTMLRenderer().render(document), codeCount: codeCount)
         body += "</div>"
         body += Self.stateAndActions(message)
         body += "</article>\n"

@@ -1,16 +1,15 @@
 import Foundation
 
-/// The data block of the page: for every turn, the texts that Copy and Share put on the clipboard.
+/// The data block of the page: for every reply, the plain text that Copy and Share put on the
+/// clipboard. (Copy on a code block takes the code element's text, which is the code itself.)
 ///
 /// Written as JSON inside `<script type="application/json">`, which browsers never run; every `<`
 /// is written as `\u003c`, so no text can close the element or open a comment.
 struct _PageData: Encodable {
-  /// The copy texts of one reply.
+  /// The copy text of one reply.
   struct Turn: Encodable {
     /// The reply as plain text (Copy and Share).
     var plain: String
-    /// Each code block's code, in document order (Copy on a code block).
-    var code: [String]
   }
 
   /// The format of the block, for readers of saved pages.

@@ -1,8 +1,9 @@
 /// The page's one script: day separators in the reader's time zone and language, Copy, Share and
 /// the jump to the latest turn.
 ///
-/// It reads the thread's copy texts from the JSON data block (`#rk-data`), never from markup, and
-/// inserts text only through `textContent`, so nothing from a reply is ever parsed as HTML or run.
+/// It reads each reply's plain text from the JSON data block (`#rk-data`) and a code block's code
+/// from its code element's text; it inserts text only through `textContent`, so nothing from a
+/// reply is ever parsed as HTML or run.
 /// The text is hashed into the page's Content-Security-Policy, so it must never depend on the thread.
 enum _PageScript {
   static let javascript = """
@@ -100,15 +101,13 @@ enum _PageScript {
         return data.turns && isFinite(index) ? data.turns[index] : null;
       }
       function copyText(button) {
-        var turn = turnData(button);
-        if (!turn) { return null; }
         if (button.classList.contains("code-copy")) {
-          var code = turn.code ? turn.code[Number(button.getAttribute("data-code"))] : null;
-          if (typeof code === "string") { return code; }
+          // The code element's text is the code, verbatim; Copy leaves out its final newline.
           var element = button.closest(".code").querySelector("pre code");
           return element ? element.textContent.replace(/\\n$/, "") : null;
         }
-        return typeof turn.plain === "string" ? turn.plain : null;
+        var turn = turnData(button);
+        return turn && typeof turn.plain === "string" ? turn.plain : null;
       }
 
       doc.addEventListener("click", function (event) {

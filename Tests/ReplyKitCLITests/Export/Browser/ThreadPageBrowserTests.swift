@@ -74,6 +74,9 @@ struct ThreadPageBrowserTests {
     try browser.click(firstCode)
     try browser.waitUntil("document.querySelector(\"\(firstCode)\").textContent === 'Copied'")
     #expect(try browser.clipboardText() == ExportFixtures.swiftCode)
+    let screens = ExportFixtures.packageRoot.appendingPathComponent(".build/export-screens")
+    try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+    try browser.screenshot().write(to: screens.appendingPathComponent("thread-1280-light-copied.png"))
     #expect(try browser.evaluate("document.getElementById('rk-live').textContent") as? String == "Copied")
     try browser.waitUntil("document.querySelector(\"\(firstCode)\").textContent === 'Copy'", timeout: 4)
 
