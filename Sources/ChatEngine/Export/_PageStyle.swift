@@ -67,7 +67,12 @@ enum _PageStyle {
       line-height: 1.3;
       color: var(--text-secondary);
     }
-    .turn { animation: rk-appear var(--motion-smooth) both; min-width: 0; }
+    .turn {
+      animation: rk-appear var(--motion-smooth) both;
+      min-width: 0;
+      content-visibility: auto;
+      contain-intrinsic-size: auto 12rem;
+    }
     .turn-you { display: flex; justify-content: flex-end; }
     .bubble {
       max-width: min(85%, 36rem);
@@ -201,7 +206,7 @@ enum _PageStyle {
     }
     @media print {
       .actions button, .code-copy, .jump { display: none; }
-      .turn { animation: none; }
+      .turn { animation: none; content-visibility: visible; }
       .code pre { white-space: pre-wrap; }
     }
     """

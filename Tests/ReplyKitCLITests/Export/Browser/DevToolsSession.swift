@@ -174,8 +174,11 @@ final class DevToolsSession {
     return try evaluate("navigator.clipboard.readText()") as? String
   }
 
-  /// A PNG of the whole page at the current width.
+  /// A PNG of the whole page at the current width, once running animations have finished.
   func screenshot() throws -> Data {
+    _ = try evaluate(
+      "Promise.all(document.getAnimations().filter(a => isFinite(a.effect.getComputedTiming().endTime)).map(a => a.finished))"
+        + ".then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
     let height = (try evaluate("Math.ceil(document.documentElement.scrollHeight)") as? Double) ?? 1200
     let width = (try evaluate("document.documentElement.clientWidth") as? Double) ?? 1280
     let result = try send(
