@@ -36,7 +36,8 @@ enum _ReplyHTML {
       }
       output.append(contentsOf: "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">".utf8)
       output.append(contentsOf: language)
-      output.append(contentsOf: "</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"".utf8)
+      output.append(
+        contentsOf: "</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"".utf8)
       output.append(contentsOf: String(index).utf8)
       output.append(contentsOf: "\" aria-label=\"Copy code\" hidden>Copy</button></div>".utf8)
       output.append(contentsOf: bytes[start..<(end + close.count)])

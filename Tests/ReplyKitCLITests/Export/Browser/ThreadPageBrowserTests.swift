@@ -48,7 +48,9 @@ struct ThreadPageBrowserTests {
       emulation: [
         ("Emulation.setTimezoneOverride", ["timezoneId": "America/New_York"]),
         ("Emulation.setLocaleOverride", ["locale": "de-DE"]),
-        ("Emulation.setUserAgentOverride", ["userAgent": "Mozilla/5.0 (X11; Linux x86_64)", "acceptLanguage": "de-DE"]),
+        (
+          "Emulation.setUserAgentOverride", ["userAgent": "Mozilla/5.0 (X11; Linux x86_64)", "acceptLanguage": "de-DE"]
+        ),
       ])
     let separators = try browser.evaluate("[...document.querySelectorAll('h2.day')].map(h => h.textContent)")
     #expect(separators as? [String] == ["1. März 2024", "Heute"])
