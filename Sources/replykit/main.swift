@@ -20,7 +20,7 @@ let usage = """
   Usage: replykit <command> [options]
 
   Commands:
-    render    render a markdown reply once (html)
+    render    render a markdown reply once (html, plain or ansi)
     export    a saved thread as a web page, transcript, plain text or markdown
 
   Run 'replykit <command> --help' for a command's options.
