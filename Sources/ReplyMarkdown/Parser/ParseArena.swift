@@ -14,7 +14,8 @@ import CCmarkGFM
 /// release all happen inside one critical section, so no other thread can see or free its memory.
 ///
 /// Freeing is a no-op and the whole arena is released at once, which skips cmark-gfm's per-node
-/// frees (a tenth of a parse). Every block is 16-byte aligned and carries its size in a 16-byte
+/// frees (a tenth of a parse). Every block is 8-byte aligned (what cmark-gfm's own arena gives;
+/// it stores no wider types) and carries its size in an 8-byte
 /// header so that `realloc` can copy; memory comes from fresh anonymous `mmap` chunks, so
 /// `calloc` requests are zeroed without a `memset`.
 enum ParseArena {
@@ -33,7 +34,7 @@ enum ParseArena {
     return pointer
   }()
 
-  private static let headerSize = 16
+  private static let headerSize = 8
 
   /// The allocator to hand to `cmark_parser_new_with_mem`.
   nonisolated(unsafe) static let allocator: UnsafeMutablePointer<cmark_mem> = {
@@ -48,7 +49,7 @@ enum ParseArena {
 
   private static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
     let state = statePointer
-    let needed = (size + headerSize + 15) & ~15
+    let needed = (size + headerSize + 7) & ~7
     if needed > state.pointee.remaining {
       let chunkSize = max(state.pointee.nextChunkSize, needed)
       // Fresh anonymous pages are zero, so `calloc` requests need no memset.
