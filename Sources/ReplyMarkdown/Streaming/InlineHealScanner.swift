@@ -105,6 +105,13 @@ struct InlineHealScanner {
             brackets.removeLast()
             index += 1
           }
+        } else if bytes[next] == UInt8(ascii: "["), !bytes[(next + 1)..<end].contains(UInt8(ascii: "[")) {
+          // A full reference link `[text][label]`: its definition may still arrive.
+          if opener.isImage { return .cut(opener.position) }
+          brackets.removeLast()
+          pendingBracket = opener
+          truncateAt = next
+          break scan
         } else {
           brackets.removeLast()
           index += 1

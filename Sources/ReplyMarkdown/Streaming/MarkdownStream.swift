@@ -216,11 +216,13 @@ public struct MarkdownStream: Sendable {
       let nextStart: Int
       if isLast {
         nextStart = text.count
-      } else if let nextRange = nodes[blocks[index + 1]].range {
+      } else if let nextRange = nodes[blocks[index + 1]].range, nextRange.start.line > range.end.line {
         nextStart = lineOffset(nextRange.start.line)
       } else {
+        // cmark-gfm starts a table at the paragraph it grew from: wait until the next block.
         break
       }
+      guard nextStart > committedUpTo else { break }
       if isLast && !isClosedAtEnd(document, block: block, text: text, lines: lines) { break }
       let blockEnd = min(nextStart, lineOffset(range.end.line + 1))
       guard committable(document, block: block, text: text, lines: lines, region: committedUpTo..<nextStart, blockEnd: blockEnd) else {
@@ -229,6 +231,11 @@ public struct MarkdownStream: Sendable {
       }
       let subtree = nodes[block..<nodes[block].subtreeEnd]
       let sensitive = Self.isReferenceSensitive(subtree)
+      if sensitive && Self.mayBecomeReferenceLink(subtree) {
+        // `[text][label]` or `[label]` shown literally: a definition may still arrive.
+        commitsStopped = true
+        break
+      }
       if sensitive && firstSensitiveOffset == nil { firstSensitiveOffset = start + committedUpTo }
       newlyCommitted.append(
         MarkdownStreamBlock(
@@ -301,6 +308,19 @@ public struct MarkdownStream: Sendable {
     for node in nodes {
       if case .text(let string) = node.kind, string.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
         return true
+      }
+    }
+    return false
+  }
+
+  /// Whether a text node holds a bracketed span (`[x]`) that a later definition could link.
+  static func mayBecomeReferenceLink(_ nodes: ArraySlice<MarkdownNode>) -> Bool {
+    for node in nodes {
+      guard case .text(let string) = node.kind else { continue }
+      var open = false
+      for byte in string.utf8 {
+        if byte == UInt8(ascii: "[") { open = true }
+        if byte == UInt8(ascii: "]") && open { return true }
       }
     }
     return false

@@ -141,7 +141,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       if case .codeBlock(let info) = part.document.nodes[part.node].kind {
         var writer = ByteWriter()
         writer.writeHTMLEscaped(info.code)
-        bytes.append(contentsOf: writer.bytes)
+        bytes.append(contentsOf: writer.bytes())
       }
     case .list:
       writeItems(part.document, items: [part.node], list: part.parent, tight: tight)
@@ -160,7 +160,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
     let adjusted = MarkdownDocument(nodes: nodes, options: document.options)
     var writer = HTMLWriter(document: adjusted, options: renderer.options)
     for item in items { writer.walk(from: item, to: nodes[item].subtreeEnd, parents: [0, list]) }
-    bytes.append(contentsOf: writer.out.bytes)
+    bytes.append(contentsOf: writer.out.bytes())
   }
 
   private func bodyRows(_ document: MarkdownDocument) -> ArraySlice<UInt8> {
@@ -194,7 +194,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       if let first = blocks.first, case .codeBlock(let info) = document.nodes[first].kind {
         var writer = ByteWriter()
         writer.writeHTMLEscaped(info.code)
-        bytes.append(contentsOf: writer.bytes)
+        bytes.append(contentsOf: writer.bytes())
         rest = rest.dropFirst()
       }
       bytes.append(contentsOf: "</code></pre>\n".utf8)

@@ -160,6 +160,10 @@ struct StreamHealer {
     var bytes = Array(line)
     while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
     guard !bytes.isEmpty else { return false }
+    // Only table pipes: an empty row (or a paragraph `|`) shows nothing useful yet.
+    if bytes.contains(UInt8(ascii: "|")) && bytes.allSatisfy({ $0 == UInt8(ascii: "|") || $0 == 0x20 || $0 == 0x09 }) {
+      return true
+    }
     // Thematic break or setext underline candidates.
     if let first = bytes.first, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "=")].contains(first),
       bytes.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 })
