@@ -21,6 +21,8 @@ struct InlineHealScanner {
     let originalCount: Int
     let canOpen: Bool
     let canClose: Bool
+    /// Whether punctuation precedes the run (`(*"`): it opens, though it could also close.
+    var afterPunctuation = false
   }
 
   struct Bracket {
@@ -125,7 +127,9 @@ struct InlineHealScanner {
         let (canOpen, canClose) = flanking(runStart: index, runEnd: index + run, character: byte)
         if canOpen || canClose {
           delimiters.append(
-            Delimiter(character: byte, count: run, originalCount: run, canOpen: canOpen, canClose: canClose))
+            Delimiter(
+              character: byte, count: run, originalCount: run, canOpen: canOpen, canClose: canClose,
+              afterPunctuation: scalar(endingBefore: index).map(Self.isPunctuation) ?? false))
         }
         index += run
       default:
@@ -162,9 +166,10 @@ struct InlineHealScanner {
   }
 
   /// An opener we close: it can open, cannot close (an intraword run like `bar*baz` is left
-  /// alone, as CommonMark would not reopen it), and still has unmatched delimiters.
+  /// alone, as CommonMark would not reopen it) unless punctuation precedes it (`(*"`), and still
+  /// has unmatched delimiters.
   static func isHealable(_ delimiter: Delimiter) -> Bool {
-    delimiter.count > 0 && delimiter.canOpen && !delimiter.canClose
+    delimiter.count > 0 && delimiter.canOpen && (!delimiter.canClose || delimiter.afterPunctuation)
   }
 
   private func hasContent(from start: Int, to end: Int) -> Bool {

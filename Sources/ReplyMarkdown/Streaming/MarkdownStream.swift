@@ -24,11 +24,26 @@ public struct MarkdownStream: Sendable {
   /// Everything received and decoded so far.
   private(set) var source: [UInt8] = []
   private var receivedBytes = 0
+  /// Where the committed blocks end (the first held block starts).
   private var committedOffset = 0
   private var committedLines = 0
+  /// Where the committed and held blocks end: the open part starts here.
+  private var parsedOffset = 0
+  private var parsedLines = 0
+  /// `parsedLines` when the region being parsed began.
+  private var regionLines = 0
+  /// Whether a block is held: every later block is held too, until ``finish()``.
+  private var holding = false
   private var nextBlockID = 0
   private var checkedEnd = 0
-  private var commitsStopped = false
+  /// Link reference definitions seen between blocks, each ending with a newline; every parse of
+  /// the open part starts with them so their labels resolve.
+  private var preamble: [UInt8] = []
+  private var preambleLines = 0
+  /// The preamble as it was before the first held block: the final parse starts with this.
+  private var finishPreambleLength = 0
+  private var finishPreambleLines = 0
+  private var newlyHeld: [MarkdownStreamHeldBlock] = []
   private var firstSensitiveOffset: Int?
   private var lastDefinitionOffset = -1
   private var definitionScanEnd = 0
@@ -86,14 +101,21 @@ public struct MarkdownStream: Sendable {
     source.append(contentsOf: decoder.flush().utf8)
     isFinished = true
     scanDefinitions(upTo: source.count)
-    let rest = Array(source[committedOffset...])
-    let document = MarkdownDocument(String(decoding: rest, as: UTF8.self), options: options)
+    if !holding {
+      finishPreambleLength = preamble.count
+      finishPreambleLines = preambleLines
+    }
+    let prefix = finishPreambleLength == 0 ? [] : Array(preamble[..<finishPreambleLength]) + [SourceLines.newline]
+    let shift = committedLines - (finishPreambleLength == 0 ? 0 : finishPreambleLines + 1)
+    let document = MarkdownDocument(String(decoding: prefix + source[committedOffset...], as: UTF8.self), options: options)
+    newlyHeld = []
     newlyCommitted.append(
       MarkdownStreamBlock(
-        id: nextBlockID, document: Self.shifted(document, lines: committedLines),
+        id: nextBlockID, document: Self.shifted(document, lines: shift),
         sourceRange: committedOffset..<source.count, isReferenceSensitive: Self.isReferenceSensitive(document.nodes[...])))
     nextBlockID += 1
     committedOffset = source.count
+    parsedOffset = source.count
     var replacement: MarkdownDocument?
     if let sensitive = firstSensitiveOffset, lastDefinitionOffset > sensitive {
       replacement = MarkdownDocument(String(decoding: source, as: UTF8.self), options: options)
@@ -115,7 +137,10 @@ public struct MarkdownStream: Sendable {
     let tail = makeTail()
     let committed = newlyCommitted
     newlyCommitted = []
-    return MarkdownStreamUpdate(committed: committed, tail: tail, isFinal: false, replacement: nil, receivedBytes: receivedBytes)
+    let held = newlyHeld
+    newlyHeld = []
+    return MarkdownStreamUpdate(
+      committed: committed, held: held, tail: tail, isFinal: false, replacement: nil, receivedBytes: receivedBytes)
   }
 
   private mutating func makeTail() -> MarkdownStreamTail {
@@ -124,15 +149,18 @@ public struct MarkdownStream: Sendable {
     var container: MarkdownStreamTail.Container?
     switch mode {
     case .general:
-      healed = healer.heal(Array(source[committedOffset...]), protectedLength: 0, context: .blocks)
+      let prefix = healPrefix
+      healed = healer.heal(prefix + source[parsedOffset...], protectedLength: prefix.count, context: .blocks)
     case .fence(let opener, let fence, let length, let head):
       healed = healer.heal(opener + source[settledEnd...], protectedLength: opener.count, context: .fencedCode(fence: fence, length: length))
       container = .codeBlock(head)
     case .table(let header, let head):
-      healed = healer.heal(header + source[settledEnd...], protectedLength: header.count, context: .blocks)
+      let prefix = healPrefix + header
+      healed = healer.heal(prefix + source[settledEnd...], protectedLength: prefix.count, context: .blocks)
       container = .table(head)
     case .list(let info):
-      healed = healer.heal(Array(source[settledEnd...]), protectedLength: 0, context: .blocks)
+      let prefix = healPrefix
+      healed = healer.heal(prefix + source[settledEnd...], protectedLength: prefix.count, context: .blocks)
       container = .list(info)
     }
     let parts: [MarkdownStreamSettledPart]
@@ -151,7 +179,7 @@ public struct MarkdownStream: Sendable {
   // MARK: Structure
 
   private mutating func structuralStep() {
-    let completeEnd = SourceLines.completeEnd(source, from: committedOffset, to: source.count)
+    let completeEnd = SourceLines.completeEnd(source, from: parsedOffset, to: source.count)
     guard completeEnd > checkedEnd else { return }
     checkedEnd = completeEnd
     scanDefinitions(upTo: completeEnd)
@@ -194,10 +222,11 @@ public struct MarkdownStream: Sendable {
   }
 
   private mutating func generalStep(_ completeEnd: Int, allowEntry: Bool) {
-    guard !commitsStopped, completeEnd > committedOffset else { return }
-    let start = committedOffset
+    guard completeEnd > parsedOffset else { return }
+    let start = parsedOffset
+    regionLines = parsedLines
     let text = Array(source[start..<completeEnd])
-    let document = MarkdownDocument(String(decoding: text, as: UTF8.self), options: options)
+    let document = parse(text[...])
     let nodes = document.nodes
     let lines = SourceLines.lineStarts(text)
     let blocks = Array(document.topLevelBlocks)
@@ -207,13 +236,13 @@ public struct MarkdownStream: Sendable {
       if SourceLines.isBlank(text, 0..<text.count) { advance(to: completeEnd, lines: lines, base: start) }
       return
     }
-    var committedUpTo = 0
+    var doneUpTo = 0
     var index = 0
     while index < blocks.count {
       let block = blocks[index]
       guard let range = nodes[block].range else { break }
       let isLast = index == blocks.count - 1
-      let nextStart: Int
+      var nextStart: Int
       if isLast {
         nextStart = text.count
       } else if let nextRange = nodes[blocks[index + 1]].range, nextRange.start.line > range.end.line {
@@ -222,40 +251,130 @@ public struct MarkdownStream: Sendable {
         // cmark-gfm starts a table at the paragraph it grew from: wait until the next block.
         break
       }
-      guard nextStart > committedUpTo else { break }
+      guard nextStart > doneUpTo else { break }
       if isLast && !isClosedAtEnd(document, block: block, text: text, lines: lines) { break }
+      let blockStart = lineOffset(range.start.line)
       let blockEnd = min(nextStart, lineOffset(range.end.line + 1))
-      guard committable(document, block: block, text: text, lines: lines, region: committedUpTo..<nextStart, blockEnd: blockEnd) else {
-        commitsStopped = true
+      // A definition after the last block may still grow (a title on the next line): it stays.
+      if isLast && !SourceLines.isBlank(text, blockEnd..<nextStart) { nextStart = blockEnd }
+      // A byte order mark starting the next block would be dropped by a fresh parse.
+      if nextStart + 2 < text.count && text[nextStart] == 0xEF && text[nextStart + 1] == 0xBB
+        && text[nextStart + 2] == 0xBF
+      {
         break
       }
-      let subtree = nodes[block..<nodes[block].subtreeEnd]
-      let sensitive = Self.isReferenceSensitive(subtree)
-      if sensitive && Self.mayBecomeReferenceLink(subtree) {
-        // `[text][label]` or `[label]` shown literally: a definition may still arrive.
-        commitsStopped = true
-        break
+      let subtree = block..<nodes[block].subtreeEnd
+      let mustHold = holding || needsHold(document, block: block, text: text, lines: blockStart..<blockEnd)
+      if mustHold && !holding {
+        if doneUpTo > 0 { advance(to: start + doneUpTo, lines: lines, base: start) }
+        holding = true
+        finishPreambleLength = preamble.count
+        finishPreambleLines = preambleLines
       }
-      if sensitive && firstSensitiveOffset == nil { firstSensitiveOffset = start + committedUpTo }
-      newlyCommitted.append(
-        MarkdownStreamBlock(
-          id: nextBlockID, document: Self.extract(document, block: block, lineShift: committedLines),
-          sourceRange: (start + committedUpTo)..<(start + nextStart), isReferenceSensitive: sensitive))
+      // Link reference definitions between blocks resolve labels in everything parsed later.
+      if doneUpTo < blockStart && !SourceLines.isBlank(text, doneUpTo..<blockStart) {
+        addDefinitions(text[doneUpTo..<blockStart])
+      }
+      if blockEnd < nextStart && !SourceLines.isBlank(text, blockEnd..<nextStart) {
+        addDefinitions(text[blockEnd..<nextStart])
+      }
+      let extracted = Self.extract(document, block: block, lineShift: regionLines)
+      let sourceRange = (start + doneUpTo)..<(start + nextStart)
+      if mustHold {
+        let marked = PendingReferences.mark(Self.hidingFootnoteText(extracted))
+        newlyHeld.append(
+          MarkdownStreamHeldBlock(id: nextBlockID, document: marked.document, sourceRange: sourceRange, pendingLinks: marked.pending))
+      } else {
+        let sensitive = Self.isReferenceSensitive(nodes[subtree])
+        if sensitive && firstSensitiveOffset == nil { firstSensitiveOffset = sourceRange.lowerBound }
+        newlyCommitted.append(
+          MarkdownStreamBlock(id: nextBlockID, document: extracted, sourceRange: sourceRange, isReferenceSensitive: sensitive))
+      }
       nextBlockID += 1
-      committedUpTo = nextStart
+      doneUpTo = nextStart
       index += 1
     }
-    if committedUpTo > 0 { advance(to: start + committedUpTo, lines: lines, base: start) }
-    guard allowEntry, !commitsStopped, index == blocks.count - 1 else { return }
+    if doneUpTo > 0 { advance(to: start + doneUpTo, lines: lines, base: start) }
+    guard allowEntry, index == blocks.count - 1 else { return }
     enterMode(document, block: blocks[index], text: text, lines: lines, base: start, completeEnd: completeEnd)
+  }
+
+  /// Whether a closed block must be held: a later definition could still change how it shows.
+  private func needsHold(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: Range<Int>) -> Bool {
+    let nodes = document.nodes
+    switch nodes[block].kind {
+    case .footnoteDefinition:
+      return true
+    case .codeBlock, .htmlBlock, .thematicBreak:
+      return false
+    default:
+      break
+    }
+    // Definitions inside the block (in a container, or leading a paragraph) resolve labels that
+    // only the final parse sees; footnote references are numbered by the whole reply.
+    if SourceLines.contains(text, lines, Self.definitionMarker) || SourceLines.contains(text, lines, Self.footnoteMarker) {
+      return true
+    }
+    let subtree = block..<nodes[block].subtreeEnd
+    for index in subtree {
+      if case .footnoteReference = nodes[index].kind { return true }
+    }
+    return PendingReferences.hasCandidate(document, in: subtree) || Self.mayBecomeReferenceLink(nodes[subtree])
+  }
+
+  static let definitionMarker = Array("]:".utf8)
+  static let footnoteMarker = Array("[^".utf8)
+
+  /// Appends definition lines to the preamble that every later parse starts with.
+  private mutating func addDefinitions(_ lines: ArraySlice<UInt8>) {
+    var text = Array(lines)
+    // Only text that starts like a definition (cmark-gfm's ranges of raw HTML blocks can stop
+    // short of the block's last lines, which are no definitions).
+    let body = text.drop { $0 == 0x20 || $0 == SourceLines.newline || $0 == SourceLines.carriageReturn }
+    guard body.first == UInt8(ascii: "["), SourceLines.contains(text, 0..<text.count, Self.definitionMarker) else { return }
+    while let last = text.last, last == SourceLines.newline || last == SourceLines.carriageReturn || last == 0x20 {
+      text.removeLast()
+    }
+    guard !text.isEmpty else { return }
+    text.append(SourceLines.newline)
+    preamble += text
+    preambleLines += SourceLines.lineStarts(text).count - 1
+  }
+
+  /// Parses `region` after the known definitions, numbering lines from the region's first.
+  private func parse(_ region: ArraySlice<UInt8>) -> MarkdownDocument {
+    guard !preamble.isEmpty else { return MarkdownDocument(String(decoding: region, as: UTF8.self), options: options) }
+    let document = MarkdownDocument(String(decoding: preamble + [SourceLines.newline] + region, as: UTF8.self), options: options)
+    return Self.shifted(document, lines: -(preambleLines + 1))
+  }
+
+  /// The known definitions as a protected prefix for the healer (empty, or ending in a blank line).
+  private var healPrefix: [UInt8] { preamble.isEmpty ? [] : preamble + [SourceLines.newline] }
+
+  /// Footnote references whose definition has not arrived show nothing yet.
+  static func hidingFootnoteText(_ document: MarkdownDocument) -> MarkdownDocument {
+    guard document.options.contains(.footnotes) else { return document }
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      if case .text(let string) = nodes[index].kind, string.contains("[^") {
+        nodes[index].kind = .text(StreamHealer.hidingFootnoteReferences(string))
+        changed = true
+      }
+    }
+    return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
   }
 
   private mutating func advance(to offset: Int, lines: [Int], base: Int) {
     let relative = offset - base
     var passed = 0
     for line in lines where line < relative { passed += 1 }
-    committedLines += passed
-    committedOffset = offset
+    parsedLines = regionLines + passed
+    parsedOffset = offset
+    if !holding {
+      committedLines = parsedLines
+      committedOffset = parsedOffset
+    }
   }
 
   /// Whether the last block of the complete lines can no longer change.
@@ -278,30 +397,6 @@ public struct MarkdownStream: Sendable {
     default:
       return false
     }
-  }
-
-  private func committable(
-    _ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int], region: Range<Int>, blockEnd: Int
-  ) -> Bool {
-    let definition = Array("]:".utf8)
-    let footnote = Array("[^".utf8)
-    switch document.nodes[block].kind {
-    case .footnoteDefinition:
-      return false
-    case .codeBlock, .htmlBlock:
-      let blockStart = document.nodes[block].range.map { $0.start.line } ?? 1
-      let startOffset = blockStart - 1 < lines.count ? lines[blockStart - 1] : region.lowerBound
-      if SourceLines.contains(text, region.lowerBound..<max(region.lowerBound, startOffset), definition) { return false }
-      if blockEnd < region.upperBound && SourceLines.contains(text, blockEnd..<region.upperBound, definition) {
-        return false
-      }
-    default:
-      if SourceLines.contains(text, region, definition) || SourceLines.contains(text, region, footnote) { return false }
-    }
-    // A byte order mark starting the next block would be dropped by a fresh parse.
-    let next = region.upperBound
-    if next + 2 < text.count && text[next] == 0xEF && text[next + 1] == 0xBB && text[next + 2] == 0xBF { return false }
-    return true
   }
 
   static func isReferenceSensitive(_ nodes: ArraySlice<MarkdownNode>) -> Bool {
@@ -341,7 +436,7 @@ public struct MarkdownStream: Sendable {
   ) {
     guard let range = document.nodes[block].range, range.start.line - 1 < lines.count else { return }
     let blockStart = lines[range.start.line - 1]
-    guard base + blockStart == committedOffset else { return }
+    guard base + blockStart == parsedOffset else { return }
     switch document.nodes[block].kind {
     case .codeBlock(let info) where info.isFenced:
       guard range.start.line < lines.count else { return }
@@ -366,7 +461,7 @@ public struct MarkdownStream: Sendable {
       if !tableStep(completeEnd, header: header) { leaveMode() }
     case .list(let info):
       mode = .list(info: info)
-      settledEnd = committedOffset
+      settledEnd = parsedOffset
       beginSettling()
       if !listStep(completeEnd, info: info) { leaveMode() }
     default:
@@ -418,12 +513,13 @@ public struct MarkdownStream: Sendable {
     for line in 0..<lineCount where SourceLines.isBlank(source, (settledEnd + rowLines[line])..<(settledEnd + rowLines[line + 1])) {
       return false
     }
-    let document = MarkdownDocument(String(decoding: header + rows, as: UTF8.self), options: options)
+    let marked = PendingReferences.mark(Self.hidingFootnoteText(parse((header + rows)[...])))
+    let document = marked.document
     let blocks = Array(document.topLevelBlocks)
     guard blocks.count == 1, case .table = document.nodes[blocks[0]].kind,
       Array(document.children(of: blocks[0])).count == lineCount + 1
     else { return false }
-    settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: blocks[0], parent: 0))
+    settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: blocks[0], parent: 0, pendingLinks: marked.pending))
     nextPartID += 1
     settledEnd = completeEnd
     return true
@@ -432,7 +528,8 @@ public struct MarkdownStream: Sendable {
   private mutating func listStep(_ completeEnd: Int, info: MarkdownNode.ListInfo) -> Bool {
     guard completeEnd > settledEnd else { return true }
     let region = Array(source[settledEnd..<completeEnd])
-    let document = MarkdownDocument(String(decoding: region, as: UTF8.self), options: options)
+    let marked = PendingReferences.mark(Self.hidingFootnoteText(parse(region[...])))
+    let document = marked.document
     let blocks = Array(document.topLevelBlocks)
     guard blocks.count == 1, case .list(let found) = document.nodes[blocks[0]].kind,
       found.type == info.type, found.delimiter == info.delimiter
@@ -448,7 +545,8 @@ public struct MarkdownStream: Sendable {
     let lines = SourceLines.lineStarts(region)
     guard lastRange.start.line - 1 < lines.count else { return false }
     for item in items.dropLast() {
-      settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: item, parent: blocks[0]))
+      let pending = marked.pending.filter { $0 >= item && $0 < document.nodes[item].subtreeEnd }
+      settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: item, parent: blocks[0], pendingLinks: pending))
       nextPartID += 1
     }
     settledEnd += lines[lastRange.start.line - 1]
@@ -476,7 +574,7 @@ public struct MarkdownStream: Sendable {
   }
 
   static func shifted(_ document: MarkdownDocument, lines: Int) -> MarkdownDocument {
-    guard lines > 0 else { return document }
+    guard lines != 0 else { return document }
     var nodes = document.nodes
     for index in nodes.indices {
       if var range = nodes[index].range {

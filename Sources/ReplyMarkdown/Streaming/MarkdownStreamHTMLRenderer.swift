@@ -23,6 +23,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
   private var bytes: [UInt8] = []
   /// The length in UTF-8 bytes of the committed HTML at the start of ``html``.
   public private(set) var committedLength = 0
+  private var heldLength = 0
   private var settledLength = 0
   private var revision = -1
   private var settled: [MarkdownStreamSettledPart] = []
@@ -54,6 +55,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       truncate(0)
       bytes = Array(renderer.render(replacement).utf8)
       committedLength = bytes.count
+      heldLength = bytes.count
       settledLength = bytes.count
       settled = []
       return Edit(keep: 0, appended: html)
@@ -63,6 +65,17 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       truncate(committedLength)
       for block in update.committed { bytes.append(contentsOf: renderer.render(block.document).utf8) }
       committedLength = bytes.count
+      heldLength = bytes.count
+      rebuild = true
+    }
+    if !update.held.isEmpty {
+      truncate(heldLength)
+      for block in update.held {
+        let start = bytes.count
+        bytes.append(contentsOf: renderer.render(Self.marking(block.document, block.pendingLinks)).utf8)
+        if !block.pendingLinks.isEmpty { replacePending(from: start) }
+      }
+      heldLength = bytes.count
       rebuild = true
     }
     let tail = update.tail
@@ -77,7 +90,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
     if tight != renderedTight { rebuild = true }
     renderedTight = tight
     if rebuild {
-      truncate(committedLength)
+      truncate(heldLength)
       if let container = tail.container {
         writeHead(container)
         for (position, part) in settled.enumerated() { writePart(part, container: container, first: position == 0, tight: tight) }
@@ -144,10 +157,14 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
         bytes.append(contentsOf: writer.bytes())
       }
     case .list:
-      writeItems(part.document, items: [part.node], list: part.parent, tight: tight)
+      let start = bytes.count
+      writeItems(Self.marking(part.document, part.pendingLinks), items: [part.node], list: part.parent, tight: tight)
+      if !part.pendingLinks.isEmpty { replacePending(from: start) }
     case .table:
       if first { bytes.append(contentsOf: "<tbody>\n".utf8) }
-      bytes.append(contentsOf: bodyRows(part.document))
+      let start = bytes.count
+      bytes.append(contentsOf: bodyRows(Self.marking(part.document, part.pendingLinks)))
+      if !part.pendingLinks.isEmpty { replacePending(from: start) }
     }
   }
 
@@ -174,15 +191,19 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
 
   // MARK: Open part
 
-  private mutating func writeOpen(_ tail: MarkdownStreamTail, tight: Bool) {
-    var document = tail.document
-    if !tail.pendingLinks.isEmpty {
-      var nodes = document.nodes
-      for index in tail.pendingLinks {
-        nodes[index].kind = .link(.init(destination: "x-replykit-pending:", title: ""))
-      }
-      document = MarkdownDocument(nodes: nodes, options: document.options)
+  /// The document with its pending links pointing at a marker that ``replacePending(from:)``
+  /// turns into `<a data-pending="">`.
+  static func marking(_ document: MarkdownDocument, _ pending: [Int]) -> MarkdownDocument {
+    guard !pending.isEmpty else { return document }
+    var nodes = document.nodes
+    for index in pending {
+      nodes[index].kind = .link(.init(destination: "x-replykit-pending:", title: ""))
     }
+    return MarkdownDocument(nodes: nodes, options: document.options)
+  }
+
+  private mutating func writeOpen(_ tail: MarkdownStreamTail, tight: Bool) {
+    let document = Self.marking(tail.document, tail.pendingLinks)
     let blocks = Array(document.topLevelBlocks)
     guard let container = tail.container else {
       append(renderer.render(document), pending: !tail.pendingLinks.isEmpty)
@@ -231,7 +252,8 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
   }
 
   private mutating func replacePending(from start: Int) {
-    var output = Array(bytes[..<start])
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count - start)
     var index = start
     let pattern = Self.pendingOpen
     while index < bytes.count {
@@ -245,7 +267,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
         index += 1
       }
     }
-    bytes = output
+    bytes.replaceSubrange(start..., with: output)
   }
 
   static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {

@@ -1,10 +1,15 @@
 /// What changed after one chunk of a streaming reply: the blocks that became final, and the
 /// tentative tail that follows them.
 ///
-/// One update feeds every renderer: append the committed blocks, replace the tail.
+/// One update feeds every renderer: append the committed blocks, then the held blocks, replace the
+/// tail.
 public struct MarkdownStreamUpdate: Sendable {
-  /// Blocks committed since the previous update, in order; never changed afterwards.
+  /// Blocks committed since the previous update, in order; never changed afterwards. When it is
+  /// not empty, every block held before this update is part of it (drop what was shown for them).
   public var committed: [MarkdownStreamBlock]
+  /// Blocks held since the previous update, shown after the committed blocks and the blocks
+  /// held earlier, before the tail (see ``MarkdownStreamHeldBlock``).
+  public var held: [MarkdownStreamHeldBlock]
   /// The healed tail after the committed blocks (empty once the stream is finished).
   public var tail: MarkdownStreamTail
   /// Whether this is the update of ``MarkdownStream/finish()``.
@@ -18,10 +23,11 @@ public struct MarkdownStreamUpdate: Sendable {
 
   /// Creates an update.
   public init(
-    committed: [MarkdownStreamBlock], tail: MarkdownStreamTail, isFinal: Bool, replacement: MarkdownDocument?,
-    receivedBytes: Int
+    committed: [MarkdownStreamBlock], held: [MarkdownStreamHeldBlock] = [], tail: MarkdownStreamTail, isFinal: Bool,
+    replacement: MarkdownDocument?, receivedBytes: Int
   ) {
     self.committed = committed
+    self.held = held
     self.tail = tail
     self.isFinal = isFinal
     self.replacement = replacement

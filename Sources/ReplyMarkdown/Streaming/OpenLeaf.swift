@@ -38,16 +38,9 @@ struct OpenLeaf {
     if let table = tableIndex, let range = nodes[table].range, let end = offset(range.end) {
       let lineStart = SourceLines.lineStart(text, before: text.count)
       var start = lineStart
-      var escaped = false
-      for position in lineStart..<text.count {
-        let byte = text[position]
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "|") {
-          start = position + 1
-        }
+      // cmark-gfm's cells: a pipe right after a backslash is escaped, even after `\\`.
+      for position in lineStart..<text.count where text[position] == UInt8(ascii: "|") {
+        if position == lineStart || text[position - 1] != UInt8(ascii: "\\") { start = position + 1 }
       }
       return OpenLeaf(kind: .tableRow, start: start, contentEnd: text.count, isOpen: isOpen(after: min(text.count, end + 1)))
     }

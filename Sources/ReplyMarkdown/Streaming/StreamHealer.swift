@@ -108,9 +108,11 @@ struct StreamHealer {
 
   /// Marks pending links, hides unresolved footnote references and drops the newline cmark adds
   /// after an incomplete last line of an open fenced code block.
-  static func postprocess(_ document: MarkdownDocument, incompleteLastLine: Bool, options: ParseOptions) -> Healed {
+  static func postprocess(_ parsed: MarkdownDocument, incompleteLastLine: Bool, options: ParseOptions) -> Healed {
+    // Complete `[text]`, `[text][label]` whose label is not defined yet show as pending links.
+    let (document, references) = PendingReferences.mark(parsed)
     var nodes = document.nodes
-    var pending: [Int] = []
+    var pending: [Int] = references
     let sentinel = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
     var lastFenced: Int?
     for index in nodes.indices {
@@ -131,7 +133,7 @@ struct StreamHealer {
       info.code.removeLast()
       nodes[fenced].kind = .codeBlock(info)
     }
-    return Healed(document: MarkdownDocument(nodes: nodes, options: document.options), pendingLinks: pending)
+    return Healed(document: MarkdownDocument(nodes: nodes, options: document.options), pendingLinks: pending.sorted())
   }
 
   /// `[^label]` left as text means its definition has not arrived: hide it until it does.
@@ -222,6 +224,8 @@ struct StreamHealer {
       if run >= 3 {
         return first == UInt8(ascii: "~") || !rest.dropFirst(run).contains(UInt8(ascii: "`"))
       }
+      // The start of a closing fence of a code block open inside a container (`> ``).
+      if rest.dropFirst(run).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
     }
     // Nested hr / setext candidates after a marker, e.g. `- -`, `> ---`.
     if strippedMarker, let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "_") || first == UInt8(ascii: "="),
@@ -235,11 +239,11 @@ struct StreamHealer {
       if strippedMarker && body.count <= 2 && body.allSatisfy({ $0 == 0x20 || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "]") }) {
         return true
       }
-      if body.first == UInt8(ascii: "^") && !body.contains(UInt8(ascii: "]")) { return true }
-      if let close = body.firstIndex(of: UInt8(ascii: "]")) {
-        let after = body[(close + 1)...]
-        if after.first == UInt8(ascii: ":") { return true }
-      }
+      // A label at the start of a line may still turn out to be a definition (which shows
+      // nothing): held until the character after its `]` says otherwise.
+      guard let close = body.firstIndex(of: UInt8(ascii: "]")) else { return true }
+      let after = body[(close + 1)...]
+      if after.isEmpty || after.first == UInt8(ascii: ":") { return true }
     }
     return false
   }

@@ -35,22 +35,26 @@ enum StreamingHarness {
   }
 
   /// Streams `chunks` (strings), returning every frame and the final HTML.
-  static func stream(_ chunks: [String], options: ParseOptions = .github, renderer: HTMLRenderer = HTMLRenderer())
-    -> (frames: [Frame], final: String)
-  {
+  /// Streams `chunks` (strings), returning every frame (only when `recordFrames`: each costs the
+  /// whole HTML) and the final HTML.
+  static func stream(
+    _ chunks: [String], options: ParseOptions = .github, renderer: HTMLRenderer = HTMLRenderer(), recordFrames: Bool = true
+  ) -> (frames: [Frame], final: String) {
     var stream = MarkdownStream(options: options)
     var html = MarkdownStreamHTMLRenderer(renderer: renderer)
     var frames: [Frame] = []
     for chunk in chunks {
       html.apply(stream.feed(chunk))
-      frames.append(Frame(html: html.html, committed: html.committedHTML))
+      if recordFrames { frames.append(Frame(html: html.html, committed: html.committedHTML)) }
     }
     html.apply(stream.finish())
     return (frames, html.html)
   }
 
   /// Streams `bytes` in the given chunk lengths through the byte adapter.
-  static func streamBytes(_ bytes: [UInt8], lengths: [Int], options: ParseOptions = .github) -> (frames: [String], final: String) {
+  static func streamBytes(
+    _ bytes: [UInt8], lengths: [Int], options: ParseOptions = .github, recordFrames: Bool = true
+  ) -> (frames: [String], final: String) {
     var stream = MarkdownStream(options: options)
     var html = MarkdownStreamHTMLRenderer()
     var frames: [String] = []
@@ -58,7 +62,7 @@ enum StreamingHarness {
     for length in lengths where offset < bytes.count {
       let end = min(bytes.count, offset + length)
       html.apply(stream.feed(bytes: bytes[offset..<end]))
-      frames.append(html.html)
+      if recordFrames { frames.append(html.html) }
       offset = end
     }
     if offset < bytes.count { html.apply(stream.feed(bytes: bytes[offset...])) }
