@@ -8,7 +8,8 @@ import ReplyMarkdown
 
 /// The subcommands, by name: each takes its arguments and throws ``CLIError`` on bad input.
 let commands: [String: ([String]) throws -> Void] = [
-  "render": RenderCommand.run
+  "render": RenderCommand.run,
+  "stream": StreamCommand.run,
 ]
 
 let version = "0.1.0"
@@ -20,6 +21,7 @@ let usage = """
 
   Commands:
     render    render a markdown reply once (html)
+    stream    format a reply while it arrives (html, plain or ansi)
 
   Run 'replykit <command> --help' for a command's options.
   Options: -h, --help (this text), --version
