@@ -55,12 +55,15 @@ public enum StreamingBenchmark {
         index += 1
         switch self {
         case .prose:
-          out += "Paragraph \(index) has **bold**, *emphasis*, `code` and a [link](https://example.com/\(index)) in it. "
+          out +=
+            "Paragraph \(index) has **bold**, *emphasis*, `code` and a [link](https://example.com/\(index)) in it. "
           out += "It goes on for a while so that the line wraps like a real reply does.\n\n"
         case .fence: out += "    let value\(index) = compute(\(index)) // a line of code in a long fence\n"
-        case .list: out += "- item \(index) with **bold** text and `code` and some words after it, about a hundred bytes\n"
+        case .list:
+          out += "- item \(index) with **bold** text and `code` and some words after it, about a hundred bytes\n"
         case .table:
-          out += "| \(index) | name \(index) | \(index * 7) | a note about row \(index) with **bold** text, some words, more words and more |\n"
+          out +=
+            "| \(index) | name \(index) | \(index * 7) | a note about row \(index) with **bold** text, some words, more words and more |\n"
         case .cjk: out += "第\(index)段：这是一个用于测试的中文段落，包含一些**粗体**文字和`代码`，以及更多的汉字内容。\n\n"
         }
       }

@@ -96,7 +96,8 @@ public struct MarkdownStream: Sendable {
   /// constructs render as CommonMark renders them, and every remaining block is committed.
   public mutating func finish() -> MarkdownStreamUpdate {
     guard !isFinished else {
-      return MarkdownStreamUpdate(committed: [], tail: .empty, isFinal: true, replacement: nil, receivedBytes: receivedBytes)
+      return MarkdownStreamUpdate(
+        committed: [], tail: .empty, isFinal: true, replacement: nil, receivedBytes: receivedBytes)
     }
     source.append(contentsOf: decoder.flush().utf8)
     isFinished = true
@@ -107,12 +108,14 @@ public struct MarkdownStream: Sendable {
     }
     let prefix = finishPreambleLength == 0 ? [] : Array(preamble[..<finishPreambleLength]) + [SourceLines.newline]
     let shift = committedLines - (finishPreambleLength == 0 ? 0 : finishPreambleLines + 1)
-    let document = MarkdownDocument(String(decoding: prefix + source[committedOffset...], as: UTF8.self), options: options)
+    let document = MarkdownDocument(
+      String(decoding: prefix + source[committedOffset...], as: UTF8.self), options: options)
     newlyHeld = []
     newlyCommitted.append(
       MarkdownStreamBlock(
         id: nextBlockID, document: Self.shifted(document, lines: shift),
-        sourceRange: committedOffset..<source.count, isReferenceSensitive: Self.isReferenceSensitive(document.nodes[...])))
+        sourceRange: committedOffset..<source.count,
+        isReferenceSensitive: Self.isReferenceSensitive(document.nodes[...])))
     nextBlockID += 1
     committedOffset = source.count
     parsedOffset = source.count
@@ -126,7 +129,10 @@ public struct MarkdownStream: Sendable {
     newlyCommitted = []
     return MarkdownStreamUpdate(
       committed: committed,
-      tail: MarkdownStreamTail(container: nil, settledRevision: settledRevision, newSettled: [], document: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options), pendingLinks: []),
+      tail: MarkdownStreamTail(
+        container: nil, settledRevision: settledRevision, newSettled: [],
+        document: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options),
+        pendingLinks: []),
       isFinal: true, replacement: replacement, receivedBytes: receivedBytes)
   }
 
@@ -152,7 +158,9 @@ public struct MarkdownStream: Sendable {
       let prefix = healPrefix
       healed = healer.heal(prefix + source[parsedOffset...], protectedLength: prefix.count, context: .blocks)
     case .fence(let opener, let fence, let length, let head):
-      healed = healer.heal(opener + source[settledEnd...], protectedLength: opener.count, context: .fencedCode(fence: fence, length: length))
+      healed = healer.heal(
+        opener + source[settledEnd...], protectedLength: opener.count,
+        context: .fencedCode(fence: fence, length: length))
       container = .codeBlock(head)
     case .table(let header, let head):
       let prefix = healPrefix + header
@@ -283,12 +291,14 @@ public struct MarkdownStream: Sendable {
       if mustHold {
         let marked = PendingReferences.mark(Self.hidingFootnoteText(extracted))
         newlyHeld.append(
-          MarkdownStreamHeldBlock(id: nextBlockID, document: marked.document, sourceRange: sourceRange, pendingLinks: marked.pending))
+          MarkdownStreamHeldBlock(
+            id: nextBlockID, document: marked.document, sourceRange: sourceRange, pendingLinks: marked.pending))
       } else {
         let sensitive = Self.isReferenceSensitive(nodes[subtree])
         if sensitive && firstSensitiveOffset == nil { firstSensitiveOffset = sourceRange.lowerBound }
         newlyCommitted.append(
-          MarkdownStreamBlock(id: nextBlockID, document: extracted, sourceRange: sourceRange, isReferenceSensitive: sensitive))
+          MarkdownStreamBlock(
+            id: nextBlockID, document: extracted, sourceRange: sourceRange, isReferenceSensitive: sensitive))
       }
       nextBlockID += 1
       doneUpTo = nextStart
@@ -312,7 +322,9 @@ public struct MarkdownStream: Sendable {
     }
     // Definitions inside the block (in a container, or leading a paragraph) resolve labels that
     // only the final parse sees; footnote references are numbered by the whole reply.
-    if SourceLines.contains(text, lines, Self.definitionMarker) || SourceLines.contains(text, lines, Self.footnoteMarker) {
+    if SourceLines.contains(text, lines, Self.definitionMarker)
+      || SourceLines.contains(text, lines, Self.footnoteMarker)
+    {
       return true
     }
     let subtree = block..<nodes[block].subtreeEnd
@@ -331,7 +343,9 @@ public struct MarkdownStream: Sendable {
     // Only text that starts like a definition (cmark-gfm's ranges of raw HTML blocks can stop
     // short of the block's last lines, which are no definitions).
     let body = text.drop { $0 == 0x20 || $0 == SourceLines.newline || $0 == SourceLines.carriageReturn }
-    guard body.first == UInt8(ascii: "["), SourceLines.contains(text, 0..<text.count, Self.definitionMarker) else { return }
+    guard body.first == UInt8(ascii: "["), SourceLines.contains(text, 0..<text.count, Self.definitionMarker) else {
+      return
+    }
     while let last = text.last, last == SourceLines.newline || last == SourceLines.carriageReturn || last == 0x20 {
       text.removeLast()
     }
@@ -344,7 +358,8 @@ public struct MarkdownStream: Sendable {
   /// Parses `region` after the known definitions, numbering lines from the region's first.
   private func parse(_ region: ArraySlice<UInt8>) -> MarkdownDocument {
     guard !preamble.isEmpty else { return MarkdownDocument(String(decoding: region, as: UTF8.self), options: options) }
-    let document = MarkdownDocument(String(decoding: preamble + [SourceLines.newline] + region, as: UTF8.self), options: options)
+    let document = MarkdownDocument(
+      String(decoding: preamble + [SourceLines.newline] + region, as: UTF8.self), options: options)
     return Self.shifted(document, lines: -(preambleLines + 1))
   }
 
@@ -401,7 +416,9 @@ public struct MarkdownStream: Sendable {
 
   static func isReferenceSensitive(_ nodes: ArraySlice<MarkdownNode>) -> Bool {
     for node in nodes {
-      if case .text(let string) = node.kind, string.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+      if case .text(let string) = node.kind,
+        string.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
+      {
         return true
       }
     }
@@ -495,8 +512,10 @@ public struct MarkdownStream: Sendable {
       }
       index += 1
     }
-    let document = MarkdownDocument(String(decoding: opener + source[settledEnd..<completeEnd], as: UTF8.self), options: options)
-    guard let block = document.topLevelBlocks.first(where: { _ in true }), case .codeBlock = document.nodes[block].kind else {
+    let document = MarkdownDocument(
+      String(decoding: opener + source[settledEnd..<completeEnd], as: UTF8.self), options: options)
+    guard let block = document.topLevelBlocks.first(where: { _ in true }), case .codeBlock = document.nodes[block].kind
+    else {
       return false
     }
     settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: block, parent: 0))
@@ -510,7 +529,8 @@ public struct MarkdownStream: Sendable {
     let rows = source[settledEnd..<completeEnd]
     let rowLines = SourceLines.lineStarts(source, from: settledEnd, to: completeEnd)
     let lineCount = rowLines.count - 1
-    for line in 0..<lineCount where SourceLines.isBlank(source, (settledEnd + rowLines[line])..<(settledEnd + rowLines[line + 1])) {
+    for line in 0..<lineCount
+    where SourceLines.isBlank(source, (settledEnd + rowLines[line])..<(settledEnd + rowLines[line + 1])) {
       return false
     }
     let marked = PendingReferences.mark(Self.hidingFootnoteText(parse((header + rows)[...])))
@@ -519,7 +539,9 @@ public struct MarkdownStream: Sendable {
     guard blocks.count == 1, case .table = document.nodes[blocks[0]].kind,
       Array(document.children(of: blocks[0])).count == lineCount + 1
     else { return false }
-    settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: blocks[0], parent: 0, pendingLinks: marked.pending))
+    settle(
+      MarkdownStreamSettledPart(
+        id: nextPartID, document: document, node: blocks[0], parent: 0, pendingLinks: marked.pending))
     nextPartID += 1
     settledEnd = completeEnd
     return true
@@ -546,7 +568,9 @@ public struct MarkdownStream: Sendable {
     guard lastRange.start.line - 1 < lines.count else { return false }
     for item in items.dropLast() {
       let pending = marked.pending.filter { $0 >= item && $0 < document.nodes[item].subtreeEnd }
-      settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: item, parent: blocks[0], pendingLinks: pending))
+      settle(
+        MarkdownStreamSettledPart(
+          id: nextPartID, document: document, node: item, parent: blocks[0], pendingLinks: pending))
       nextPartID += 1
     }
     settledEnd += lines[lastRange.start.line - 1]

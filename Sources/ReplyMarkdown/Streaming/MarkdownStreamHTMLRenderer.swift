@@ -93,7 +93,9 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       truncate(heldLength)
       if let container = tail.container {
         writeHead(container)
-        for (position, part) in settled.enumerated() { writePart(part, container: container, first: position == 0, tight: tight) }
+        for (position, part) in settled.enumerated() {
+          writePart(part, container: container, first: position == 0, tight: tight)
+        }
       }
     } else {
       truncate(settledLength)
@@ -272,7 +274,8 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
 
   static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {
     guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
-    for index in start...(haystack.count - needle.count) where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+    for index in start...(haystack.count - needle.count)
+    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
       return index..<(index + needle.count)
     }
     return nil

@@ -19,7 +19,8 @@ extension MarkdownStreamTail {
     }
     switch container {
     case .codeBlock(let head):
-      guard let first = head.topLevelBlocks.first(where: { _ in true }), case .codeBlock(var info) = head.nodes[first].kind
+      guard let first = head.topLevelBlocks.first(where: { _ in true }),
+        case .codeBlock(var info) = head.nodes[first].kind
       else { return document }
       var code = ""
       for part in settled {

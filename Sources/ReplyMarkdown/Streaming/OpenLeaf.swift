@@ -42,7 +42,8 @@ struct OpenLeaf {
       for position in lineStart..<text.count where text[position] == UInt8(ascii: "|") {
         if position == lineStart || text[position - 1] != UInt8(ascii: "\\") { start = position + 1 }
       }
-      return OpenLeaf(kind: .tableRow, start: start, contentEnd: text.count, isOpen: isOpen(after: min(text.count, end + 1)))
+      return OpenLeaf(
+        kind: .tableRow, start: start, contentEnd: text.count, isOpen: isOpen(after: min(text.count, end + 1)))
     }
     guard let range = nodes[index].range, let start = offset(range.start), let endInclusive = offset(range.end) else {
       return nil
@@ -57,7 +58,9 @@ struct OpenLeaf {
         // Setext: the content ends before the underline's line.
         let underline = lineStarts[range.end.line - 1]
         contentEnd = underline
-        while contentEnd > start, text[contentEnd - 1] == SourceLines.newline || text[contentEnd - 1] == SourceLines.carriageReturn {
+        while contentEnd > start,
+          text[contentEnd - 1] == SourceLines.newline || text[contentEnd - 1] == SourceLines.carriageReturn
+        {
           contentEnd -= 1
         }
       }

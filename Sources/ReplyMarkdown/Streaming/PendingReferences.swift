@@ -130,7 +130,8 @@ enum PendingReferences {
         for candidate in candidates(in: Array(bytes[start..<stop])) {
           emitText(bytes[position..<(start + candidate.open)], depth: depth + wrapped)
           pending.append(output.count)
-          output.append(MarkdownNode(kind: .link(.init(destination: "", title: "")), subtreeEnd: 0, depth: depth + wrapped))
+          output.append(
+            MarkdownNode(kind: .link(.init(destination: "", title: "")), subtreeEnd: 0, depth: depth + wrapped))
           emitText(bytes[(start + candidate.open + 1)..<(start + candidate.close)], depth: depth + wrapped + 1)
           position = start + candidate.end
         }

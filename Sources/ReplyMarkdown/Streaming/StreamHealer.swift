@@ -167,7 +167,8 @@ struct StreamHealer {
       return true
     }
     // Thematic break or setext underline candidates.
-    if let first = bytes.first, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "=")].contains(first),
+    if let first = bytes.first,
+      [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "=")].contains(first),
       bytes.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 })
     {
       let trimmed = Array(bytes.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
@@ -186,7 +187,8 @@ struct StreamHealer {
         strippedMarker = true
         continue
       }
-      if let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
+      if let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*")
+      {
         let after = rest.dropFirst()
         if after.isEmpty { return true }
         if let next = after.first, next == 0x20 || next == 0x09 {
@@ -228,7 +230,9 @@ struct StreamHealer {
       if rest.dropFirst(run).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
     }
     // Nested hr / setext candidates after a marker, e.g. `- -`, `> ---`.
-    if strippedMarker, let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "_") || first == UInt8(ascii: "="),
+    if strippedMarker, let first = rest.first,
+      first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "_")
+        || first == UInt8(ascii: "="),
       rest.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 })
     {
       return true
@@ -236,7 +240,11 @@ struct StreamHealer {
     // A task item marker, a footnote or link reference definition still arriving.
     if rest.first == UInt8(ascii: "[") {
       let body = rest.dropFirst()
-      if strippedMarker && body.count <= 2 && body.allSatisfy({ $0 == 0x20 || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "]") }) {
+      if strippedMarker && body.count <= 2
+        && body.allSatisfy({
+          $0 == 0x20 || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "]")
+        })
+      {
         return true
       }
       // A label at the start of a line may still turn out to be a definition (which shows

@@ -45,7 +45,8 @@ struct StreamLineConsumer: Sendable {
     }
     var lines = heldLines
     if !update.isFinal {
-      appendUnit(render(tail.mergedDocument(settled: settled)), to: &lines, after: !committedLines.isEmpty || !lines.isEmpty)
+      appendUnit(
+        render(tail.mergedDocument(settled: settled)), to: &lines, after: !committedLines.isEmpty || !lines.isEmpty)
     }
     tailLines = lines
     return added

@@ -21,7 +21,9 @@ enum StreamingHarness {
   }
 
   /// The display after feeding `text` in one chunk (the stream not finished).
-  static func display(_ text: String, options: ParseOptions = caseOptions, renderer: HTMLRenderer = caseRenderer) -> String {
+  static func display(_ text: String, options: ParseOptions = caseOptions, renderer: HTMLRenderer = caseRenderer)
+    -> String
+  {
     var stream = MarkdownStream(options: options)
     var html = MarkdownStreamHTMLRenderer(renderer: renderer)
     html.apply(stream.feed(text))
@@ -38,7 +40,8 @@ enum StreamingHarness {
   /// Streams `chunks` (strings), returning every frame (only when `recordFrames`: each costs the
   /// whole HTML) and the final HTML.
   static func stream(
-    _ chunks: [String], options: ParseOptions = .github, renderer: HTMLRenderer = HTMLRenderer(), recordFrames: Bool = true
+    _ chunks: [String], options: ParseOptions = .github, renderer: HTMLRenderer = HTMLRenderer(),
+    recordFrames: Bool = true
   ) -> (frames: [Frame], final: String) {
     var stream = MarkdownStream(options: options)
     var html = MarkdownStreamHTMLRenderer(renderer: renderer)

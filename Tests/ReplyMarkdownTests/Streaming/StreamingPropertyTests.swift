@@ -60,20 +60,30 @@ import Testing
       let expected = Self.oneShot(text)
       #expect(expected == CmarkReference.html(text), "P2 \(name)")
       #expect(StreamingHarness.stream([text], recordFrames: false).final == expected, "single chunk \(name)")
-      #expect(StreamingHarness.stream(text.map { String($0) }, recordFrames: false).final == expected, "one Character \(name)")
+      #expect(
+        StreamingHarness.stream(text.map { String($0) }, recordFrames: false).final == expected, "one Character \(name)"
+      )
       if name.contains("emoji") || name.contains("korean") || name.contains("arabic") {
-        #expect(StreamingHarness.stream(text.unicodeScalars.map { String($0) }, recordFrames: false).final == expected, "one scalar \(name)")
+        #expect(
+          StreamingHarness.stream(text.unicodeScalars.map { String($0) }, recordFrames: false).final == expected,
+          "one scalar \(name)")
       }
       let bytes = Array(text.utf8)
       // One byte at a time: every third reply plus the ones in non-Latin scripts (the sampling
       // keeps the suite under a minute in a debug build; random byte chunks cover every reply).
       if index % 3 == 0 || ["emoji", "korean", "arabic", "chinese", "japanese"].contains(where: name.contains) {
-        #expect(StreamingHarness.streamBytes(bytes, lengths: Array(repeating: 1, count: bytes.count), recordFrames: false).final == expected, "one byte \(name)")
+        #expect(
+          StreamingHarness.streamBytes(bytes, lengths: Array(repeating: 1, count: bytes.count), recordFrames: false)
+            .final == expected, "one byte \(name)")
       }
       for seed in UInt64(1)...1 {
-        #expect(StreamingHarness.stream(StreamingHarness.randomCharacterChunks(text, seed: seed), recordFrames: false).final == expected, "random \(seed) \(name)")
+        #expect(
+          StreamingHarness.stream(StreamingHarness.randomCharacterChunks(text, seed: seed), recordFrames: false).final
+            == expected, "random \(seed) \(name)")
         let lengths = StreamingHarness.randomLengths(total: bytes.count, seed: seed, maximum: 40)
-        #expect(StreamingHarness.streamBytes(bytes, lengths: lengths, recordFrames: false).final == expected, "random bytes \(seed) \(name)")
+        #expect(
+          StreamingHarness.streamBytes(bytes, lengths: lengths, recordFrames: false).final == expected,
+          "random bytes \(seed) \(name)")
       }
     }
   }
@@ -93,12 +103,26 @@ import Testing
         ("character", StreamingHarness.stream(text.map { String($0) }, recordFrames: false).final),
       ]
       let bytes = Array(text.utf8)
-      results.append(("random bytes", StreamingHarness.streamBytes(bytes, lengths: StreamingHarness.randomLengths(total: bytes.count, seed: UInt64(index + 1), maximum: 7), recordFrames: false).final))
+      results.append(
+        (
+          "random bytes",
+          StreamingHarness.streamBytes(
+            bytes, lengths: StreamingHarness.randomLengths(total: bytes.count, seed: UInt64(index + 1), maximum: 7),
+            recordFrames: false
+          ).final
+        ))
       if index % 4 == 0 {
-        results.append(("one byte", StreamingHarness.streamBytes(bytes, lengths: Array(repeating: 1, count: bytes.count), recordFrames: false).final))
+        results.append(
+          (
+            "one byte",
+            StreamingHarness.streamBytes(bytes, lengths: Array(repeating: 1, count: bytes.count), recordFrames: false)
+              .final
+          ))
       }
       for (label, result) in results where result != expected && failures.count < 20 {
-        failures.append("\(file) #\(example.example) \(label): \(text.debugDescription)\n got \(result.debugDescription)\nwant \(expected.debugDescription)")
+        failures.append(
+          "\(file) #\(example.example) \(label): \(text.debugDescription)\n got \(result.debugDescription)\nwant \(expected.debugDescription)"
+        )
       }
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
