@@ -29,8 +29,10 @@ do {
     print(try parseAndRender(arguments[1]))
   case "engine" where arguments.count == 1:
     print(await ChatEngineBenchmark.run())
+  case "stream" where arguments.count == 1:
+    print(StreamingBenchmark.run())
   default:
-    FileHandle.standardError.write(Data("usage: replykit-bench parse FILE | engine\n".utf8))
+    FileHandle.standardError.write(Data("usage: replykit-bench parse FILE | engine | stream\n".utf8))
     exit(2)
   }
 } catch {

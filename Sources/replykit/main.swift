@@ -9,6 +9,7 @@ import ReplyMarkdown
 /// The subcommands, by name: each takes its arguments and throws ``CLIError`` on bad input.
 let commands: [String: ([String]) throws -> Void] = [
   "render": RenderCommand.run,
+  "stream": StreamCommand.run,
   "export": ExportCommand.run,
 ]
 
@@ -21,6 +22,7 @@ let usage = """
 
   Commands:
     render    render a markdown reply once (html, plain or ansi)
+    stream    format a reply while it arrives (html, plain or ansi)
     export    a saved thread as a web page, transcript, plain text or markdown
 
   Run 'replykit <command> --help' for a command's options.

@@ -1,0 +1,39 @@
+/// Turns ``MarkdownStreamUpdate``s into terminal lines: committed lines, written once and never
+/// changed, and the lines of the live tail, redrawn after every update.
+///
+/// After the final update, ``committedLines`` joined with newlines (each line ended by one) is
+/// byte-identical to `ANSIRenderer(options:).render(_:)` of the whole reply. Lines are wrapped to
+/// the options' width by display width per grapheme cluster, as the one-shot renderer wraps them.
+///
+/// - Complexity: each update renders its new committed and held blocks once, and the open block
+///   (the tail) whole.
+public struct MarkdownStreamANSIRenderer: Sendable {
+  /// The renderer used for every block.
+  public let renderer: ANSIRenderer
+  private var core = StreamLineConsumer()
+
+  /// Creates a consumer that renders with `renderer`.
+  public init(renderer: ANSIRenderer = ANSIRenderer()) {
+    self.renderer = renderer
+  }
+
+  /// Every committed line so far, without newlines.
+  public var committedLines: [String] { core.committedLines }
+  /// The lines of the live tail (held blocks, then the open part), without newlines; empty after
+  /// the final update.
+  public var tailLines: [String] { core.tailLines }
+
+  /// Applies an update and returns the lines it committed (to write once, above the tail).
+  @discardableResult
+  public mutating func apply(_ update: MarkdownStreamUpdate) -> [String] {
+    let renderer = self.renderer
+    return core.apply(update) { renderer.renderLines($0) }
+  }
+
+  /// The current display: committed lines, then the tail, each ended by a newline.
+  public var text: String {
+    var out = ""
+    for line in core.committedLines + core.tailLines { out += line + "\n" }
+    return out
+  }
+}

@@ -1,0 +1,292 @@
+/// Turns ``MarkdownStreamUpdate``s into HTML: committed blocks are appended once, the tail is
+/// replaced, and each update is reported as an ``Edit`` of the previous HTML.
+///
+/// After the final update, ``html`` is byte-identical to `HTMLRenderer(options:).render(_:)` of the
+/// whole reply. A link whose destination has not arrived is written `<a data-pending="">` (no
+/// `href`: not clickable, its partial URL never shown).
+///
+/// - Complexity: each update costs the size of what it appends: new committed blocks, newly
+///   settled parts and the open part. Settled parts are re-rendered only when their revision
+///   changes (a tight list turning loose), once.
+public struct MarkdownStreamHTMLRenderer: Sendable {
+  /// A change to the HTML: keep the first `keep` UTF-8 bytes, then append `appended`.
+  public struct Edit: Sendable, Hashable {
+    /// How many UTF-8 bytes of the previous HTML stay.
+    public var keep: Int
+    /// What follows them.
+    public var appended: String
+  }
+
+  /// The renderer used for every block.
+  public let renderer: HTMLRenderer
+
+  private var bytes: [UInt8] = []
+  /// The length in UTF-8 bytes of the committed HTML at the start of ``html``.
+  public private(set) var committedLength = 0
+  private var heldLength = 0
+  private var settledLength = 0
+  private var revision = -1
+  private var settled: [MarkdownStreamSettledPart] = []
+  private var renderedTight = true
+
+  /// Creates a consumer that renders with `renderer`.
+  public init(renderer: HTMLRenderer = HTMLRenderer()) {
+    self.renderer = renderer
+  }
+
+  /// The current HTML: committed blocks followed by the tail.
+  public var html: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The committed part of ``html``; it only ever grows (P4).
+  public var committedHTML: String { String(decoding: bytes[..<committedLength], as: UTF8.self) }
+
+  static let pendingOpen = Array("<a href=\"x-replykit-pending:\">".utf8)
+  static let pendingReplacement = Array("<a data-pending=\"\">".utf8)
+
+  /// Applies an update and returns how the HTML changed.
+  @discardableResult
+  public mutating func apply(_ update: MarkdownStreamUpdate) -> Edit {
+    var low = bytes.count
+    func truncate(_ length: Int) {
+      if length < bytes.count { bytes.removeSubrange(length...) }
+      low = min(low, length)
+    }
+    if let replacement = update.replacement {
+      truncate(0)
+      bytes = Array(renderer.render(replacement).utf8)
+      committedLength = bytes.count
+      heldLength = bytes.count
+      settledLength = bytes.count
+      settled = []
+      return Edit(keep: 0, appended: html)
+    }
+    var rebuild = false
+    if !update.committed.isEmpty {
+      truncate(committedLength)
+      for block in update.committed { bytes.append(contentsOf: renderer.render(block.document).utf8) }
+      committedLength = bytes.count
+      heldLength = bytes.count
+      rebuild = true
+    }
+    if !update.held.isEmpty {
+      truncate(heldLength)
+      for block in update.held {
+        let start = bytes.count
+        bytes.append(contentsOf: renderer.render(Self.marking(block.document, block.pendingLinks)).utf8)
+        if !block.pendingLinks.isEmpty { replacePending(from: start) }
+      }
+      heldLength = bytes.count
+      rebuild = true
+    }
+    let tail = update.tail
+    let tight = isTight(tail)
+    if tail.settledRevision != revision {
+      settled = tail.newSettled
+      revision = tail.settledRevision
+      rebuild = true
+    } else {
+      settled.append(contentsOf: tail.newSettled)
+    }
+    if tight != renderedTight { rebuild = true }
+    renderedTight = tight
+    if rebuild {
+      truncate(heldLength)
+      if let container = tail.container {
+        writeHead(container)
+        for (position, part) in settled.enumerated() {
+          writePart(part, container: container, first: position == 0, tight: tight)
+        }
+      }
+    } else {
+      truncate(settledLength)
+      if let container = tail.container {
+        let firstNew = settled.count - tail.newSettled.count
+        for (offset, part) in tail.newSettled.enumerated() {
+          writePart(part, container: container, first: firstNew + offset == 0, tight: tight)
+        }
+      }
+    }
+    settledLength = bytes.count
+    writeOpen(tail, tight: tight)
+    return Edit(keep: low, appended: String(decoding: bytes[low...], as: UTF8.self))
+  }
+
+  // MARK: Containers
+
+  private func isTight(_ tail: MarkdownStreamTail) -> Bool {
+    guard case .list(let info) = tail.container else { return true }
+    if let first = tail.document.topLevelBlocks.first(where: { _ in true }),
+      case .list(let open) = tail.document.nodes[first].kind, !open.isTight
+    {
+      return false
+    }
+    return info.isTight
+  }
+
+  private mutating func writeHead(_ container: MarkdownStreamTail.Container) {
+    switch container {
+    case .codeBlock(let head):
+      var html = Array(renderer.render(head).utf8)
+      let suffix = Array("</code></pre>\n".utf8)
+      if html.count >= suffix.count && Array(html[(html.count - suffix.count)...]) == suffix {
+        html.removeLast(suffix.count)
+      }
+      bytes.append(contentsOf: html)
+    case .list(let info):
+      if info.type == .bullet {
+        bytes.append(contentsOf: "<ul>\n".utf8)
+      } else if info.start != 1 {
+        bytes.append(contentsOf: "<ol start=\"\(info.start)\">\n".utf8)
+      } else {
+        bytes.append(contentsOf: "<ol>\n".utf8)
+      }
+    case .table(let head):
+      let html = Array(renderer.render(head).utf8)
+      if let end = Self.lastRange(of: Array("</thead>\n".utf8), in: html) {
+        bytes.append(contentsOf: html[..<end.upperBound])
+      }
+    }
+  }
+
+  private mutating func writePart(
+    _ part: MarkdownStreamSettledPart, container: MarkdownStreamTail.Container, first: Bool, tight: Bool
+  ) {
+    switch container {
+    case .codeBlock:
+      if case .codeBlock(let info) = part.document.nodes[part.node].kind {
+        var writer = ByteWriter()
+        writer.writeHTMLEscaped(info.code)
+        bytes.append(contentsOf: writer.bytes())
+      }
+    case .list:
+      let start = bytes.count
+      writeItems(Self.marking(part.document, part.pendingLinks), items: [part.node], list: part.parent, tight: tight)
+      if !part.pendingLinks.isEmpty { replacePending(from: start) }
+    case .table:
+      if first { bytes.append(contentsOf: "<tbody>\n".utf8) }
+      let start = bytes.count
+      bytes.append(contentsOf: bodyRows(Self.marking(part.document, part.pendingLinks)))
+      if !part.pendingLinks.isEmpty { replacePending(from: start) }
+    }
+  }
+
+  private mutating func writeItems(_ document: MarkdownDocument, items: [Int], list: Int, tight: Bool) {
+    var nodes = document.nodes
+    if case .list(var info) = nodes[list].kind, info.isTight != tight {
+      info.isTight = tight
+      nodes[list].kind = .list(info)
+    }
+    let adjusted = MarkdownDocument(nodes: nodes, options: document.options)
+    var writer = HTMLWriter(document: adjusted, options: renderer.options)
+    for item in items { writer.walk(from: item, to: nodes[item].subtreeEnd, parents: [0, list]) }
+    bytes.append(contentsOf: writer.out.bytes())
+  }
+
+  private func bodyRows(_ document: MarkdownDocument) -> ArraySlice<UInt8> {
+    let html = Array(renderer.render(document).utf8)
+    guard let head = Self.lastRange(of: Array("</thead>\n".utf8), in: html),
+      let bodyStart = Self.firstRange(of: Array("<tbody>\n".utf8), in: html, from: head.upperBound),
+      let bodyEnd = Self.lastRange(of: Array("</tbody>\n".utf8), in: html), bodyEnd.lowerBound >= bodyStart.upperBound
+    else { return [] }
+    return html[bodyStart.upperBound..<bodyEnd.lowerBound]
+  }
+
+  // MARK: Open part
+
+  /// The document with its pending links pointing at a marker that ``replacePending(from:)``
+  /// turns into `<a data-pending="">`.
+  static func marking(_ document: MarkdownDocument, _ pending: [Int]) -> MarkdownDocument {
+    guard !pending.isEmpty else { return document }
+    var nodes = document.nodes
+    for index in pending {
+      nodes[index].kind = .link(.init(destination: "x-replykit-pending:", title: ""))
+    }
+    return MarkdownDocument(nodes: nodes, options: document.options)
+  }
+
+  private mutating func writeOpen(_ tail: MarkdownStreamTail, tight: Bool) {
+    let document = Self.marking(tail.document, tail.pendingLinks)
+    let blocks = Array(document.topLevelBlocks)
+    guard let container = tail.container else {
+      append(renderer.render(document), pending: !tail.pendingLinks.isEmpty)
+      return
+    }
+    var rest = blocks[...]
+    switch container {
+    case .codeBlock:
+      if let first = blocks.first, case .codeBlock(let info) = document.nodes[first].kind {
+        var writer = ByteWriter()
+        writer.writeHTMLEscaped(info.code)
+        bytes.append(contentsOf: writer.bytes())
+        rest = rest.dropFirst()
+      }
+      bytes.append(contentsOf: "</code></pre>\n".utf8)
+    case .list(let info):
+      if let first = blocks.first, case .list = document.nodes[first].kind {
+        let start = bytes.count
+        writeItems(document, items: Array(document.children(of: first)), list: first, tight: tight)
+        if !tail.pendingLinks.isEmpty { replacePending(from: start) }
+        rest = rest.dropFirst()
+      }
+      bytes.append(contentsOf: (info.type == .bullet ? "</ul>\n" : "</ol>\n").utf8)
+    case .table:
+      var rows: ArraySlice<UInt8> = []
+      if let first = blocks.first, case .table = document.nodes[first].kind {
+        rows = bodyRows(document)
+        rest = rest.dropFirst()
+      }
+      if settled.isEmpty && !rows.isEmpty { bytes.append(contentsOf: "<tbody>\n".utf8) }
+      let start = bytes.count
+      bytes.append(contentsOf: rows)
+      if !tail.pendingLinks.isEmpty { replacePending(from: start) }
+      if !settled.isEmpty || !rows.isEmpty { bytes.append(contentsOf: "</tbody>\n".utf8) }
+      bytes.append(contentsOf: "</table>\n".utf8)
+    }
+    for block in rest {
+      append(renderer.render(document, topLevelBlock: block), pending: !tail.pendingLinks.isEmpty)
+    }
+  }
+
+  private mutating func append(_ html: String, pending: Bool) {
+    let start = bytes.count
+    bytes.append(contentsOf: html.utf8)
+    if pending { replacePending(from: start) }
+  }
+
+  private mutating func replacePending(from start: Int) {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count - start)
+    var index = start
+    let pattern = Self.pendingOpen
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "<"), index + pattern.count <= bytes.count,
+        bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+      {
+        output.append(contentsOf: Self.pendingReplacement)
+        index += pattern.count
+      } else {
+        output.append(bytes[index])
+        index += 1
+      }
+    }
+    bytes.replaceSubrange(start..., with: output)
+  }
+
+  static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {
+    guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
+    for index in start...(haystack.count - needle.count)
+    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+      return index..<(index + needle.count)
+    }
+    return nil
+  }
+
+  static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+    guard needle.count <= haystack.count else { return nil }
+    for index in stride(from: haystack.count - needle.count, through: 0, by: -1)
+    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+      return index..<(index + needle.count)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,26 @@
+/// A block of a streaming reply that is closed but not yet final: it shows bracketed text or a
+/// footnote that a definition arriving later could still change, or it follows such a block.
+///
+/// Held blocks are shown between the committed blocks and the tail. Each is parsed once and never
+/// changes while held (a pending link stays pending until ``MarkdownStream/finish()``), so a
+/// consumer renders it once. The final update commits everything that was held, re-parsed with
+/// every definition; a consumer then drops what it showed for held blocks.
+public struct MarkdownStreamHeldBlock: Sendable, Hashable {
+  /// The block's id: unique within one stream, shared with no committed block.
+  public let id: Int
+  /// The block as a document of its own, line numbers as in the whole reply.
+  public let document: MarkdownDocument
+  /// Where the block came from: UTF-8 offsets into the received text.
+  public let sourceRange: Range<Int>
+  /// Links in ``document`` whose destination has not arrived (an empty destination; shown as
+  /// text, not clickable).
+  public let pendingLinks: [Int]
+
+  /// Creates a held block.
+  public init(id: Int, document: MarkdownDocument, sourceRange: Range<Int>, pendingLinks: [Int]) {
+    self.id = id
+    self.document = document
+    self.sourceRange = sourceRange
+    self.pendingLinks = pendingLinks
+  }
+}

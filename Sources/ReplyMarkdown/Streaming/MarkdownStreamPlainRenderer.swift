@@ -1,0 +1,37 @@
+/// Turns ``MarkdownStreamUpdate``s into plain text lines (the Copy/Share text): committed lines,
+/// appended once and never changed, and the lines of the live tail.
+///
+/// After the final update, ``text`` is byte-identical to `PlainTextRenderer().render(_:)` of the
+/// whole reply.
+///
+/// - Complexity: each update renders its new committed and held blocks once, and the open block
+///   (the tail) whole.
+public struct MarkdownStreamPlainRenderer: Sendable {
+  /// The renderer used for every block.
+  public let renderer: PlainTextRenderer
+  private var core = StreamLineConsumer()
+
+  /// Creates a consumer.
+  public init(renderer: PlainTextRenderer = PlainTextRenderer()) {
+    self.renderer = renderer
+  }
+
+  /// Every committed line so far.
+  public var committedLines: [String] { core.committedLines }
+  /// The lines of the live tail (held blocks, then the open part); empty after the final update.
+  public var tailLines: [String] { core.tailLines }
+
+  /// Applies an update and returns the lines it committed.
+  @discardableResult
+  public mutating func apply(_ update: MarkdownStreamUpdate) -> [String] {
+    let renderer = self.renderer
+    return core.apply(update) { document in
+      let text = renderer.render(document)
+      return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+  }
+
+  /// The current display: all lines joined with newlines (no final newline), as
+  /// `PlainTextRenderer.render(_:)` writes a document.
+  public var text: String { (core.committedLines + core.tailLines).joined(separator: "\n") }
+}

@@ -1,0 +1,36 @@
+/// What changed after one chunk of a streaming reply: the blocks that became final, and the
+/// tentative tail that follows them.
+///
+/// One update feeds every renderer: append the committed blocks, then the held blocks, replace the
+/// tail.
+public struct MarkdownStreamUpdate: Sendable {
+  /// Blocks committed since the previous update, in order; never changed afterwards. When it is
+  /// not empty, every block held before this update is part of it (drop what was shown for them).
+  public var committed: [MarkdownStreamBlock]
+  /// Blocks held since the previous update, shown after the committed blocks and the blocks
+  /// held earlier, before the tail (see ``MarkdownStreamHeldBlock``).
+  public var held: [MarkdownStreamHeldBlock]
+  /// The healed tail after the committed blocks (empty once the stream is finished).
+  public var tail: MarkdownStreamTail
+  /// Whether this is the update of ``MarkdownStream/finish()``.
+  public var isFinal: Bool
+  /// Final update only, and only when needed: the whole reply as one document, because a link
+  /// reference definition arrived after a committed block that it changes. The consumer then
+  /// replaces everything it shows with this document's rendering.
+  public var replacement: MarkdownDocument?
+  /// UTF-8 bytes received so far (including any incomplete character still held).
+  public var receivedBytes: Int
+
+  /// Creates an update.
+  public init(
+    committed: [MarkdownStreamBlock], held: [MarkdownStreamHeldBlock] = [], tail: MarkdownStreamTail, isFinal: Bool,
+    replacement: MarkdownDocument?, receivedBytes: Int
+  ) {
+    self.committed = committed
+    self.held = held
+    self.tail = tail
+    self.isFinal = isFinal
+    self.replacement = replacement
+    self.receivedBytes = receivedBytes
+  }
+}

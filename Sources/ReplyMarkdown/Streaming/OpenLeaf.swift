@@ -1,0 +1,74 @@
+/// The deepest last block of a parsed open part: the block whose inline content can still be
+/// healed, with where that content starts and ends in the source.
+struct OpenLeaf {
+  enum Kind { case paragraph, heading, tableRow, html, other }
+
+  let kind: Kind
+  /// The offset where the inline content starts.
+  let start: Int
+  /// The offset where the inline content ends (before a setext underline; otherwise the end).
+  let contentEnd: Int
+  /// Whether nothing closed the block yet (no blank line after it).
+  let isOpen: Bool
+
+  var isInline: Bool { kind != .other && kind != .html }
+  var trimsTrailing: Bool { true }
+
+  static func find(in document: MarkdownDocument, text: [UInt8], lineStarts: [Int]) -> OpenLeaf? {
+    let nodes = document.nodes
+    var last: Int?
+    for block in document.topLevelBlocks { last = block }
+    guard var index = last else { return nil }
+    var tableIndex: Int?
+    while true {
+      if case .table = nodes[index].kind { tableIndex = index }
+      var lastChild: Int?
+      for child in document.children(of: index) where nodes[child].kind.isBlock { lastChild = child }
+      guard let child = lastChild else { break }
+      index = child
+    }
+    func offset(_ position: SourcePosition) -> Int? {
+      guard position.line >= 1, position.line <= lineStarts.count else { return nil }
+      return min(text.count, lineStarts[position.line - 1] + position.column - 1)
+    }
+    func isOpen(after end: Int) -> Bool {
+      guard end <= text.count, SourceLines.isBlank(text, end..<text.count) else { return false }
+      return SourceLines.lineStarts(text, from: end).count <= 2
+    }
+    if let table = tableIndex, let range = nodes[table].range, let end = offset(range.end) {
+      let lineStart = SourceLines.lineStart(text, before: text.count)
+      var start = lineStart
+      // cmark-gfm's cells: a pipe right after a backslash is escaped, even after `\\`.
+      for position in lineStart..<text.count where text[position] == UInt8(ascii: "|") {
+        if position == lineStart || text[position - 1] != UInt8(ascii: "\\") { start = position + 1 }
+      }
+      return OpenLeaf(
+        kind: .tableRow, start: start, contentEnd: text.count, isOpen: isOpen(after: min(text.count, end + 1)))
+    }
+    guard let range = nodes[index].range, let start = offset(range.start), let endInclusive = offset(range.end) else {
+      return nil
+    }
+    let end = min(text.count, endInclusive + 1)
+    switch nodes[index].kind {
+    case .paragraph:
+      return OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: isOpen(after: end))
+    case .heading:
+      var contentEnd = text.count
+      if range.end.line > range.start.line {
+        // Setext: the content ends before the underline's line.
+        let underline = lineStarts[range.end.line - 1]
+        contentEnd = underline
+        while contentEnd > start,
+          text[contentEnd - 1] == SourceLines.newline || text[contentEnd - 1] == SourceLines.carriageReturn
+        {
+          contentEnd -= 1
+        }
+      }
+      return OpenLeaf(kind: .heading, start: start, contentEnd: contentEnd, isOpen: isOpen(after: end))
+    case .htmlBlock:
+      return OpenLeaf(kind: .html, start: start, contentEnd: text.count, isOpen: isOpen(after: end))
+    default:
+      return OpenLeaf(kind: .other, start: start, contentEnd: text.count, isOpen: false)
+    }
+  }
+}

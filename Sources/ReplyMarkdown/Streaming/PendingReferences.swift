@@ -1,0 +1,214 @@
+/// Finds bracketed text that a link reference definition arriving later could still turn into a
+/// link (`[text][label]`, `[text][]`, `[text]`) and shows it as a pending link: its text without
+/// the brackets, not clickable. Without this the brackets would flash and then vanish when the
+/// definition arrives (P3).
+///
+/// Works on a parsed document: labels already defined were resolved by the parse, so every
+/// bracket pair left in a text node is unresolved. Brackets split across inline nodes
+/// (`[*a*]`) are left alone. Footnote references (`[^x]`) are hidden elsewhere.
+enum PendingReferences {
+  /// Whether any text node (outside links and images) holds a candidate, or a candidate spans
+  /// inline nodes (`[`code`][label]`).
+  static func hasCandidate(_ document: MarkdownDocument, in range: Range<Int>) -> Bool {
+    let nodes = document.nodes
+    var insideLink = -1
+    for index in range {
+      if insideLink >= 0 && index >= insideLink { insideLink = -1 }
+      switch nodes[index].kind {
+      case .link, .image:
+        if insideLink < 0 { insideLink = nodes[index].subtreeEnd }
+      case .text(let string) where insideLink < 0:
+        if !candidates(in: Array(string.utf8)).isEmpty { return true }
+      default:
+        break
+      }
+    }
+    return !spans(document, in: range).isEmpty
+  }
+
+  /// A candidate across sibling inline nodes: from the `[` in one text node to the `]` in a later
+  /// sibling text node (`end` is past a following `[label]` or `[]`).
+  struct Span {
+    let openNode: Int
+    let open: Int
+    let closeNode: Int
+    let close: Int
+    let end: Int
+  }
+
+  /// The candidates that span inline nodes, in document order.
+  static func spans(_ document: MarkdownDocument, in range: Range<Int>) -> [Span] {
+    let nodes = document.nodes
+    var found: [Span] = []
+    var insideLink = -1
+    for parent in range {
+      if insideLink >= 0 && parent >= insideLink { insideLink = -1 }
+      switch nodes[parent].kind {
+      case .link, .image:
+        if insideLink < 0 { insideLink = nodes[parent].subtreeEnd }
+        continue
+      case .paragraph, .heading, .tableCell, .emphasis, .strong, .strikethrough:
+        guard insideLink < 0 else { continue }
+      default:
+        continue
+      }
+      var pendingOpen: (node: Int, offset: Int)?
+      for child in document.children(of: parent) {
+        switch nodes[child].kind {
+        case .text(let string):
+          let bytes = Array(string.utf8)
+          var scanFrom = 0
+          if let open = pendingOpen {
+            pendingOpen = nil
+            if let close = bytes.firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "[") }),
+              bytes[close] == UInt8(ascii: "]")
+            {
+              var end = close + 1
+              if end < bytes.count, bytes[end] == UInt8(ascii: "["), let labelEnd = closing(bytes, after: end) {
+                end = labelEnd + 1
+              }
+              found.append(Span(openNode: open.node, open: open.offset, closeNode: child, close: close, end: end))
+              scanFrom = end
+            }
+          }
+          // The last `[` with no `]` after it may open a span.
+          if let last = bytes[scanFrom...].lastIndex(of: UInt8(ascii: "[")),
+            !bytes[last...].contains(UInt8(ascii: "]")),
+            last + 1 == bytes.count || bytes[last + 1] != UInt8(ascii: "^")
+          {
+            pendingOpen = (child, last)
+          }
+        case .link, .image, .footnoteReference, .lineBreak:
+          pendingOpen = nil
+        default:
+          break
+        }
+      }
+    }
+    return found
+  }
+
+  /// The document with every candidate replaced by a link with an empty destination, and the
+  /// indices of those links. Returns the document unchanged (and no indices) when there is none.
+  ///
+  /// - Complexity: O(n) in the number of nodes and their text; no recursion.
+  static func mark(_ document: MarkdownDocument) -> (document: MarkdownDocument, pending: [Int]) {
+    let nodes = document.nodes
+    guard hasCandidate(document, in: 0..<nodes.count) else { return (document, []) }
+    var opens: [Int: Int] = [:]
+    var closes: [Int: (close: Int, end: Int)] = [:]
+    for span in spans(document, in: 0..<nodes.count) {
+      opens[span.openNode] = span.open
+      closes[span.closeNode] = (span.close, span.end)
+    }
+    var output: [MarkdownNode] = []
+    output.reserveCapacity(nodes.count + 8)
+    var pending: [Int] = []
+    var insideLink = -1
+    var wrapped = 0
+    func emitText(_ bytes: ArraySlice<UInt8>, depth: Int) {
+      guard !bytes.isEmpty else { return }
+      output.append(MarkdownNode(kind: .text(text(bytes)), subtreeEnd: 0, depth: depth))
+    }
+    for index in nodes.indices {
+      if insideLink >= 0 && index >= insideLink { insideLink = -1 }
+      var node = nodes[index]
+      switch node.kind {
+      case .link, .image:
+        if insideLink < 0 { insideLink = node.subtreeEnd }
+      case .text(let string) where insideLink < 0:
+        let bytes = Array(string.utf8)
+        let depth = node.depth
+        var start = 0
+        if let close = closes[index] {
+          emitText(bytes[..<close.close], depth: depth + 1)
+          wrapped = 0
+          start = close.end
+        }
+        let stop = opens[index] ?? bytes.count
+        var position = start
+        for candidate in candidates(in: Array(bytes[start..<stop])) {
+          emitText(bytes[position..<(start + candidate.open)], depth: depth + wrapped)
+          pending.append(output.count)
+          output.append(
+            MarkdownNode(kind: .link(.init(destination: "", title: "")), subtreeEnd: 0, depth: depth + wrapped))
+          emitText(bytes[(start + candidate.open + 1)..<(start + candidate.close)], depth: depth + wrapped + 1)
+          position = start + candidate.end
+        }
+        emitText(bytes[position..<stop], depth: depth + wrapped)
+        if let open = opens[index] {
+          pending.append(output.count)
+          output.append(MarkdownNode(kind: .link(.init(destination: "", title: "")), subtreeEnd: 0, depth: depth))
+          emitText(bytes[(open + 1)...], depth: depth + 1)
+          wrapped = 1
+        }
+        continue
+      default:
+        break
+      }
+      node.depth += wrapped
+      output.append(node)
+    }
+    // Subtree ends from depths, with a stack of open ancestors.
+    var open: [Int] = []
+    for index in output.indices {
+      while let last = open.last, output[last].depth >= output[index].depth {
+        output[last].subtreeEnd = index
+        open.removeLast()
+      }
+      open.append(index)
+    }
+    for index in open { output[index].subtreeEnd = output.count }
+    return (MarkdownDocument(nodes: output, options: document.options), pending)
+  }
+
+  private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+  struct Candidate {
+    /// The `[` of the text.
+    let open: Int
+    /// The `]` of the text.
+    let close: Int
+    /// Past the candidate (after `[label]` or `[]` when present).
+    let end: Int
+  }
+
+  /// `[text]` spans whose text holds no bracket and something other than white space, each with
+  /// a following `[label]` or `[]` taken along.
+  static func candidates(in bytes: [UInt8]) -> [Candidate] {
+    let open = UInt8(ascii: "[")
+    var found: [Candidate] = []
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == open, let end = closing(bytes, after: index) else {
+        index += 1
+        continue
+      }
+      let inner = bytes[(index + 1)..<end]
+      guard inner.first != UInt8(ascii: "^"), inner.count <= 999,
+        inner.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A })
+      else {
+        index = end
+        continue
+      }
+      var after = end + 1
+      if after < bytes.count, bytes[after] == open, let labelEnd = closing(bytes, after: after) {
+        after = labelEnd + 1
+      }
+      found.append(Candidate(open: index, close: end, end: after))
+      index = after
+    }
+    return found
+  }
+
+  /// The first `]` after the `[` at `start`, if no other `[` comes before it.
+  private static func closing(_ bytes: [UInt8], after start: Int) -> Int? {
+    var index = start + 1
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "]") { return index }
+      if bytes[index] == UInt8(ascii: "[") { return nil }
+      index += 1
+    }
+    return nil
+  }
+}

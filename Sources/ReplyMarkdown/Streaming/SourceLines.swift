@@ -1,0 +1,78 @@
+/// Line arithmetic over UTF-8 markdown source, with CommonMark's three line endings
+/// (`\n`, `\r\n`, `\r`).
+enum SourceLines {
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+
+  /// The offsets (into `bytes`, relative to `start`) at which each line begins; the first is 0.
+  static func lineStarts(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil) -> [Int] {
+    let end = end ?? bytes.count
+    var starts = [0]
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      if byte == newline {
+        starts.append(index + 1 - start)
+      } else if byte == carriageReturn {
+        if index + 1 < end && bytes[index + 1] == newline { index += 1 }
+        starts.append(index + 1 - start)
+      }
+      index += 1
+    }
+    return starts
+  }
+
+  /// The end of the last complete line in `bytes[start..<end]`: just past its terminator, or
+  /// `start` when no line is complete. A final `\r` is not complete: a `\n` may follow it.
+  static func completeEnd(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+    var index = end
+    while index > start {
+      let byte = bytes[index - 1]
+      if byte == newline { return index }
+      if byte == carriageReturn && index < end { return index }
+      index -= 1
+    }
+    return start
+  }
+
+  /// The start of the line that contains `offset` (the offset just past the previous terminator).
+  static func lineStart(_ bytes: [UInt8], before offset: Int, floor: Int = 0) -> Int {
+    var index = offset
+    while index > floor {
+      let byte = bytes[index - 1]
+      if byte == newline || byte == carriageReturn { return index }
+      index -= 1
+    }
+    return floor
+  }
+
+  /// Whether `bytes[range]` holds only spaces, tabs and line terminators.
+  static func isBlank(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    for index in range {
+      switch bytes[index] {
+      case 0x20, 0x09, newline, carriageReturn: continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  /// Whether `needle` occurs in `bytes[range]`.
+  static func contains(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+    guard needle.count <= range.count, let first = needle.first else { return false }
+    var index = range.lowerBound
+    let last = range.upperBound - needle.count
+    while index <= last {
+      if bytes[index] == first {
+        var matched = true
+        for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
+          matched = false
+          break
+        }
+        if matched { return true }
+      }
+      index += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,94 @@
+import ReplyMarkdown
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `replykit stream [FILE|-] --to html|ansi|plain`: formats a reply while it arrives.
+enum StreamCommand {
+  static let help = """
+    Usage: replykit stream [FILE|-] [--to html|ansi|plain] [--chunk-bytes N] [--delay-ms N] [--frames]
+                           [--width N] [--color auto|always|never] [--hyperlinks auto|always|never]
+                           [--unsafe] [--commonmark]
+
+    Formats a markdown reply incrementally: standard input as it arrives, or FILE in chunks.
+    On a terminal (ansi) committed lines are written once and the tail is redrawn in place; into a
+    pipe committed blocks are written as they commit and the rest at the end, so the output equals
+    'replykit render' of the same input.
+
+    Options:
+      --to FORMAT        html (default), plain or ansi
+      --chunk-bytes N    feed N bytes at a time, 1 to 1048576 (default: 16 for a file; standard
+                         input as it arrives)
+      --delay-ms N       wait N milliseconds after each chunk, 0 to 60000 (default 0)
+      --frames           after each chunk, one JSON line {"bytes": N, "display": "..."} with the
+                         whole current display; a last line with "final": true
+      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark: as for 'replykit render'
+      -h, --help         show this help
+    """
+
+  static let options: [String: ParsedArguments.Arity] = [
+    "--to": .value, "--chunk-bytes": .value, "--delay-ms": .value, "--frames": .flag, "--width": .value,
+    "--color": .value, "--hyperlinks": .value, "--unsafe": .flag, "--commonmark": .flag, "--help": .flag, "-h": .flag,
+  ]
+
+  static func run(_ arguments: [String]) throws {
+    let parsed = try ParsedArguments(arguments, command: "stream", options: options)
+    if parsed.has("--help") || parsed.has("-h") {
+      StandardIO.write(help + "\n")
+      return
+    }
+    let format = try parsed.choice("--to", among: ["html", "plain", "ansi"], default: "html")
+    let width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
+    let modes = ANSIOptions.Mode.allCases.map(\.rawValue)
+    let color = try parsed.choice("--color", among: modes, default: "auto")
+    let hyperlinks = try parsed.choice("--hyperlinks", among: modes, default: "auto")
+    let chunkBytes = try parsed.integer("--chunk-bytes", in: 1...1_048_576)
+    let delay = try parsed.integer("--delay-ms", in: 0...60_000) ?? 0
+    if format != "ansi" {
+      for name in ["--width", "--color", "--hyperlinks"] where parsed.value(name) != nil {
+        throw CLIError.usage("\(name) applies to '--to ansi' only")
+      }
+    }
+    let input = try parsed.singleInput(command: "stream")
+    var output = StreamOutput(
+      format: format, frames: parsed.has("--frames"),
+      stream: MarkdownStream(options: parsed.has("--commonmark") ? .commonMark : .github),
+      html: MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])),
+      ansi: MarkdownStreamANSIRenderer(
+        renderer: ANSIRenderer(
+          options: ANSIOptions.standardOutput(
+            width: width, color: ANSIOptions.Mode(rawValue: color) ?? .auto,
+            hyperlinks: ANSIOptions.Mode(rawValue: hyperlinks) ?? .auto))),
+      live: format == "ansi" && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
+    if let path = input, path != "-" {
+      let bytes = try StandardIO.readAll(path)
+      let size = chunkBytes ?? 16
+      var offset = 0
+      while offset < bytes.count {
+        let end = min(bytes.count, offset + size)
+        output.feed(bytes[offset..<end])
+        offset = end
+        if delay > 0 { usleep(UInt32(delay) * 1000) }
+      }
+    } else {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count < 0 { throw CLIError.failure("cannot read standard input: \(String(cString: strerror(errno)))") }
+        if count == 0 { break }
+        var offset = 0
+        while offset < count {
+          let end = min(count, offset + (chunkBytes ?? count))
+          output.feed(buffer[offset..<end])
+          offset = end
+          if delay > 0 { usleep(UInt32(delay) * 1000) }
+        }
+      }
+    }
+    output.finish()
+  }
+}

@@ -1,0 +1,112 @@
+import ReplyMarkdown
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a streaming reply to standard output: JSON frames, a pipe (committed parts as they
+/// commit, the rest at the end), or a terminal's live region.
+struct StreamOutput {
+  let format: String
+  let frames: Bool
+  var stream: MarkdownStream
+  var html: MarkdownStreamHTMLRenderer
+  var ansi: MarkdownStreamANSIRenderer
+  var plain = MarkdownStreamPlainRenderer()
+  let live: Bool
+  private var writtenHTML = 0
+  private var writtenLines = 0
+  private var terminal = TerminalRegion()
+
+  init(
+    format: String, frames: Bool, stream: MarkdownStream, html: MarkdownStreamHTMLRenderer,
+    ansi: MarkdownStreamANSIRenderer, live: Bool
+  ) {
+    self.format = format
+    self.frames = frames
+    self.stream = stream
+    self.html = html
+    self.ansi = ansi
+    self.live = live
+  }
+
+  mutating func feed(_ bytes: ArraySlice<UInt8>) {
+    apply(stream.feed(bytes: bytes), final: false)
+  }
+
+  mutating func finish() {
+    apply(stream.finish(), final: true)
+  }
+
+  private mutating func apply(_ update: MarkdownStreamUpdate, final: Bool) {
+    switch format {
+    case "ansi": ansi.apply(update)
+    case "plain": plain.apply(update)
+    default: html.apply(update)
+    }
+    if frames {
+      writeFrame(bytes: update.receivedBytes, final: final)
+    } else if live {
+      terminal.draw(committed: ansi.committedLines, tail: ansi.tailLines, final: final)
+    } else {
+      writePipe(final: final)
+    }
+  }
+
+  /// Committed output as it commits; everything at the end.
+  private mutating func writePipe(final: Bool) {
+    switch format {
+    case "html":
+      let bytes = Array(html.html.utf8)
+      let end = final ? bytes.count : html.committedLength
+      if end > writtenHTML {
+        StandardIO.write(bytes: Array(bytes[writtenHTML..<end]))
+        writtenHTML = end
+      }
+    default:
+      let lines = format == "ansi" ? ansi.committedLines : plain.committedLines
+      if lines.count > writtenLines {
+        var out = ""
+        for line in lines[writtenLines...] { out += line + "\n" }
+        StandardIO.write(out)
+        writtenLines = lines.count
+      }
+    }
+  }
+
+  private func writeFrame(bytes: Int, final: Bool) {
+    let display: String
+    switch format {
+    case "ansi": display = ansi.text
+    case "plain": display = plain.text.isEmpty ? "" : plain.text + "\n"
+    default: display = html.html
+    }
+    var line = "{\"bytes\": \(bytes), \"display\": \"" + Self.jsonEscaped(display) + "\""
+    if final { line += ", \"final\": true" }
+    StandardIO.write(line + "}\n")
+  }
+
+  static func jsonEscaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}

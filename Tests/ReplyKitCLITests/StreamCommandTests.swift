@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `replykit stream`: into a pipe it writes what `replykit render` writes; frames are JSON lines;
+/// bad flags give one-line errors.
+@Suite struct StreamCommandTests {
+  static var corpus: [URL] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Corpus/replies")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
+  }
+
+  @Test func pipeOutputEqualsRenderForEveryCorpusReply() throws {
+    let files = Self.corpus
+    #expect(files.count == 30)
+    for file in files {
+      for format in ["html", "plain", "ansi"] {
+        let rendered = try CLIRunner.run(["render", file.path, "--to", format])
+        let streamed = try CLIRunner.run(["stream", file.path, "--to", format, "--chunk-bytes", "13"])
+        #expect(streamed.status == 0)
+        #expect(streamed.stdout == rendered.stdout, "\(format) \(file.lastPathComponent)")
+      }
+    }
+  }
+
+  @Test func standardInputStreamsLikeAFile() throws {
+    let text = "# Title\n\nSome **bold** and a [link](https://example.com).\n\n- one\n- two\n"
+    let rendered = try CLIRunner.run(["render", "--to", "plain"], input: text)
+    let streamed = try CLIRunner.run(["stream", "-", "--to", "plain"], input: text)
+    #expect(streamed.stdout == rendered.stdout)
+  }
+
+  @Test func framesAreJSONLinesEndingWithAFinalOne() throws {
+    let text = "Some **bold** text\n\n```swift\nlet x = 1\n```\n"
+    let result = try CLIRunner.run(["stream", "-", "--frames", "--chunk-bytes", "4"], input: text)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count >= text.utf8.count / 4)
+    var last: [String: Any] = [:]
+    for line in lines {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(object?["display"] is String)
+      last = object ?? [:]
+    }
+    #expect(last["final"] as? Bool == true)
+    #expect(last["bytes"] as? Int == text.utf8.count)
+    let rendered = try CLIRunner.run(["render"], input: text)
+    #expect(last["display"] as? String == rendered.stdout)
+    // No frame shows a raw delimiter of the bold or the fence.
+    for line in lines.dropLast() { #expect(!line.contains("**") && !line.contains("```")) }
+  }
+
+  @Test(arguments: [
+    (["stream", "--to", "pdf"], "unknown value 'pdf' for --to"),
+    (["stream", "--chunk-bytes", "0"], "--chunk-bytes must be a whole number"),
+    (["stream", "--delay-ms", "x"], "--delay-ms must be a whole number"),
+    (["stream", "--bogus"], "unknown option '--bogus'"),
+    (["stream", "--width", "80"], "--width applies to '--to ansi' only"),
+  ])
+  func badFlagsGiveOneLineErrors(arguments: [String], message: String) throws {
+    let result = try CLIRunner.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains(message))
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import ReplyMarkdown
+
+/// Helpers shared by the streaming tests: feeding chunkings, normalising HTML as the shared
+/// acceptance data writes it, and reading the shared cases.
+enum StreamingHarness {
+  /// The options the shared cases are written for: GitHub's flavour with double-tilde
+  /// strikethrough (W05: cmark-gfm strikes `H~2~O` otherwise) and raw HTML kept (H03).
+  static let caseOptions: ParseOptions = [.github, .strikethroughDoubleTilde]
+  static let caseRenderer = HTMLRenderer(options: [.unsafe])
+
+  /// The README's normalisation of our HTML.
+  static func normalise(_ html: String) -> String {
+    var text = html
+    while text.hasSuffix("\n") { text.removeLast() }
+    text = text.replacing(">\n<", with: "><")
+    text = text.replacing("\n", with: "␤")
+    text = text.replacing("<del>", with: "<s>").replacing("</del>", with: "</s>")
+    text = text.replacing("<a data-pending=\"\">", with: "<a pending>")
+    return text
+  }
+
+  /// The display after feeding `text` in one chunk (the stream not finished).
+  static func display(_ text: String, options: ParseOptions = caseOptions, renderer: HTMLRenderer = caseRenderer)
+    -> String
+  {
+    var stream = MarkdownStream(options: options)
+    var html = MarkdownStreamHTMLRenderer(renderer: renderer)
+    html.apply(stream.feed(text))
+    return html.html
+  }
+
+  /// One frame of a stream: the HTML shown and the committed prefix of it.
+  struct Frame {
+    let html: String
+    let committed: String
+  }
+
+  /// Streams `chunks` (strings), returning every frame and the final HTML.
+  /// Streams `chunks` (strings), returning every frame (only when `recordFrames`: each costs the
+  /// whole HTML) and the final HTML.
+  static func stream(
+    _ chunks: [String], options: ParseOptions = .github, renderer: HTMLRenderer = HTMLRenderer(),
+    recordFrames: Bool = true
+  ) -> (frames: [Frame], final: String) {
+    var stream = MarkdownStream(options: options)
+    var html = MarkdownStreamHTMLRenderer(renderer: renderer)
+    var frames: [Frame] = []
+    for chunk in chunks {
+      html.apply(stream.feed(chunk))
+      if recordFrames { frames.append(Frame(html: html.html, committed: html.committedHTML)) }
+    }
+    html.apply(stream.finish())
+    return (frames, html.html)
+  }
+
+  /// Streams `bytes` in the given chunk lengths through the byte adapter.
+  static func streamBytes(
+    _ bytes: [UInt8], lengths: [Int], options: ParseOptions = .github, recordFrames: Bool = true
+  ) -> (frames: [String], final: String) {
+    var stream = MarkdownStream(options: options)
+    var html = MarkdownStreamHTMLRenderer()
+    var frames: [String] = []
+    var offset = 0
+    for length in lengths where offset < bytes.count {
+      let end = min(bytes.count, offset + length)
+      html.apply(stream.feed(bytes: bytes[offset..<end]))
+      if recordFrames { frames.append(html.html) }
+      offset = end
+    }
+    if offset < bytes.count { html.apply(stream.feed(bytes: bytes[offset...])) }
+    html.apply(stream.finish())
+    return (frames, html.html)
+  }
+
+  /// A deterministic generator (SplitMix64) for seeded random chunkings.
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static func randomLengths(total: Int, seed: UInt64, maximum: Int = 12) -> [Int] {
+    var generator = SeededGenerator(state: seed)
+    var lengths: [Int] = []
+    var sum = 0
+    while sum < total {
+      let length = Int.random(in: 1...maximum, using: &generator)
+      lengths.append(length)
+      sum += length
+    }
+    return lengths
+  }
+
+  /// Splits `text` into Characters chunks of random sizes.
+  static func randomCharacterChunks(_ text: String, seed: UInt64) -> [String] {
+    let characters = Array(text)
+    var chunks: [String] = []
+    var offset = 0
+    for length in randomLengths(total: characters.count, seed: seed) where offset < characters.count {
+      let end = min(characters.count, offset + length)
+      chunks.append(String(characters[offset..<end]))
+      offset = end
+    }
+    return chunks
+  }
+
+  /// The delimiter characters of P3, in the order they appear in the visible text of `html`
+  /// (tags removed, the four entities decoded).
+  static func delimiterSequence(_ html: String) -> [Character] {
+    var visible = ""
+    var inTag = false
+    for character in html {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" && inTag {
+        inTag = false
+      } else if !inTag {
+        visible.append(character)
+      }
+    }
+    visible = visible.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
+      .replacing("&amp;", with: "&")
+    let delimiters: Set<Character> = ["*", "_", "~", "`", "|", "#", "-", "=", ">", "[", "]", "(", ")", "<", "$"]
+    return visible.filter { delimiters.contains($0) }
+  }
+
+  /// The shared streaming data folder, or nil when `../shared` is absent.
+  static var streamingFolder: URL? {
+    SharedData.sharedRoot?.appendingPathComponent("streaming")
+  }
+
+  static func jsonLines(_ name: String) throws -> [[String: Any]] {
+    guard let folder = streamingFolder else { return [] }
+    let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    return try text.split(separator: "\n").compactMap {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+}
