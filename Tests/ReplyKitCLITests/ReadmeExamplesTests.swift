@@ -63,6 +63,19 @@ import Testing
     #expect(html.contains("<strong>bold</strong>") && !html.contains("<script>"))
   }
 
+  @Test func streamingExample() {
+    var stream = MarkdownStream()
+    var view = MarkdownStreamHTMLRenderer()
+    for chunk in ["Here is **bo", "ld** text and `co", "de`."] {
+      let edit = view.apply(stream.feed(chunk))  // keep `edit.keep` bytes, append `edit.appended`
+      assert(!edit.appended.contains("**"))  // no raw markers flash while a construct is open
+      #expect(!edit.appended.contains("**"))
+    }
+    _ = view.apply(stream.finish())
+    assert(view.html == HTMLRenderer().render(MarkdownDocument("Here is **bold** text and `code`.")))
+    #expect(view.html == "<p>Here is <strong>bold</strong> text and <code>code</code>.</p>\n")
+  }
+
   @MainActor
   @Test func chatExampleRuns() async {
     let plain = PlainTextRenderer().render(MarkdownDocument("Use `sorted()` for a **new** array."))
