@@ -48,7 +48,7 @@ enum TerminalRestore {
         raise(signalNumber)
       }
       sigemptyset(&action.sa_mask)
-      action.sa_flags = Int32(SA_RESETHAND)
+      action.sa_flags = 0
       sigaction(signalNumber, &action, nil)
     }
   }
