@@ -48,7 +48,6 @@ final class ChatApp {
     let events = ChatEvents()
     let chatEnvironment = ChatEnvironment(
       clipboard: { payload in events.app?.copyToClipboard(payload.plainText) },
-      formatter: ChatSetup.formatter,
       replyUpdates: { update in if update.isFinal { events.app?.replyEnded() } })
     thread = ChatThread(
       messages: setup.messages, environment: chatEnvironment, reply: setup.reply,

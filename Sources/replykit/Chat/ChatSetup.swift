@@ -51,11 +51,4 @@ struct ChatSetup {
       loadError = "\(path) did not load (\(error.localizedDescription)); it will not be overwritten — /save FILE saves elsewhere"
     }
   }
-
-  /// The engine's formatter: ReplyKit's Copy/Share plain text, code blocks and HTML.
-  static let formatter = ReplyFormatter(
-    plainText: { PlainTextRenderer().render(MarkdownDocument($0)) },
-    codeBlocks: { PlainTextRenderer.codeBlocks(in: MarkdownDocument($0)) },
-    html: { HTMLRenderer().render(MarkdownDocument($0)) }
-  )
 }

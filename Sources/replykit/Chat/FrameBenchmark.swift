@@ -30,7 +30,7 @@ enum FrameBenchmark {
       }
     }
     let thread = ChatThread(
-      messages: messages, environment: ChatEnvironment(formatter: ChatSetup.formatter, publishInterval: 0),
+      messages: messages, environment: ChatEnvironment(publishInterval: 0),
       reply: { _ in
         let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
         feed.continuation = continuation

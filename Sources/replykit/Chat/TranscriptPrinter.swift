@@ -32,7 +32,7 @@ final class TranscriptPrinter {
     if let error = setup.loadError {
       StandardIO.writeError("replykit: \(error)")
     }
-    let environment = ChatEnvironment(formatter: ChatSetup.formatter)
+    let environment = ChatEnvironment()
     let thread = ChatThread(messages: setup.messages, environment: environment, reply: setup.reply)
     self.thread = thread
     for row in thread.rows {
