@@ -186,7 +186,8 @@ final class ChatApp {
       save(to: path)
     case .help:
       let style = ChatStyle(color: screen.renderer.style.color)
-      screen.overlay = [style.secondary(String(repeating: "─", count: screen.columns))]
+      screen.overlay =
+        [style.secondary(String(repeating: "─", count: screen.columns))]
         + SlashCommand.helpLines.map { VisibleText.fit($0, width: screen.columns - 1) }
     case .quit:
       quit(status: 0)

@@ -48,7 +48,8 @@ struct ChatSetup {
       startNotice = "Loaded \(messages.count) messages from \(path)"
     } catch {
       messages = []
-      loadError = "\(path) did not load (\(error.localizedDescription)); it will not be overwritten — /save FILE saves elsewhere"
+      loadError =
+        "\(path) did not load (\(error.localizedDescription)); it will not be overwritten — /save FILE saves elsewhere"
     }
   }
 }

@@ -105,7 +105,9 @@ struct InputDecoder {
     let length = index - start + 1
     let parameters = String(decoding: input[(start + 2)..<index], as: UTF8.self)
     if final == UInt8(ascii: "~"), parameters == "200" {
-      let end: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "1"), UInt8(ascii: "~")]
+      let end: [UInt8] = [
+        0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "1"), UInt8(ascii: "~"),
+      ]
       let bodyStart = start + length
       var cursor = bodyStart
       while cursor + end.count <= input.count {

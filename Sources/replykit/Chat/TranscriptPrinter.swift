@@ -23,7 +23,8 @@ final class TranscriptPrinter {
   init(options: ChatOptions, environment: [String: String]) {
     let ansi = ANSIOptions.standardOutput(width: options.width, color: options.color, environment: environment)
     turns = TurnRenderer(width: ansi.width, color: ansi.color, showsControls: false)
-    blocks = ANSIRenderer(options: ANSIOptions(width: max(turns.width - 2, ANSIOptions.minimumWidth), color: ansi.color))
+    blocks = ANSIRenderer(
+      options: ANSIOptions(width: max(turns.width - 2, ANSIOptions.minimumWidth), color: ansi.color))
   }
 
   /// Prints the thread and starts streaming; exits when the reply has ended.

@@ -20,8 +20,10 @@ final class TurnRenderer {
   let showsControls: Bool
   private let renderer: ANSIRenderer
   private var bodies: [UUID: (length: Int, lines: [String])] = [:]
-  /// How many replies were rendered (for tests and the benchmark).
+  /// How many times markdown was rendered (for the benchmark).
   private(set) var renderCount = 0
+  /// How many replies have their rendered lines cached.
+  var cachedReplies: Int { bodies.count }
 
   /// Creates a renderer for `width` columns.
   init(width: Int, color: Bool, showsControls: Bool = true) {

@@ -8,7 +8,9 @@ import Testing
 
   @Test func theExampleStreamsAndASentMessageGetsARenderedReply() throws {
     let session = try TmuxSession(["--pace-ms", "3"])
-    try session.waitFor("the follow-up to finish") { $0.contains("Swap ItemStore for your own type") && $0.contains("Regenerate") }
+    try session.waitFor("the follow-up to finish") {
+      $0.contains("Swap ItemStore for your own type") && $0.contains("Regenerate")
+    }
     try session.submit("What is **bold** here?")
     let screen = try session.waitFor("the stub reply to finish") {
       $0.contains("rendered by ReplyKit's own markdown renderer") && $0.contains("Regenerate")
@@ -71,9 +73,21 @@ import Testing
     try session.waitFor("the marker to go") { !$0.contains("New messages") }
   }
 
+  @Test func theMouseWheelScrollsAndReachingTheBottomFollowsAgain() throws {
+    let session = try TmuxSession(["--pace-ms", "40"])
+    try session.waitFor("the reply to reach the code block") { $0.contains("struct ItemsScreen") }
+    let wheel = { (button: Int) in Array("\u{1B}[<\(button);10;5M".utf8) }
+    try session.send(bytes: wheel(64))
+    try session.waitFor("New messages")
+    try session.send(bytes: Array(repeating: wheel(65), count: 10).flatMap { $0 })
+    try session.waitFor("following to resume") { !$0.contains("New messages") && !$0.contains("Latest") }
+  }
+
   @Test func resizingLaysTheThreadOutAgain() throws {
     let session = try TmuxSession(["--pace-ms", "2"])
-    let wide = try session.waitFor("the follow-up to finish") { $0.contains("you are done.") && $0.contains("Regenerate") }
+    let wide = try session.waitFor("the follow-up to finish") {
+      $0.contains("you are done.") && $0.contains("Regenerate")
+    }
     #expect(wide.contains("Swap ItemStore for your own type and you are done."))
     try session.resize(width: 50, height: 20)
     let narrow = try session.waitFor("the narrow layout") { screen in
@@ -150,7 +164,9 @@ import Testing
   }
 
   @Test func controlCharactersFromARepliesNeverReachTheTerminal() throws {
-    let session = try TmuxSession(["--reply-command", #"printf 'evil \033[31mred\033]0;pwned\007 end'"#, "--thread", "t.json"])
+    let session = try TmuxSession([
+      "--reply-command", #"printf 'evil \033[31mred\033]0;pwned\007 end'"#, "--thread", "t.json",
+    ])
     try session.submit("be evil")
     let screen = try session.waitFor("end")
     #expect(screen.contains("␛[31mred␛]0;pwned␇ end"))

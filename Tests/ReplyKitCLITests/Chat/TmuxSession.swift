@@ -70,6 +70,11 @@ final class TmuxSession {
     try tmux(["send-keys"] + keys)
   }
 
+  /// Sends raw bytes to the program, as a terminal would (mouse reports, say).
+  func send(bytes: [UInt8]) throws {
+    try tmux(["send-keys", "-H"] + bytes.map { String($0, radix: 16) })
+  }
+
   /// Types a line and presses Enter.
   func submit(_ text: String) throws {
     try type(text)
