@@ -7,24 +7,25 @@ import ReplyMarkdown
 /// laid out as on screen, then streams the reply that is under way, and exits.
 ///
 /// Colour follows `--color` and the `NO_COLOR`/`FORCE_COLOR` rules, so a pipe gets plain text.
-/// While the reply streams, each top-level block is printed once it is closed (a later block
-/// has started), so nothing printed ever has to change; the last block follows when the reply
-/// ends. Exit status 0, or 1 when the reply failed.
+/// While the reply streams, ``MarkdownStream`` commits its blocks and each committed line is
+/// printed once, so nothing printed ever has to change; the rest follows when the reply ends,
+/// and the whole is the reply's one-shot render. Exit status 0, or 1 when the reply failed.
 @MainActor
 final class TranscriptPrinter {
   static var running: TranscriptPrinter?
 
   private let turns: TurnRenderer
-  private let blocks: ANSIRenderer
+  private var stream = MarkdownStream()
+  private var consumer: MarkdownStreamANSIRenderer
+  private var fed = 0
   private var thread: ChatThread?
-  private var printedBlocks = 0
 
   /// Prepares the printer for `options`.
   init(options: ChatOptions, environment: [String: String]) {
     let ansi = ANSIOptions.standardOutput(width: options.width, color: options.color, environment: environment)
     turns = TurnRenderer(width: ansi.width, color: ansi.color, showsControls: false)
-    blocks = ANSIRenderer(
-      options: ANSIOptions(width: max(turns.width - 2, ANSIOptions.minimumWidth), color: ansi.color))
+    let width = max(turns.width - 2, ANSIOptions.minimumWidth)
+    consumer = MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: ANSIOptions(width: width, color: ansi.color)))
   }
 
   /// Prints the thread and starts streaming; exits when the reply has ended.
@@ -62,31 +63,27 @@ final class TranscriptPrinter {
     }
   }
 
-  /// Prints the blocks of the streaming reply that a later block has closed.
+  /// Feeds the reply's new text to the stream and prints the lines it committed.
   private func printClosedBlocks() {
     guard let text = thread?.messages.last?.text else { return }
-    let document = MarkdownDocument(text)
-    let indices = Array(document.topLevelBlocks)
-    while printedBlocks < indices.count - 1 {
-      printBlock(document, indices[printedBlocks])
-      printedBlocks += 1
-    }
+    let length = text.utf8.count
+    guard length > fed else { return }
+    let update = stream.feed(bytes: text.utf8.dropFirst(fed))
+    fed = length
+    printBody(consumer.apply(update))
   }
 
-  private func printBlock(_ document: MarkdownDocument, _ index: Int) {
-    print(blocks.renderLines(document, topLevelBlock: index).map { $0.isEmpty ? $0 : " " + $0 } + [""])
+  private func printBody(_ lines: [String]) {
+    print(lines.map { $0.isEmpty ? $0 : " " + $0 })
   }
 
   /// Prints the rest of the reply and its end mark, then exits.
   private func finish() {
     guard let thread, let last = thread.messages.last else { exit(0) }
-    let document = MarkdownDocument(last.text)
-    let indices = Array(document.topLevelBlocks)
-    while printedBlocks < indices.count {
-      printBlock(document, indices[printedBlocks])
-      printedBlocks += 1
-    }
-    print(turns.marks(thread.turn(at: thread.messages.count - 1)))
+    printClosedBlocks()
+    printBody(consumer.apply(stream.finish()))
+    let marks = turns.marks(thread.turn(at: thread.messages.count - 1))
+    if !marks.isEmpty { print([""] + marks) }
     if case .failed = last.state { exit(1) }
     exit(0)
   }

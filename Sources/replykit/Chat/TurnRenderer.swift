@@ -6,10 +6,11 @@ import ReplyMarkdown
 ///
 /// Guarantees: no line is wider than ``width`` columns; text from the person and from replies
 /// never brings a control character to the screen (replies go through ``ANSIRenderer``, the
-/// person's turns and failure messages through ``VisibleText``). A reply's markdown is rendered
-/// once per text length and width: finished turns are never rendered again, and a streaming reply
-/// only when new text arrived. Each row's lines end with one blank line.
-/// - Complexity: O(1) for a cached reply; O(reply) to render one.
+/// person's turns and failure messages through ``VisibleText``). A finished reply's markdown is
+/// rendered once per width and never again; a streaming reply is formatted incrementally
+/// (``MarkdownStream``), so each new chunk re-renders only the open tail. Each row's lines end
+/// with one blank line.
+/// - Complexity: O(1) for a cached reply; O(new text + open block) per streamed update.
 @MainActor
 final class TurnRenderer {
   /// The width in columns.
@@ -19,7 +20,20 @@ final class TurnRenderer {
   /// Whether action rows, Stop and Retry show (the interactive screen) or not (a printed transcript).
   let showsControls: Bool
   private let renderer: ANSIRenderer
-  private var bodies: [UUID: (length: Int, lines: [String])] = [:]
+  private var bodies: [UUID: (length: Int, streaming: Bool, lines: [String])] = [:]
+  /// The incremental formatter of the reply streaming now, with how many bytes it was fed.
+  private var live: (id: UUID, reply: LiveReply)?
+
+  /// A streaming reply's ``MarkdownStream`` and its terminal-lines consumer.
+  struct LiveReply {
+    var stream = MarkdownStream()
+    var consumer: MarkdownStreamANSIRenderer
+    var fed = 0
+
+    init(renderer: ANSIRenderer) {
+      consumer = MarkdownStreamANSIRenderer(renderer: renderer)
+    }
+  }
   /// How many times markdown was rendered (for the benchmark).
   private(set) var renderCount = 0
   /// How many replies have their rendered lines cached.
@@ -71,13 +85,34 @@ final class TurnRenderer {
     return lines
   }
 
-  /// The rendered markdown of a reply, from the cache when its text has not grown.
+  /// The rendered markdown of a reply, from the cache when its text and state have not changed.
+  ///
+  /// A streaming reply goes through ``MarkdownStream``: only the new text is fed, committed
+  /// blocks are rendered once, and just the open tail is rendered again. A finished reply is
+  /// rendered whole once (the stream's committed lines equal that render, so nothing jumps).
   func body(of message: ChatMessage) -> [String] {
     let length = message.text.utf8.count
-    if let cached = bodies[message.id], cached.length == length { return cached.lines }
+    let streaming = message.state == .streaming
+    if let cached = bodies[message.id], cached.length == length, cached.streaming == streaming {
+      return cached.lines
+    }
     renderCount += 1
-    let lines = renderer.renderLines(MarkdownDocument(message.text)).map { $0.isEmpty ? $0 : " " + $0 }
-    bodies[message.id] = (length, lines)
+    let raw: [String]
+    if streaming {
+      var entry = (live?.id == message.id ? live?.reply : nil) ?? LiveReply(renderer: renderer)
+      if entry.fed < length {
+        let update = entry.stream.feed(bytes: message.text.utf8.dropFirst(entry.fed))
+        entry.consumer.apply(update)
+        entry.fed = length
+      }
+      live = (message.id, entry)
+      raw = entry.consumer.committedLines + entry.consumer.tailLines
+    } else {
+      if live?.id == message.id { live = nil }
+      raw = renderer.renderLines(MarkdownDocument(message.text))
+    }
+    let lines = raw.map { $0.isEmpty ? $0 : " " + $0 }
+    bodies[message.id] = (length, streaming, lines)
     return lines
   }
 

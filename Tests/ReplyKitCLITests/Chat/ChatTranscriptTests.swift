@@ -12,7 +12,7 @@ import Testing
     #expect(output.contains("How do I run work in the background in Swift"))
     #expect(output.contains("Can you give me a template"))
     #expect(output.contains(" │ struct ItemsScreen: View {"))
-    #expect(output.hasSuffix("Swap ItemStore for your own type and you are done.\n\n"))
+    #expect(output.hasSuffix("\n Swap ItemStore for your own type and you are done.\n"))
     #expect(!output.contains("\u{1B}"))
     #expect(output.split(separator: "\n").allSatisfy { $0.count <= 80 && !$0.hasSuffix(" ") })
   }
