@@ -46,9 +46,10 @@ deps-bench: deps
 build: deps
 	$(SWIFT) build
 
+# The chat in the terminal (full screen); without a terminal it prints the Example and exits 0.
 run: deps
 	@$(SWIFT) build --product replykit 2>&1 | grep -E 'error:|warning:' || true
-	@./.build/debug/replykit render Corpus/replies/03-swift-completion-handler-to-async.md --to ansi
+	@./.build/debug/replykit chat
 
 test: deps-test
 	$(SWIFT) build --build-tests

@@ -11,6 +11,7 @@ let commands: [String: ([String]) throws -> Void] = [
   "render": RenderCommand.run,
   "stream": StreamCommand.run,
   "export": ExportCommand.run,
+  "chat": ChatCommand.run,
 ]
 
 let version = "0.1.0"
@@ -24,6 +25,7 @@ let usage = """
     render    render a markdown reply once (html, plain or ansi)
     stream    format a reply while it arrives (html, plain or ansi)
     export    a saved thread as a web page, transcript, plain text or markdown
+    chat      chat in a full-screen terminal thread (prints the Example without a terminal)
 
   Run 'replykit <command> --help' for a command's options.
   Options: -h, --help (this text), --version

@@ -1,0 +1,327 @@
+import ChatEngine
+import Foundation
+import Observation
+import ReplyMarkdown
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Forwards the engine's callbacks (clipboard, reply ends, ratings) to the app, which does not
+/// exist yet when the engine's environment is made.
+@MainActor
+final class ChatEvents {
+  weak var app: ChatApp?
+}
+
+/// The full-screen chat: reads keys, runs commands against the engine, and draws frames.
+///
+/// The engine (``ChatThread``) owns the thread, the streaming reply, Stop, Regenerate, Retry,
+/// ratings, Copy and the follow state; this type only maps input to those calls and draws what
+/// the engine says, when it changes (observed), at most about 60 frames a second. The thread
+/// is saved after every reply that ends (finished, stopped or failed) when a thread file is set.
+@MainActor
+final class ChatApp {
+  /// The app while it runs (dispatch sources keep it alive too).
+  static var running: ChatApp?
+
+  let thread: ChatThread
+  let screen: ChatScreen
+  private let options: ChatOptions
+  private let setup: ChatSetup
+  private let environment: [String: String]
+  private var diff = ScreenDiff()
+  private var decoder = InputDecoder()
+  private var sources: [any DispatchSourceProtocol] = []
+  private var frameScheduled = false
+  private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
+  private var noticeToken = 0
+
+  /// Makes the thread for `options` (nothing is shown until ``start()``).
+  init(options: ChatOptions, environment: [String: String]) {
+    self.options = options
+    self.environment = environment
+    let setup = ChatSetup(options: options)
+    self.setup = setup
+    let events = ChatEvents()
+    let chatEnvironment = ChatEnvironment(
+      clipboard: { payload in events.app?.copyToClipboard(payload.plainText) },
+      replyUpdates: { update in if update.isFinal { events.app?.replyEnded() } })
+    thread = ChatThread(
+      messages: setup.messages, environment: chatEnvironment, reply: setup.reply,
+      onFeedback: { _, _ in events.app?.autosave() })
+    let size = TerminalSession.size()
+    let color = ANSIOptions.resolve(color: options.color, isTerminal: true, environment: environment)
+    screen = ChatScreen(columns: size.columns, rows: size.rows, color: color)
+    events.app = self
+    if let error = setup.loadError {
+      showNotice(error, isError: true, seconds: nil)
+    } else if let notice = setup.startNotice {
+      showNotice(notice, isError: false, seconds: 4)
+    }
+  }
+
+  /// Enters the full screen and starts reading keys and signals.
+  func start() throws {
+    try TerminalSession.enter()
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readInput() } }
+    input.resume()
+    sources.append(input)
+    for signalNumber in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler { [weak self] in
+        MainActor.assumeIsolated {
+          if signalNumber == SIGWINCH {
+            self?.resized()
+          } else {
+            self?.quit(status: 128 + signalNumber)
+          }
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
+    draw()
+  }
+
+  // MARK: Input
+
+  private func readInput() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR || errno == EAGAIN { return }
+    guard count > 0 else { quit(status: 0) }
+    for event in decoder.decode(Array(buffer[0..<count])) { handle(event) }
+    requestFrame()
+  }
+
+  /// Does what `event` asks.
+  func handle(_ event: KeyEvent) {
+    if screen.overlay != nil {
+      screen.overlay = nil
+      if event == .escape || event == .enter { return }
+    }
+    switch event {
+    case .text(let text), .paste(let text): screen.composer.insert(text)
+    case .newline: screen.composer.insert("\n")
+    case .enter: submit()
+    case .escape:
+      if thread.isStreaming {
+        thread.stop()
+      } else {
+        clearNotice()
+      }
+    case .backspace: screen.composer.backspace()
+    case .delete: screen.composer.deleteForward()
+    case .left: screen.composer.move(by: -1)
+    case .right: screen.composer.move(by: 1)
+    case .home: screen.composer.moveToLineEdge(toEnd: false)
+    case .end:
+      screen.composer.moveToLineEdge(toEnd: true)
+      thread.jumpToLatest()
+    case .up: screen.scroll(by: -1, in: thread)
+    case .down: screen.scroll(by: 1, in: thread)
+    case .wheelUp: screen.scroll(by: -3, in: thread)
+    case .wheelDown: screen.scroll(by: 3, in: thread)
+    case .pageUp: screen.scroll(by: -screen.pageSize, in: thread)
+    case .pageDown: screen.scroll(by: screen.pageSize, in: thread)
+    case .control(0x03): quit(status: 0)
+    case .control(0x04): if screen.composer.isEmpty { quit(status: 0) } else { screen.composer.deleteForward() }
+    case .control(0x15): _ = screen.composer.take()
+    case .control(0x01): screen.composer.moveToLineEdge(toEnd: false)
+    case .control(0x05): screen.composer.moveToLineEdge(toEnd: true)
+    case .control(0x0C): diff.invalidate()
+    case .control: break
+    }
+  }
+
+  /// Enter: runs a command or sends the message.
+  private func submit() {
+    let text = screen.composer.text
+    if let command = SlashCommand.parse(text) {
+      _ = screen.composer.take()
+      run(command)
+      return
+    }
+    guard thread.send(SlashCommand.message(from: text)) else { return }
+    _ = screen.composer.take()
+    clearNotice()
+  }
+
+  /// The latest reply, if any.
+  private var latestReply: ChatMessage? {
+    thread.messages.last { $0.role == .assistant }
+  }
+
+  /// Runs a composer command.
+  func run(_ command: SlashCommand) {
+    switch command {
+    case .copy:
+      guard let reply = latestReply, thread.copy(reply.id) else {
+        return showNotice("No finished reply to copy yet.", isError: true)
+      }
+    case .copyCode(let number):
+      guard let reply = latestReply, thread.copyCode(in: reply.id, block: number - 1) else {
+        return showNotice("The latest reply has no code block \(number).", isError: true)
+      }
+    case .regenerate:
+      guard let last = thread.messages.last, thread.regenerate(last.id) else {
+        return showNotice("Regenerate works on the latest reply once it has finished.", isError: true)
+      }
+    case .retry:
+      guard let last = thread.messages.last, thread.retry(last.id) else {
+        return showNotice("Nothing to retry: the latest reply did not fail.", isError: true)
+      }
+    case .good, .bad:
+      guard let reply = latestReply, thread.rate(reply.id, command == .good ? .good : .bad) != nil else {
+        return showNotice("Only a finished reply can be rated.", isError: true)
+      }
+    case .share:
+      share()
+    case .save(let path):
+      save(to: path)
+    case .help:
+      let style = ChatStyle(color: screen.renderer.style.color)
+      screen.overlay =
+        [style.secondary(String(repeating: "─", count: screen.columns))]
+        + SlashCommand.helpLines.map { VisibleText.fit($0, width: screen.columns - 1) }
+    case .quit:
+      quit(status: 0)
+    case .invalid(let message):
+      showNotice(message, isError: true)
+    }
+  }
+
+  private func share() {
+    guard let reply = latestReply, let text = thread.shareText(for: reply.id) else {
+      return showNotice("No finished reply to share yet.", isError: true)
+    }
+    if let command = options.shareCommand {
+      if Clipboard.pipe(text, to: command) {
+        showNotice("Shared with: \(command)", isError: false)
+      } else {
+        showNotice("Could not run the share command: \(command)", isError: true)
+      }
+      return
+    }
+    let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let url = URL(fileURLWithPath: directory).appendingPathComponent(
+      "replykit-reply-\(reply.id.uuidString.prefix(8).lowercased()).txt")
+    do {
+      try Data((text + "\n").utf8).write(to: url, options: .atomic)
+      showNotice("Shared to \(url.path)", isError: false, seconds: 8)
+    } catch {
+      showNotice("Could not write \(url.path): \(error.localizedDescription)", isError: true)
+    }
+  }
+
+  private func save(to path: String?) {
+    let url: URL
+    if let path, !path.isEmpty {
+      url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+    } else if let threadURL = setup.threadURL {
+      guard setup.loadError == nil else {
+        return showNotice("Not saving over a thread file that did not load; use /save FILE.", isError: true)
+      }
+      url = threadURL
+    } else {
+      url = URL(fileURLWithPath: "replykit-thread.json")
+    }
+    do {
+      try thread.save(to: url)
+      showNotice("Saved to \(url.path)", isError: false)
+    } catch {
+      showNotice(error.localizedDescription, isError: true)
+    }
+  }
+
+  // MARK: Engine callbacks
+
+  /// Copy: OSC 52 now, plus the clipboard tool when there is one.
+  func copyToClipboard(_ text: String) {
+    Clipboard.copy(text, environment: environment) { StandardIO.write($0) }
+  }
+
+  /// A reply ended (finished, stopped or failed): save the thread.
+  func replyEnded() {
+    autosave()
+  }
+
+  /// Saves the thread to its file when there is one that loaded (or is new).
+  func autosave() {
+    guard setup.autosaves, let url = setup.threadURL else { return }
+    do {
+      try thread.save(to: url)
+    } catch {
+      showNotice(error.localizedDescription, isError: true, seconds: nil)
+    }
+  }
+
+  // MARK: Notices and frames
+
+  /// Shows `text` in the status line for `seconds` (for good when `nil`).
+  func showNotice(_ text: String, isError: Bool, seconds: Double? = 3) {
+    screen.notice = text
+    screen.noticeIsError = isError
+    noticeToken += 1
+    let token = noticeToken
+    if let seconds {
+      DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self, self.noticeToken == token else { return }
+          self.clearNotice()
+        }
+      }
+    }
+    requestFrame()
+  }
+
+  private func clearNotice() {
+    guard screen.notice != nil else { return }
+    screen.notice = nil
+    noticeToken += 1
+    requestFrame()
+  }
+
+  private func resized() {
+    let size = TerminalSession.size()
+    screen.resize(columns: size.columns, rows: size.rows)
+    diff.invalidate()
+    requestFrame()
+  }
+
+  /// Schedules a frame, at most one per 16 ms.
+  func requestFrame() {
+    guard !frameScheduled else { return }
+    frameScheduled = true
+    let earliest = lastFrame + .milliseconds(16)
+    DispatchQueue.main.asyncAfter(deadline: max(.now(), earliest)) { [weak self] in
+      MainActor.assumeIsolated { self?.draw() }
+    }
+  }
+
+  /// Draws the screen now and re-arms observation of the engine.
+  private func draw() {
+    frameScheduled = false
+    lastFrame = .now()
+    let frame = withObservationTracking {
+      screen.frame(thread)
+    } onChange: { [weak self] in
+      DispatchQueue.main.async { MainActor.assumeIsolated { self?.requestFrame() } }
+    }
+    let bytes = diff.update(lines: frame.lines, cursor: frame.cursor, scrollRegion: frame.threadHeight)
+    if !bytes.isEmpty { StandardIO.write(bytes: bytes) }
+  }
+
+  /// Stops a streaming reply (which saves it), restores the terminal and exits.
+  func quit(status: Int32) -> Never {
+    thread.stop()
+    for source in sources { source.cancel() }
+    TerminalSession.leave()
+    exit(status)
+  }
+}

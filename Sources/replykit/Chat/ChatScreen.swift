@@ -1,0 +1,160 @@
+import ChatEngine
+
+/// The whole chat screen as lines: the thread window, the jump-to-latest marker, the composer
+/// and the status line, at a terminal size.
+///
+/// The engine decides what shows (rows, marks, follow state); this type only lays it out and
+/// keeps the reader's scroll anchor (the top row and line) while they are not following.
+/// Guarantees: exactly ``rows`` lines, none wider than ``columns``; the cursor inside the composer.
+@MainActor
+final class ChatScreen {
+  /// One drawn frame.
+  struct Frame {
+    var lines: [String]
+    var cursor: (row: Int, column: Int)
+    /// The number of top lines that show the thread (they may be scrolled as a block).
+    var threadHeight: Int
+  }
+
+  private(set) var columns: Int
+  private(set) var rows: Int
+  private(set) var renderer: TurnRenderer
+  private let color: Bool
+  /// The top of the window while not following: a row's identity and a line in it.
+  private var anchor: (id: ChatRow.ID, line: Int)?
+  /// What is being typed.
+  var composer = Composer()
+  /// A short message in the status line (Copied, Saved, an error), or `nil`.
+  var notice: String?
+  /// Whether the notice is an error (shown in the danger style).
+  var noticeIsError = false
+  /// Lines shown over the bottom of the thread until the next key (``/help``).
+  var overlay: [String]?
+
+  /// Creates a screen of `columns` x `rows`.
+  init(columns: Int, rows: Int, color: Bool) {
+    self.columns = max(columns, 20)
+    self.rows = max(rows, 6)
+    self.color = color
+    renderer = TurnRenderer(width: self.columns, color: color)
+  }
+
+  /// Takes a new terminal size: the thread is laid out again at the new width.
+  func resize(columns: Int, rows: Int) {
+    let columns = max(columns, 20)
+    if columns != self.columns { renderer = TurnRenderer(width: columns, color: color) }
+    self.columns = columns
+    self.rows = max(rows, 6)
+  }
+
+  private var composerLayout: Composer.Layout {
+    composer.layout(width: columns, maxLines: min(8, max(1, rows / 3)))
+  }
+
+  private func threadHeight(_ layout: Composer.Layout) -> Int {
+    max(rows - layout.lines.count - 2, 1)
+  }
+
+  /// The current top of the window for `thread`, and the window.
+  private func window(_ thread: ChatThread, height: Int) -> (ThreadWindow, ThreadPosition) {
+    var window = ThreadWindow(rows: thread.rows, height: height, renderer: renderer)
+    if !thread.follow.isFollowing, let anchor, let index = window.index(of: anchor.id) {
+      let top = ThreadPosition(row: index, line: min(anchor.line, max(window.lines(index).count - 1, 0)))
+      if window.linesBelow(top) >= height { return (window, top) }
+    }
+    return (window, window.bottomTop())
+  }
+
+  /// Scrolls by `delta` lines (negative is up) as the person asked: leaving the bottom stops
+  /// following, reaching it resumes following (through the engine's follow state).
+  func scroll(by delta: Int, in thread: ChatThread) {
+    let height = threadHeight(composerLayout)
+    var (window, top) = window(thread, height: height)
+    guard !window.rows.isEmpty else { return }
+    if delta < 0 {
+      let moved = window.moveUp(top, by: -delta)
+      guard moved != window.bottomTop() else { return }
+      anchor = (window.rows[moved.row].id, moved.line)
+      thread.scrolled(isAtBottom: false, isUserDriven: true)
+    } else if delta > 0 {
+      guard !thread.follow.isFollowing else { return }
+      if let moved = window.moveDown(top, by: delta) {
+        anchor = (window.rows[moved.row].id, moved.line)
+      } else {
+        anchor = nil
+        thread.scrolled(isAtBottom: true, isUserDriven: true)
+      }
+    }
+  }
+
+  /// The lines of one page of the thread (for Page Up/Down).
+  var pageSize: Int { max(threadHeight(composerLayout) - 2, 1) }
+
+  /// Draws the screen for `thread`.
+  func frame(_ thread: ChatThread) -> Frame {
+    let style = ChatStyle(color: color)
+    let layout = composerLayout
+    let height = threadHeight(layout)
+    var lines: [String]
+    if thread.messages.isEmpty && !thread.isLoading {
+      lines = Array(repeating: "", count: height)
+      let welcome = "Type a message below and press Enter. /help lists the commands."
+      let fitted = VisibleText.fit(welcome, width: columns - 2)
+      lines[height / 2] = VisibleText.spaces((columns - VisibleText.width(fitted)) / 2) + style.secondary(fitted)
+    } else {
+      var (window, top) = window(thread, height: height)
+      if !thread.follow.isFollowing {
+        anchor = window.rows.indices.contains(top.row) ? (window.rows[top.row].id, top.line) : nil
+      } else {
+        anchor = nil
+      }
+      lines = window.window(from: top)
+      renderer.prune(keeping: thread.messages)
+    }
+    if let overlay {
+      let shown = overlay.suffix(height)
+      lines.replaceSubrange((height - shown.count)..<height, with: shown)
+    }
+    if thread.follow.showsJumpToLatest {
+      let label = style.capsule("↓ \(thread.follow.jumpLabel)") + " " + style.secondary("End")
+      let labelWidth = VisibleText.width(thread.follow.jumpLabel) + 8
+      lines[height - 1] = VisibleText.spaces((columns - labelWidth) / 2) + label
+    }
+    lines.append(style.secondary(String(repeating: "─", count: columns)))
+    if composer.isEmpty {
+      let placeholder = VisibleText.fit("Message (Enter sends, Ctrl-J new line, /help)", width: columns - 3)
+      lines.append("› " + style.secondary(placeholder))
+    } else {
+      lines += layout.lines
+    }
+    lines.append(statusLine(thread, style: style))
+    return Frame(
+      lines: lines, cursor: (height + 1 + layout.cursorRow, min(layout.cursorColumn, columns - 1)),
+      threadHeight: height)
+  }
+
+  /// The bottom line: a notice, "Copied", or the keys that apply now.
+  private func statusLine(_ thread: ChatThread, style: ChatStyle) -> String {
+    if let notice {
+      let text = VisibleText.fit(VisibleText.sanitize(notice).replacingNewlines(), width: columns - 1)
+      return noticeIsError ? style.danger(text) : style.primary(text)
+    }
+    switch thread.copied {
+    case .reply: return style.primary("Copied")
+    case .codeBlock(_, let block): return style.primary("Copied code block \(block + 1)")
+    case nil: break
+    }
+    let hint =
+      thread.isStreaming
+      ? "Esc stops the reply · PgUp/PgDn scroll · End latest · /help"
+      : "Enter sends · Alt-Enter or Ctrl-J new line · PgUp/PgDn scroll · /help · Ctrl-C quits"
+    return style.secondary(VisibleText.fit(hint, width: columns - 1))
+  }
+}
+
+extension String {
+  /// The string with each line break shown as a space (for one-line status text).
+  func replacingNewlines() -> String {
+    String(map { $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+  }
+}

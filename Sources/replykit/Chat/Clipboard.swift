@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Puts text on the system clipboard from a terminal program.
+///
+/// Writes OSC 52 to the terminal (most terminals and tmux with `set-clipboard` take it) and also
+/// pipes the text to `wl-copy` under Wayland or `xclip -selection clipboard` under X11 when
+/// they are installed. Never waits for those tools.
+enum Clipboard {
+  /// The OSC 52 sequence that sets the clipboard to `text` (base64, so no byte of the text
+  /// reaches the terminal as such).
+  static func osc52(_ text: String) -> String {
+    "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
+  }
+
+  /// The clipboard tool to pipe to in this environment, if one is installed.
+  static func helperCommand(environment: [String: String]) -> String? {
+    if environment["WAYLAND_DISPLAY"] != nil, let path = executable("wl-copy", environment: environment) {
+      return "'\(path)'"
+    }
+    if environment["DISPLAY"] != nil, let path = executable("xclip", environment: environment) {
+      return "'\(path)' -selection clipboard"
+    }
+    return nil
+  }
+
+  /// The full path of `name` on `PATH`, if it is an executable file there.
+  static func executable(_ name: String, environment: [String: String]) -> String? {
+    for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let path = "\(directory)/\(name)"
+      if access(path, X_OK) == 0 { return path }
+    }
+    return nil
+  }
+
+  /// Copies `text`: OSC 52 through `writeToTerminal`, and the helper tool when present.
+  static func copy(_ text: String, environment: [String: String], writeToTerminal: (String) -> Void) {
+    writeToTerminal(osc52(text))
+    guard let helper = helperCommand(environment: environment) else { return }
+    pipe(text, to: helper)
+  }
+
+  /// Runs `command` with `text` on its standard input, in the background; `false` when the
+  /// command cannot start.
+  @discardableResult
+  static func pipe(_ text: String, to command: String) -> Bool {
+    guard let process = try? Subprocess.shell(command) else { return false }
+    close(process.output)
+    close(process.error)
+    let data = Data(text.utf8)
+    DispatchQueue.global().async {
+      Subprocess.writeAndClose(data, to: process.input)
+      _ = process.wait()
+    }
+    return true
+  }
+}

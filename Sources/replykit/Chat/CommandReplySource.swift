@@ -1,0 +1,118 @@
+import ChatEngine
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replies from a shell command: `--reply-command CMD`.
+///
+/// For each reply CMD runs through `sh -c` with the thread so far as JSON (``ChatArchive``'s
+/// format) on its standard input; its standard output streams into the reply as it arrives
+/// (split UTF-8 sequences are joined, invalid bytes become U+FFFD). Exit status 0 completes the
+/// reply; any other status fails it with the last non-empty line of standard error (or the
+/// status). Stop sends SIGTERM to the command's process group, then SIGKILL after a second.
+struct CommandReplySource: Sendable {
+  /// The shell command.
+  let command: String
+
+  /// The engine's reply closure for this command.
+  var reply: ChatThread.Reply {
+    let command = self.command
+    return { history in CommandReplySource.stream(command: command, history: history) }
+  }
+
+  /// A failure of the command, shown in place of the reply.
+  struct Failure: LocalizedError {
+    let message: String
+    var errorDescription: String? { message }
+  }
+
+  /// Runs `command` for one reply to `history`.
+  static func stream(command: String, history: [ChatMessage]) -> AsyncThrowingStream<String, any Error> {
+    let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+    let input = ChatArchive.encode(history)
+    let process: Subprocess
+    do {
+      process = try Subprocess.shell(command)
+    } catch {
+      continuation.finish(throwing: Failure(message: "\(error)"))
+      return stream
+    }
+    let exited = LockedValue(false)
+    continuation.onTermination = { termination in
+      if case .cancelled = termination, !exited.value {
+        process.terminate(grace: 1) { exited.value }
+      }
+    }
+    DispatchQueue.global().async { Subprocess.writeAndClose(input, to: process.input) }
+    let errors = DispatchGroup()
+    let lastErrorLine = LockedValue("")
+    errors.enter()
+    DispatchQueue.global().async {
+      let bytes = readAll(process.error)
+      close(process.error)
+      let text = String(decoding: bytes.suffix(65_536), as: UTF8.self)
+      let line = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
+      lastErrorLine.set(line.map(String.init) ?? "")
+      errors.leave()
+    }
+    DispatchQueue.global().async {
+      var carry: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { break }
+        carry += buffer[0..<count]
+        let complete = completePrefixLength(carry)
+        if complete > 0 {
+          continuation.yield(String(decoding: carry[0..<complete], as: UTF8.self))
+          carry.removeFirst(complete)
+        }
+      }
+      close(process.output)
+      if !carry.isEmpty { continuation.yield(String(decoding: carry, as: UTF8.self)) }
+      errors.wait()
+      let status = process.wait()
+      exited.set(true)
+      if status == 0 {
+        continuation.finish()
+      } else {
+        let line = lastErrorLine.value
+        continuation.finish(
+          throwing: Failure(message: line.isEmpty ? "The reply command exited with status \(status)." : line))
+      }
+    }
+    return stream
+  }
+
+  /// The length of the longest prefix of `bytes` that does not end inside a UTF-8 sequence.
+  static func completePrefixLength(_ bytes: [UInt8]) -> Int {
+    var start = bytes.count
+    var continuation = 0
+    while start > 0, continuation < 3, bytes[start - 1] & 0xC0 == 0x80 {
+      start -= 1
+      continuation += 1
+    }
+    guard start > 0 else { return bytes.count }
+    let lead = bytes[start - 1]
+    let expected = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    return expected > continuation + 1 ? start - 1 : bytes.count
+  }
+
+  /// Reads `descriptor` to its end.
+  static func readAll(_ descriptor: Int32) -> [UInt8] {
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      result += buffer[0..<count]
+    }
+    return result
+  }
+}

@@ -1,0 +1,148 @@
+/// Turns the bytes a terminal sends in raw mode into ``KeyEvent``s.
+///
+/// Understands UTF-8 text, CSI and SS3 keys (arrows, Home/End in their xterm and VT forms,
+/// Page Up/Down, Delete), SGR mouse reports (mode 1006; only the wheel is used), bracketed paste
+/// (mode 2004) and Alt-Enter. An incomplete sequence at the end of a read is kept for the next
+/// read, except a lone ESC, which is the Escape key. Unknown sequences are dropped whole, so no
+/// byte of them reaches the composer.
+/// - Complexity: O(n) in the bytes fed.
+struct InputDecoder {
+  private var pending: [UInt8] = []
+  /// The longest paste or sequence kept while waiting for its end (protects memory).
+  static let maximumPending = 1 << 22
+
+  /// Decodes `bytes` (appended to what an earlier call left incomplete).
+  mutating func decode(_ bytes: [UInt8]) -> [KeyEvent] {
+    pending += bytes
+    var events: [KeyEvent] = []
+    var index = 0
+    let input = pending
+    while index < input.count {
+      let byte = input[index]
+      switch byte {
+      case 0x1B:
+        guard let (event, length) = escapeSequence(input, at: index) else {
+          if input.count - index > Self.maximumPending {
+            index = input.count
+            continue
+          }
+          pending = Array(input[index...])
+          return events
+        }
+        if let event { events.append(event) }
+        index += length
+      case 0x0D:
+        events.append(.enter)
+        index += 1
+      case 0x0A:
+        events.append(.newline)
+        index += 1
+      case 0x7F, 0x08:
+        events.append(.backspace)
+        index += 1
+      case 0x09:
+        events.append(.text("    "))
+        index += 1
+      case 0x00..<0x20:
+        events.append(.control(byte))
+        index += 1
+      default:
+        var end = index
+        while end < input.count, input[end] >= 0x20, input[end] != 0x7F { end += 1 }
+        // Keep an incomplete UTF-8 sequence at the end for the next read.
+        var complete = end
+        if end == input.count {
+          var back = end - 1
+          while back > index, input[back] & 0xC0 == 0x80, end - back < 4 { back -= 1 }
+          let lead = input[back]
+          let expected = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+          if end - back < expected { complete = back }
+        }
+        if complete > index {
+          events.append(.text(String(decoding: input[index..<complete], as: UTF8.self)))
+        }
+        if complete < end {
+          pending = Array(input[complete...])
+          return events
+        }
+        index = end
+      }
+    }
+    pending = []
+    return events
+  }
+
+  /// The event and length of the sequence starting with ESC at `start`, or `nil` if incomplete.
+  private func escapeSequence(_ input: [UInt8], at start: Int) -> (KeyEvent?, Int)? {
+    let next = start + 1
+    guard next < input.count else { return (.escape, 1) }
+    switch input[next] {
+    case UInt8(ascii: "["):
+      return csi(input, at: start)
+    case UInt8(ascii: "O"):
+      guard next + 1 < input.count else { return nil }
+      let keys: [UInt8: KeyEvent] = [
+        UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
+        UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+      ]
+      return (keys[input[next + 1]], 3)
+    case 0x0D, 0x0A:
+      return (.newline, 2)
+    case 0x1B:
+      return (.escape, 1)
+    default:
+      // Alt with a key: the key is read on its own; the ESC counts as Escape.
+      return (.escape, 1)
+    }
+  }
+
+  /// Parses `ESC [ params final`; bracketed paste runs to `ESC [ 201 ~`.
+  private func csi(_ input: [UInt8], at start: Int) -> (KeyEvent?, Int)? {
+    var index = start + 2
+    while index < input.count, (0x20...0x3F).contains(input[index]) { index += 1 }
+    guard index < input.count else { return nil }
+    let final = input[index]
+    let length = index - start + 1
+    let parameters = String(decoding: input[(start + 2)..<index], as: UTF8.self)
+    if final == UInt8(ascii: "~"), parameters == "200" {
+      let end: [UInt8] = [
+        0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "1"), UInt8(ascii: "~"),
+      ]
+      let bodyStart = start + length
+      var cursor = bodyStart
+      while cursor + end.count <= input.count {
+        if input[cursor] == 0x1B, Array(input[cursor..<(cursor + end.count)]) == end {
+          let text = String(decoding: input[bodyStart..<cursor], as: UTF8.self)
+          return (.paste(text), cursor + end.count - start)
+        }
+        cursor += 1
+      }
+      return nil
+    }
+    if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+      let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+      guard let button = fields.first, button & 64 != 0, final == UInt8(ascii: "M") else { return (nil, length) }
+      return (button & 1 == 0 ? .wheelUp : .wheelDown, length)
+    }
+    let number = parameters.split(separator: ";").first.flatMap { Int($0) }
+    switch final {
+    case UInt8(ascii: "A"): return (.up, length)
+    case UInt8(ascii: "B"): return (.down, length)
+    case UInt8(ascii: "C"): return (.right, length)
+    case UInt8(ascii: "D"): return (.left, length)
+    case UInt8(ascii: "H"): return (.home, length)
+    case UInt8(ascii: "F"): return (.end, length)
+    case UInt8(ascii: "~"):
+      switch number {
+      case 1, 7: return (.home, length)
+      case 4, 8: return (.end, length)
+      case 3: return (.delete, length)
+      case 5: return (.pageUp, length)
+      case 6: return (.pageDown, length)
+      default: return (nil, length)
+      }
+    default:
+      return (nil, length)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ReplyMarkdown
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `replykit chat`: the chat thread as a full-screen terminal program (see ``ChatApp``), the
+/// Example conversation printed when there is no terminal (see ``TranscriptPrinter``), or the
+/// frame benchmark (``FrameBenchmark``). Never returns: the main queue runs until the chat exits.
+enum ChatCommand {
+  static func run(_ arguments: [String]) throws {
+    let environment = TerminalEnvironment.variables
+    guard let options = try ChatOptions.parse(arguments, environment: environment) else { return }
+    // A reply or share command that exits early must not kill the chat.
+    signal(SIGPIPE, SIG_IGN)
+    try MainActor.assumeIsolated {
+      if options.benchmark {
+        Task { @MainActor in
+          StandardIO.write(await FrameBenchmark.run())
+          exit(0)
+        }
+      } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+        let app = ChatApp(options: options, environment: environment)
+        ChatApp.running = app
+        try app.start()
+      } else {
+        let printer = TranscriptPrinter(options: options, environment: environment)
+        TranscriptPrinter.running = printer
+        printer.start(options: options)
+      }
+    }
+    dispatchMain()
+  }
+}
