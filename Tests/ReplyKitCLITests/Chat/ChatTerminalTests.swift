@@ -115,6 +115,9 @@ import Testing
     let session = try TmuxSession(["--reply-command", "echo started; sleep \(marker) & sleep \(marker); echo never"])
     try session.submit("run something slow")
     try session.waitFor("started")
+    // The second `sleep` starts a moment after "started" is printed: poll for both.
+    let started = Date().addingTimeInterval(5)
+    while Self.processesMatching("^sleep \(marker)") < 2, Date() < started { Thread.sleep(forTimeInterval: 0.05) }
     #expect(Self.processesMatching("^sleep \(marker)") == 2)
     try session.press("Escape")
     let screen = try session.waitFor("Stopped")
@@ -168,7 +171,8 @@ import Testing
       "--reply-command", #"printf 'evil \033[31mred\033]0;pwned\007 end'"#, "--thread", "t.json",
     ])
     try session.submit("be evil")
-    let screen = try session.waitFor("end")
+    // Wait for the reply's own last word ("end" alone also matches the hint line's "sends").
+    let screen = try session.waitFor("␇ end")
     #expect(screen.contains("␛[31mred␛]0;pwned␇ end"))
   }
 
