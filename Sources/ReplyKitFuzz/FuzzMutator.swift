@@ -12,6 +12,9 @@ public struct FuzzMutator: Sendable {
     self.maxLength = maxLength
   }
 
+  /// Bytes that mean something to markdown, for random insertions.
+  static let punctuation: [UInt8] = Array("*_[]()<>!`~|\\&#:-\n >\"'\t\u{1B}".utf8)
+
   /// Patterns that nest or repeat: the generators pick from these.
   static let nestingUnits: [String] = ["> ", "- ", "* ", "1. ", "[^1]: ", "  - ", ">", "[", "![", "*", "_", "~~", "(", "**a ", "_a "]
   static let runUnits: [String] = [
@@ -37,7 +40,7 @@ public struct FuzzMutator: Sendable {
       let at = position()
       let inserted = (0..<count).map { _ -> UInt8 in
         let pick = random.next()
-        return pick % 3 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : Array("*_[]()<>!`~|\\&#:-\n >\"'".utf8)[Int(pick >> 8) % 25]
+        return pick % 3 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : Self.punctuation[Int((pick >> 8) % UInt64(Self.punctuation.count))]
       }
       bytes.insert(contentsOf: inserted, at: at)
     case 1:  // delete a range

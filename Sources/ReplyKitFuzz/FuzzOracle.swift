@@ -58,8 +58,8 @@ public struct FuzzOracle: Sendable {
     ("html", htmlCheck)
   ]
 
-  /// The time allowed for one input: a quarter second plus 10 µs per byte.
-  public static func timeBudget(forBytes count: Int) -> Double { 0.25 + Double(count) * 10e-6 }
+  /// The time allowed for one input: half a second plus 10 µs per byte (64 kB: 1.15 s).
+  public static func timeBudget(forBytes count: Int) -> Double { 0.5 + Double(count) * 10e-6 }
 
   /// The output allowed for one input, per renderer: 64 bytes per input byte plus 4 MiB (table
   /// padding up to ``InputLimits/maxTableCells`` cells).

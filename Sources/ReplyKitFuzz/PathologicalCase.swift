@@ -88,23 +88,29 @@ public struct PathologicalCase: Decodable, Sendable {
       } else if let ramp = segment.ramp {
         for k in ramp.from..<ramp.to { out += ramp.prefix + String(repeating: ramp.unit, count: k) + ramp.suffix }
       } else if let numbered = segment.numbered {
-        for n in numbered.from..<numbered.to { out += numbered.format.replacingOccurrences(of: "{n}", with: String(n)) }
+        let (head, tail) = Self.split(numbered.format, at: "{n}")
+        for n in numbered.from..<numbered.to { out += head + String(n) + tail }
       } else if let collisions = segment.hash_collisions {
         var keys: [String] = []
         var index = 0
+        let (keyHead, keyTail) = Self.split(collisions.key_format, at: "{n}")
         while keys.count < collisions.count {
-          let key = collisions.key_format.replacingOccurrences(of: "{n}", with: String(index))
+          let key = keyHead + String(index) + keyTail
           index += 1
           if Self.referenceHash(key) % UInt32(collisions.refmap_size) == 0 { keys.append(key) }
         }
-        let bad = keys[0]
-        for key in keys.dropFirst() {
-          out += collisions.definition.replacingOccurrences(of: "{key}", with: key)
-          out += collisions.reference.replacingOccurrences(of: "{bad}", with: bad)
-        }
+        let (definitionHead, definitionTail) = Self.split(collisions.definition, at: "{key}")
+        let reference = collisions.reference.replacingOccurrences(of: "{bad}", with: keys[0])
+        for key in keys.dropFirst() { out += definitionHead + key + definitionTail + reference }
       }
     }
     return out
+  }
+
+  /// The text before and after the first `placeholder` (all of it before, when there is none).
+  static func split(_ format: String, at placeholder: String) -> (String, String) {
+    guard let range = format.range(of: placeholder) else { return (format, "") }
+    return (String(format[..<range.lowerBound]), String(format[range.upperBound...]))
   }
 
   /// cmark's old reference-map hash.

@@ -34,8 +34,7 @@ extension GuardScanner {
     for line in segment {
       var index = line.start
       while index < line.end {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: ">") {
+        if bytes[index] == 0x3E {  // >
           closers.declaration = index
           if index >= line.start + 1 && bytes[index - 1] == UInt8(ascii: "?") { closers.processingInstruction = index - 1 }
           if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "]") && bytes[index - 2] == UInt8(ascii: "]") {
@@ -62,14 +61,15 @@ extension GuardScanner {
     if let labelEnd = definitionLabelEnd(from: line.start, to: end) { index = labelEnd }
     while index < end {
       let byte = bytes[index]
+      // Integer literals, not `UInt8(ascii:)`: this loop runs once per byte, also in debug builds.
       switch byte {
-      case ASCII.backslash:
+      case 0x5C:  // backslash
         if index + 1 < end && ASCII.isPunctuation(bytes[index + 1]) {
           index += 2
           continue
         }
-      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
-        if byte == UInt8(ascii: "~") && !strikethrough { break }
+      case 0x2A, 0x5F, 0x7E:  // * _ ~
+        if byte == 0x7E && !strikethrough { break }
         var runEnd = index
         while runEnd < end && bytes[runEnd] == byte { runEnd += 1 }
         let before = index > line.start ? bytes[index - 1] : ASCII.space
@@ -89,12 +89,12 @@ extension GuardScanner {
         }
         index = runEnd
         continue
-      case UInt8(ascii: "'"), UInt8(ascii: "\""):
+      case 0x27, 0x22:  // ' "
         if smart {
           counts.delimiterRuns += 1
           if counts.delimiterRuns > limits.maxDelimiterRuns { escape(at: index, for: .delimiterRuns, line: line.line) }
         }
-      case UInt8(ascii: "["):
+      case 0x5B:  // [
         counts.brackets += 1
         if counts.brackets > limits.maxBrackets {
           escape(at: index, for: .brackets, line: line.line)
@@ -105,14 +105,14 @@ extension GuardScanner {
             escape(at: index, for: .referenceExpansion, line: line.line)
           }
         }
-      case UInt8(ascii: "<"):
+      case 0x3C:  // <
         if isUnclosedHTMLOpener(at: index, end: end, closers: closers) {
           counts.unclosedHTML += 1
           if counts.unclosedHTML > limits.maxUnclosedHTMLOpeners {
             escape(at: index, for: .unclosedHTMLOpeners, line: line.line)
           }
         }
-      case UInt8(ascii: "w"):
+      case 0x77:  // w
         if autolinks && index + 4 <= end && bytes[index + 1] == byte && bytes[index + 2] == byte
           && bytes[index + 3] == UInt8(ascii: ".")
         {
@@ -123,18 +123,18 @@ extension GuardScanner {
             chargeAutolink(at: index, defuseAt: index + 3, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens)
           }
         }
-      case UInt8(ascii: ":"):
+      case 0x3A:  // :
         if autolinks && hasAutolinkScheme(before: index, lineStart: line.start, end: end) {
           chargeAutolink(at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens)
         }
-      case UInt8(ascii: "@"):
+      case 0x40:  // @
         if autolinks {
           chargeAutolink(
             at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens,
             defuseWith: .wordJoiner)
         }
       default:
-        if ASCII.isSpace(byte) { tokenStart = index + 1 }
+        if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { tokenStart = index + 1 }
       }
       index += 1
     }

@@ -6,7 +6,7 @@
 /// text instead of code), so that input can never hide costly syntax from the guard; the price is
 /// that, past a limit, something inside code may be escaped too.
 struct GuardScanner {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   let limits: InputLimits
   let smart: Bool
   let autolinks: Bool
@@ -41,7 +41,7 @@ struct GuardScanner {
   /// What one reference link may copy: the longest reference definition (0 when there is none).
   var referenceCost = 0
 
-  init(bytes: [UInt8], options: ParseOptions, limits: InputLimits) {
+  init(bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, limits: InputLimits) {
     self.bytes = bytes
     self.limits = limits
     self.smart = options.contains(.smartPunctuation)
@@ -85,11 +85,9 @@ struct GuardScanner {
     let count = bytes.count
     while start < count {
       var end = start
-      while end < count && bytes[end] != ASCII.newline && bytes[end] != ASCII.carriageReturn { end += 1 }
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }  // \n \r
       var next = end
-      if next < count {
-        next += (bytes[next] == ASCII.carriageReturn && next + 1 < count && bytes[next + 1] == ASCII.newline) ? 2 : 1
-      }
+      if next < count { next += (bytes[next] == 0x0D && next + 1 < count && bytes[next + 1] == 0x0A) ? 2 : 1 }
       lineNumber += 1
       processLine(start: start, end: end)
       start = next

@@ -17,9 +17,12 @@ public enum InputGuard {
     _ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default
   ) -> GuardedInput {
     if limits.isUnlimited { return GuardedInput(text: markdown, diagnostics: []) }
-    var scanner = GuardScanner(bytes: Array(markdown.utf8), options: options, limits: limits)
-    scanner.run()
-    if scanner.edits.isEmpty { return GuardedInput(text: markdown, diagnostics: []) }
-    return GuardedInput(text: scanner.editedText(), diagnostics: scanner.diagnosticList())
+    var text = markdown
+    return text.withUTF8 { buffer in
+      var scanner = GuardScanner(bytes: buffer, options: options, limits: limits)
+      scanner.run()
+      if scanner.edits.isEmpty { return GuardedInput(text: markdown, diagnostics: []) }
+      return GuardedInput(text: scanner.editedText(), diagnostics: scanner.diagnosticList())
+    }
   }
 }

@@ -29,7 +29,7 @@ struct LinePrefix {
   var quoteDepth: Int { markers.reduce(0) { if case .quote = $1.kind { return $0 + 1 } else { return $0 } } }
 
   /// Reads the markers of the line `bytes[start..<end]`.
-  init(_ bytes: [UInt8], start: Int, end: Int, footnotes: Bool) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool) {
     contentStart = start
     firstNonSpace = end
     indent = 0
@@ -104,7 +104,7 @@ struct LinePrefix {
     }
   }
 
-  static func lastOther(_ characters: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> [Int] {
+  static func lastOther(_ characters: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Int] {
     var last = [Int](repeating: start - 1, count: characters.count)
     for index in start..<end where !ASCII.isBlank(bytes[index]) {
       for (slot, character) in characters.enumerated() where bytes[index] != character { last[slot] = index }
@@ -112,7 +112,7 @@ struct LinePrefix {
     return last
   }
 
-  static func count(of byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+  static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
     var count = 0
     for index in start..<end where bytes[index] == byte {
       count += 1

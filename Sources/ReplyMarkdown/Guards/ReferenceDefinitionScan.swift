@@ -4,7 +4,7 @@
 ///
 /// - Complexity: O(n).
 struct ReferenceDefinitionScan {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   let footnotes: Bool
 
   func longestDefinition() -> Int {
@@ -15,7 +15,7 @@ struct ReferenceDefinitionScan {
     var knownParagraphEnd = -1
     while start < count {
       var end = start
-      while end < count && bytes[end] != ASCII.newline && bytes[end] != ASCII.carriageReturn { end += 1 }
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }  // \n \r
       if let singleLine = definitionIsSingleLine(start: start, end: end) {
         if singleLine {
           longest = max(longest, end - start)
@@ -31,10 +31,23 @@ struct ReferenceDefinitionScan {
 
   /// `nil` when the line does not start a definition; else whether the definition fits on it.
   func definitionIsSingleLine(start: Int, end: Int) -> Bool? {
+    // Skip container markers, loosely (`>`, list markers, footnote definitions): counting a line
+    // that is no definition only makes the budget stricter.
     var position = start
-    while position < end && (ASCII.isBlank(bytes[position]) || bytes[position] == UInt8(ascii: ">")) { position += 1 }
+    while position < end {
+      let byte = bytes[position]
+      if ASCII.isBlank(byte) || ASCII.isDigit(byte) || ">-*+.)".utf8.contains(byte) {
+        position += 1
+      } else if footnotes && byte == UInt8(ascii: "[") && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^") {
+        var close = position + 2
+        while close < end && bytes[close] != UInt8(ascii: "]") { close += 1 }
+        guard close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
+        position = close + 2
+      } else {
+        break
+      }
+    }
     guard position < end, bytes[position] == UInt8(ascii: "[") else { return nil }
-    if footnotes && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^") { return nil }
     var close = position + 1
     while close < end && bytes[close] != UInt8(ascii: "]") {
       close += bytes[close] == ASCII.backslash ? 2 : 1
@@ -74,7 +87,7 @@ struct ReferenceDefinitionScan {
   }
 
   /// The start of the line after the line ending at `end` (`\r\n` is one line ending).
-  static func nextLine(after end: Int, in bytes: [UInt8]) -> Int {
+  static func nextLine(after end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     if end + 1 < bytes.count && bytes[end] == ASCII.carriageReturn && bytes[end + 1] == ASCII.newline { return end + 2 }
     return end + 1
   }
@@ -86,8 +99,9 @@ struct ReferenceDefinitionScan {
     while start < count {
       var end = start
       var blank = true
-      while end < count && bytes[end] != ASCII.newline && bytes[end] != ASCII.carriageReturn {
-        if !ASCII.isSpace(bytes[end]) && bytes[end] != UInt8(ascii: ">") { blank = false }
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D {  // \n \r
+        let byte = bytes[end]
+        if byte != 0x20 && byte != 0x09 && byte != 0x3E { blank = false }  // space tab >
         end += 1
       }
       if blank { return start }
