@@ -38,17 +38,24 @@ extension GuardScanner {
       }
       index += 1
     }
-    if first == last - 1 && bytes[first] == ASCII.pipe { return (1, pipes) }
+    if first == last - 1 && bytes[first] == ASCII.pipe { return (0, pipes) }  // a lone `|` is no row
     return (inner + 1, pipes)
   }
 
   /// A delimiter-row candidate after a paragraph line. Returns `true` when the line was consumed
   /// as the start of a table.
+  ///
+  /// cmark-gfm re-reads the whole paragraph on every such line, so each one is charged the
+  /// paragraph's size against the document's budget; past it, or past ``InputLimits/maxTableHeaderScan``
+  /// for this paragraph, the paragraph is split before the header or the row is escaped.
   mutating func handleDelimiterRow(start: Int, end: Int) -> Bool {
     guard let header = segment.last else { return false }
     let row = cells(from: start, to: end)
     let headerCells = cells(from: header.start, to: header.end)
     let firstByte = bytes[start..<end].firstIndex { !ASCII.isBlank($0) } ?? start
+    let rescan = segmentBytes
+    let overBudget = rescan > tableScanBudgetLeft
+    if !overBudget { tableScanBudgetLeft -= rescan }
     if row.cells > limits.maxTableColumns || headerCells.pipes > limits.maxTableColumns + 1 {
       escape(at: firstByte, for: .tableColumns, line: lineNumber)
       return false
@@ -61,7 +68,7 @@ extension GuardScanner {
       return false
     }
     let before = segmentBytes - (header.end - header.start + 1)
-    if before > limits.maxTableHeaderScan {
+    if before > limits.maxTableHeaderScan || overBudget {
       if row.cells == headerCells.cells {
         // Split the long paragraph off so that cmark-gfm only re-reads the header line.
         let headerLineStart = lineStart(of: header.start)
@@ -80,7 +87,21 @@ extension GuardScanner {
 
   /// One row of an open table: charges its cells, ends the table past the cell limit, and escapes
   /// pipes past the column limit.
+  ///
+  /// The guard may believe in a table that cmark-gfm does not see (it does not follow every
+  /// container), so delimiter-like rows are charged as if they were retries too, and escaped past the
+  /// budget or four times ``InputLimits/maxTableHeaderScan`` into the table.
   mutating func tableRow(_ current: OpenTable, start: Int, contentStart: Int, end: Int) {
+    let content = quoteContentStart(start: start, end: end)
+    if isDelimiterRow(from: content, to: end) {
+      let fourTimes = limits.maxTableHeaderScan.multipliedReportingOverflow(by: 4)
+      if segmentBytes > tableScanBudgetLeft || (!fourTimes.overflow && segmentBytes > fourTimes.partialValue) {
+        let firstByte = bytes[content..<end].firstIndex { !ASCII.isBlank($0) } ?? content
+        escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
+      } else {
+        tableScanBudgetLeft -= segmentBytes
+      }
+    }
     if tableCellsUsed + current.columns > limits.maxTableCells {
       insert(.newline, at: start, for: .tableCells, line: lineNumber)
       table = nil

@@ -34,6 +34,8 @@ struct GuardScanner {
   var table: OpenTable?
   var tableCellsUsed = 0
   var tablesExhausted = false
+  /// Bytes cmark-gfm may still re-read for delimiter-row attempts in this document.
+  var tableScanBudgetLeft: Int
 
   // Document-wide budgets.
   var autolinkBudgetLeft: Int
@@ -50,6 +52,8 @@ struct GuardScanner {
     self.strikethrough = options.contains(.strikethrough)
     self.footnotes = options.contains(.footnotes)
     self.autolinkBudgetLeft = limits.maxAutolinkScanBytes
+    let scan = limits.maxTableHeaderScan.multipliedReportingOverflow(by: 1024)
+    self.tableScanBudgetLeft = scan.overflow ? .max : scan.partialValue
     let extra = bytes.count.multipliedReportingOverflow(by: 4)
     let budget = limits.maxReferenceExpansionBytes.addingReportingOverflow(extra.overflow ? .max : extra.partialValue)
     self.referenceBudgetLeft = budget.overflow ? .max : budget.partialValue
