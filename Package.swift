@@ -19,10 +19,11 @@ let package = Package(
     .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
     .target(name: "ReplyMarkdown", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
     .target(name: "ChatEngine", dependencies: ["ReplyMarkdown"]),
-    .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine"]),
+    .target(name: "ReplyKitFuzz", dependencies: ["ReplyMarkdown"]),
+    .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"]),
     .executableTarget(
       name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
-    .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown"]),
+    .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine"]),
   ],

@@ -12,6 +12,7 @@ let commands: [String: ([String]) throws -> Void] = [
   "stream": StreamCommand.run,
   "export": ExportCommand.run,
   "chat": ChatCommand.run,
+  "fuzz": FuzzCommand.run,
 ]
 
 let version = "0.1.0"
@@ -26,6 +27,7 @@ let usage = """
     stream    format a reply while it arrives (html, plain or ansi)
     export    a saved thread as a web page, transcript, plain text or markdown
     chat      chat in a full-screen terminal thread (prints the Example without a terminal)
+    fuzz      fuzz the parser and renderers; benchmark pathological inputs
 
   Run 'replykit <command> --help' for a command's options.
   Options: -h, --help (this text), --version

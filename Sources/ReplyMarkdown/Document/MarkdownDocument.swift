@@ -13,30 +13,43 @@ public struct MarkdownDocument: Sendable, Hashable, Codable {
   public let nodes: [MarkdownNode]
   /// The options the document was parsed with (renderers read `tagFilter` from here).
   public let options: ParseOptions
+  /// What ``InputGuard`` changed in the input to keep parsing linear and output bounded; empty for
+  /// every input within the ``InputLimits`` the document was parsed with.
+  public let diagnostics: [MarkdownDiagnostic]
 
   /// Parses markdown text.
   ///
   /// Never fails: every string is a markdown document. NUL characters become U+FFFD, as
-  /// CommonMark requires.
-  public init(_ markdown: String, options: ParseOptions = .github) {
-    self.nodes = CmarkBridge.parse(markdown, options: options)
+  /// CommonMark requires. The text first goes through ``InputGuard`` with `limits`: past a limit,
+  /// the offending syntax is parsed as literal text and reported in ``diagnostics`` (and source
+  /// ranges then refer to the guarded text).
+  ///
+  /// - Complexity: O(n) with the default limits; ``InputLimits/unlimited`` gives cmark-gfm's own
+  ///   worst cases, some quadratic.
+  public init(_ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default) {
+    let guarded = InputGuard.apply(markdown, options: options, limits: limits)
+    self.nodes = CmarkBridge.parse(guarded.text, options: options)
     self.options = options
+    self.diagnostics = guarded.diagnostics
   }
 
   /// Parses markdown from UTF-8 bytes; invalid sequences become U+FFFD.
-  public init<Bytes: Collection>(bytes: Bytes, options: ParseOptions = .github) where Bytes.Element == UInt8 {
+  public init<Bytes: Collection>(
+    bytes: Bytes, options: ParseOptions = .github, limits: InputLimits = .default
+  ) where Bytes.Element == UInt8 {
     let text =
       bytes.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) }
       ?? String(decoding: Array(bytes), as: UTF8.self)
-    self.init(text, options: options)
+    self.init(text, options: options, limits: limits)
   }
 
   /// Creates a document from nodes made elsewhere (a decoder, a transform).
   ///
   /// - Precondition: `nodes` is a well-formed pre-order tree whose first node is the document.
-  public init(nodes: [MarkdownNode], options: ParseOptions) {
+  public init(nodes: [MarkdownNode], options: ParseOptions, diagnostics: [MarkdownDiagnostic] = []) {
     self.nodes = nodes
     self.options = options
+    self.diagnostics = diagnostics
   }
 
   /// The index of the root node (always 0).

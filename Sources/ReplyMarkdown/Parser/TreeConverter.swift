@@ -33,10 +33,13 @@ struct TreeConverter {
         merged = true  // cmark leaves empty text nodes where it trimmed trailing spaces; drop them.
       } else if case .text(let string) = kind, let last = nodes.last, last.depth == depth,
         last.subtreeEnd == nodes.count,
-        case .text(let previous) = last.kind
+        case .text(var previous) = last.kind
       {
-        // Adjacent text nodes (cmark splits text at delimiters) become one.
-        nodes[nodes.count - 1].kind = .text(previous + string)
+        // Adjacent text nodes (cmark splits text at delimiters) become one. Clearing the node first
+        // leaves `previous` uniquely referenced, so appending is amortised O(1), not a copy per node.
+        nodes[nodes.count - 1].kind = .softBreak
+        previous += string
+        nodes[nodes.count - 1].kind = .text(previous)
         merged = true
       }
       if !merged {

@@ -1,0 +1,122 @@
+import Foundation
+import ReplyMarkdown
+
+/// The seeded mutation fuzzer behind `replykit fuzz`: mutates corpus inputs, runs
+/// ``FuzzOracle`` on each, minimises failures and saves them as regression files.
+public struct Fuzzer {
+  /// How long to run: a number of inputs or a number of seconds.
+  public enum Duration: Sendable {
+    /// Stop after this many inputs.
+    case iterations(Int)
+    /// Stop after this many seconds.
+    case seconds(Double)
+  }
+
+  /// What a run found.
+  public struct Report: Sendable {
+    /// Inputs checked.
+    public var inputs = 0
+    /// Inputs where the guard reported a change.
+    public var guarded = 0
+    /// Bytes checked in all.
+    public var bytes = 0
+    /// Wall time of the run in seconds.
+    public var seconds = 0.0
+    /// Failures, minimised, with where they were saved (if anywhere).
+    public var failures: [(failure: FuzzOracle.Failure, input: [UInt8], savedAt: String?)] = []
+  }
+
+  /// The mutator.
+  public var mutator: FuzzMutator
+  /// The checks.
+  public var oracle: FuzzOracle
+  /// Where minimised failures are saved (`Corpus/fuzz-regressions`), or `nil` to save nothing.
+  public var regressionDirectory: URL?
+
+  /// Creates a fuzzer.
+  public init(mutator: FuzzMutator, oracle: FuzzOracle = FuzzOracle(), regressionDirectory: URL?) {
+    self.mutator = mutator
+    self.oracle = oracle
+    self.regressionDirectory = regressionDirectory
+  }
+
+  /// Runs from `seed` for `duration`; `progress` is called about once a second.
+  public func run(seed: UInt64, duration: Duration, progress: (Report) -> Void = { _ in }) -> Report {
+    var random = SplitMix64(seed: seed)
+    var report = Report()
+    let start = Date()
+    var lastProgress = start
+    var seenFailures: Set<String> = []
+    while true {
+      if case .iterations(let count) = duration, report.inputs >= count { break }
+      if case .seconds(let limit) = duration, Date().timeIntervalSince(start) >= limit { break }
+      let bytes = mutator.mutate(using: &random)
+      let choice = random.next()
+      let input = FuzzOracle.Input(bytes: bytes, smart: choice % 4 == 0, unsafe: choice % 3 == 0)
+      report.inputs += 1
+      report.bytes += bytes.count
+      do throws(FuzzOracle.Failure) {
+        try oracle.check(input)
+        if !InputGuard.apply(String(decoding: bytes, as: UTF8.self), options: input.parseOptions).diagnostics.isEmpty {
+          report.guarded += 1
+        }
+      } catch {
+        // Timing fails under load too: a time failure must repeat twice more to count, and is
+        // saved as it is (shrinking a slow input by timing it is not reliable on a busy machine).
+        let repeats = error.check == "time" ? 2 : 1
+        guard (0..<repeats).allSatisfy({ _ in (try? oracle.check(input)) == nil }) else { continue }
+        let minimal = error.check == "time" ? input : minimise(input, failing: error.check)
+        let key = error.check + String(decoding: minimal.bytes, as: UTF8.self)
+        guard seenFailures.insert(key).inserted else { continue }
+        let saved = save(minimal, check: error.check)
+        report.failures.append((error, minimal.bytes, saved))
+      }
+      if Date().timeIntervalSince(lastProgress) >= 1 {
+        lastProgress = Date()
+        report.seconds = lastProgress.timeIntervalSince(start)
+        progress(report)
+      }
+    }
+    report.seconds = Date().timeIntervalSince(start)
+    return report
+  }
+
+  /// The smallest input that still fails `check`.
+  public func minimise(_ input: FuzzOracle.Input, failing check: String) -> FuzzOracle.Input {
+    var result = input
+    result.bytes = DeltaDebugger().minimise(input.bytes) { candidate in
+      var trial = input
+      trial.bytes = candidate
+      do throws(FuzzOracle.Failure) {
+        try oracle.check(trial)
+        return false
+      } catch {
+        return error.check == check
+      }
+    }
+    return result
+  }
+
+  /// Saves a failing input as `<check>[-smart][-unsafe]-<hash>.md`; returns the path.
+  func save(_ input: FuzzOracle.Input, check: String) -> String? {
+    guard let directory = regressionDirectory else { return nil }
+    let name = Self.regressionName(for: input, check: check)
+    let url = directory.appendingPathComponent(name)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    guard (try? Data(input.bytes).write(to: url)) != nil else { return nil }
+    return url.path
+  }
+
+  /// The file name of a regression: the check, the options, and an FNV-1a hash of the bytes.
+  public static func regressionName(for input: FuzzOracle.Input, check: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in input.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hex = String(hash, radix: 16)
+    return "\(check)\(input.smart ? "-smart" : "")\(input.unsafe ? "-unsafe" : "")-\(String(repeating: "0", count: 16 - hex.count) + hex).md"
+  }
+
+  /// The options a regression file's name asks for.
+  public static func input(fromRegressionNamed name: String, bytes: [UInt8]) -> FuzzOracle.Input {
+    FuzzOracle.Input(bytes: bytes, smart: name.contains("-smart"), unsafe: name.contains("-unsafe"))
+  }
+}

@@ -1,0 +1,216 @@
+extension GuardScanner {
+  /// Handles one line: fenced code, container markers, block starts, tables, then paragraph text.
+  mutating func processLine(start: Int, end: Int) {
+    if let fence = openFence {
+      if continuesFence(fence, start: start, end: end) { return }
+      openFence = nil
+    }
+    var prefix = LinePrefix(bytes, start: start, end: end, footnotes: footnotes)
+    if prefix.markers.count > limits.maxNestingDepth {
+      let excess = prefix.markers[limits.maxNestingDepth]
+      escape(at: excess.escapeOffset, for: .nestingDepth, line: lineNumber)
+      prefix.markers.removeLast(prefix.markers.count - limits.maxNestingDepth)
+      prefix.contentStart = excess.position
+      prefix.firstNonSpace = excess.position
+      prefix.indent = 0
+    }
+    let content = prefix.firstNonSpace
+    let quoteDepth = prefix.quoteDepth
+    defer { previousQuoteDepth = quoteDepth }
+
+    // Blank: whitespace only, or only `>` markers (a blank line inside a block quote).
+    let onlyQuotes = prefix.markers.allSatisfy { if case .quote = $0.kind { return true } else { return false } }
+    if content >= end && onlyQuotes {
+      endSegment()
+      table = nil
+      if case .untilBlankLine = htmlRegion { htmlRegion = nil }
+      return
+    }
+    let hasContent = content < end
+
+    if let current = table {
+      // Every non-blank line continues a table: counting a line too many is safe, one too few is not.
+      tableRow(current, start: start, contentStart: prefix.contentStart, end: end)
+      if table != nil {
+        appendToSegment(start: prefix.contentStart, end: end)
+        return
+      }
+    } else if tables, !segment.isEmpty, isDelimiterRow(from: quoteContentStart(start: start, end: end), to: end) {
+      if handleDelimiterRow(start: quoteContentStart(start: start, end: end), end: end) { return }
+    }
+
+    // Block starts that end the current paragraph for sure.
+    var startsBlock = quoteDepth > previousQuoteDepth
+    for marker in prefix.markers {
+      switch marker.kind {
+      case .bullet: if hasContent { startsBlock = true }
+      case .ordered(let startsAtOne): if startsAtOne && hasContent { startsBlock = true }
+      case .quote, .footnote: break
+      }
+    }
+    if hasContent && prefix.indent <= 3 {
+      if htmlRegion == nil, table == nil, let fence = fenceOpener(at: content, end: end) {
+        endSegment()
+        var indent = prefix.indent
+        if !prefix.markers.isEmpty || prefix.contentStart != start { indent = columns(from: start, to: content) }
+        openFence = OpenFence(character: fence.character, length: fence.length, quoteDepth: quoteDepth, indent: indent)
+        return
+      }
+      if isThematicBreak(from: content, to: end) {
+        endSegment()
+        return
+      }
+      if isATXHeading(at: content, end: end) {
+        endSegment()
+        appendToSegment(start: content, end: end)
+        endSegment()
+        return
+      }
+      if bytes[content] == UInt8(ascii: "<") { noteHTMLStart(at: content, end: end) }
+    }
+    if let region = htmlRegion, case .untilMarker(let markers) = region, contains(markers, from: content, to: end) {
+      htmlRegion = nil
+    }
+    if startsBlock { endSegment() }
+    appendToSegment(start: prefix.contentStart, end: end)
+  }
+
+  mutating func appendToSegment(start: Int, end: Int) {
+    segment.append(SegmentLine(start: start, end: end, line: lineNumber))
+    segmentBytes += end - start + 1
+  }
+
+  /// Where the line's content starts once only block quote markers are taken off (table rows may
+  /// start with `-`, which would otherwise read as a list marker).
+  func quoteContentStart(start: Int, end: Int) -> Int {
+    var position = start
+    while true {
+      var spaces = 0
+      while position < end && ASCII.isBlank(bytes[position]) && spaces < 4 {
+        position += 1
+        spaces += 1
+      }
+      guard position < end, bytes[position] == UInt8(ascii: ">") else { return position }
+      position += 1
+    }
+  }
+
+  func columns(from start: Int, to end: Int) -> Int {
+    var columns = 0
+    for index in start..<end { columns += bytes[index] == ASCII.tab ? 4 - columns % 4 : 1 }
+    return columns
+  }
+
+  // MARK: Fenced code
+
+  func fenceOpener(at position: Int, end: Int) -> (character: UInt8, length: Int)? {
+    let character = bytes[position]
+    guard character == UInt8(ascii: "`") || character == UInt8(ascii: "~") else { return nil }
+    var runEnd = position
+    while runEnd < end && bytes[runEnd] == character { runEnd += 1 }
+    guard runEnd - position >= 3 else { return nil }
+    if character == UInt8(ascii: "`") && bytes[runEnd..<end].contains(character) { return nil }
+    return (character, runEnd - position)
+  }
+
+  /// Whether the line is still inside (or closes) the open fence; `false` hands it back to the
+  /// ordinary processing, which is the safe side when unsure.
+  mutating func continuesFence(_ fence: OpenFence, start: Int, end: Int) -> Bool {
+    var position = start
+    var quotes = 0
+    while quotes < fence.quoteDepth {
+      var spaces = 0
+      while position < end && ASCII.isBlank(bytes[position]) && spaces < 4 {
+        position += 1
+        spaces += 1
+      }
+      guard position < end, bytes[position] == UInt8(ascii: ">") else { return false }
+      position += 1
+      quotes += 1
+    }
+    var text = position
+    while text < end && ASCII.isBlank(bytes[text]) { text += 1 }
+    if text == end { return true }  // blank lines stay in the code
+    if fence.quoteDepth == 0 && columns(from: start, to: text) < fence.indent { return false }
+    if bytes[text] == fence.character {
+      var runEnd = text
+      while runEnd < end && bytes[runEnd] == fence.character { runEnd += 1 }
+      var rest = runEnd
+      while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
+      if runEnd - text >= fence.length && rest == end {
+        openFence = nil
+        return true
+      }
+    }
+    return true
+  }
+
+  // MARK: Other blocks
+
+  func isThematicBreak(from start: Int, to end: Int) -> Bool {
+    let character = bytes[start]
+    guard character == UInt8(ascii: "-") || character == UInt8(ascii: "*") || character == UInt8(ascii: "_") else {
+      return false
+    }
+    var count = 0
+    for index in start..<end {
+      if bytes[index] == character {
+        count += 1
+      } else if !ASCII.isBlank(bytes[index]) {
+        return false
+      }
+    }
+    return count >= 3
+  }
+
+  func isATXHeading(at start: Int, end: Int) -> Bool {
+    var position = start
+    while position < end && bytes[position] == UInt8(ascii: "#") && position - start < 7 { position += 1 }
+    let level = position - start
+    return level >= 1 && level <= 6 && (position == end || ASCII.isBlank(bytes[position]))
+  }
+
+  /// Notes a line that may open a raw HTML block: until it ends, fence openers are not believed.
+  mutating func noteHTMLStart(at start: Int, end: Int) {
+    func starts(with text: String) -> Bool {
+      let pattern = Array(text.utf8)
+      guard end - start >= pattern.count else { return false }
+      for (offset, byte) in pattern.enumerated() where ASCII.lower(bytes[start + offset]) != byte { return false }
+      return true
+    }
+    let region: HTMLRegion
+    if starts(with: "<script") || starts(with: "<pre") || starts(with: "<style") {
+      region = .untilMarker([Array("</script>".utf8), Array("</pre>".utf8), Array("</style>".utf8)])
+    } else if starts(with: "<!--") {
+      region = .untilMarker([Array("-->".utf8)])
+    } else if starts(with: "<?") {
+      region = .untilMarker([Array("?>".utf8)])
+    } else if starts(with: "<![cdata[") {
+      region = .untilMarker([Array("]]>".utf8)])
+    } else if starts(with: "<!") {
+      region = .untilMarker([Array(">".utf8)])
+    } else {
+      region = .untilBlankLine
+    }
+    if case .untilMarker = htmlRegion { return }  // an open one keeps its own end
+    htmlRegion = region
+  }
+
+  /// Whether any of `markers` occurs (ASCII case-insensitively) in `bytes[start..<end]`.
+  func contains(_ markers: [[UInt8]], from start: Int, to end: Int) -> Bool {
+    guard start < end else { return false }
+    for marker in markers where end - start >= marker.count {
+      var index = start
+      while index + marker.count <= end {
+        var matched = true
+        for (offset, byte) in marker.enumerated() where ASCII.lower(bytes[index + offset]) != byte {
+          matched = false
+          break
+        }
+        if matched { return true }
+        index += 1
+      }
+    }
+    return false
+  }
+}

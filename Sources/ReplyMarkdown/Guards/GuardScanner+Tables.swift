@@ -1,0 +1,136 @@
+extension GuardScanner {
+  /// Whether `bytes[start..<end]` looks like a table delimiter row (`|---|:-:|`), as far as
+  /// cmark-gfm would try it: only `|`, `-`, `:` and whitespace, a `-`, and a `|` or `:`.
+  func isDelimiterRow(from start: Int, to end: Int) -> Bool {
+    guard start < end else { return false }
+    var dash = false
+    var pipeOrColon = false
+    for index in start..<end {
+      switch bytes[index] {
+      case UInt8(ascii: "-"): dash = true
+      case ASCII.pipe, UInt8(ascii: ":"): pipeOrColon = true
+      case ASCII.space, ASCII.tab: break
+      default: return false
+      }
+    }
+    return dash && pipeOrColon
+  }
+
+  /// Cells of a table row, counted as cmark-gfm splits them: at unescaped pipes, without a leading
+  /// and a trailing one. Also returns the number of unescaped pipes.
+  func cells(from start: Int, to end: Int) -> (cells: Int, pipes: Int) {
+    var first = start
+    var last = end
+    while first < last && ASCII.isSpace(bytes[first]) { first += 1 }
+    while last > first && ASCII.isSpace(bytes[last - 1]) { last -= 1 }
+    guard first < last else { return (0, 0) }
+    var pipes = 0
+    var inner = 0
+    var index = first
+    while index < last {
+      if bytes[index] == ASCII.backslash {
+        index += 2
+        continue
+      }
+      if bytes[index] == ASCII.pipe {
+        pipes += 1
+        if index != first && index != last - 1 { inner += 1 }
+      }
+      index += 1
+    }
+    if first == last - 1 && bytes[first] == ASCII.pipe { return (0, pipes) }  // a lone `|` is no row
+    return (inner + 1, pipes)
+  }
+
+  /// A delimiter-row candidate after a paragraph line. Returns `true` when the line was consumed
+  /// as the start of a table.
+  ///
+  /// cmark-gfm re-reads the whole paragraph on every such line, so each one is charged the
+  /// paragraph's size against the document's budget; past it, or past ``InputLimits/maxTableHeaderScan``
+  /// for this paragraph, the paragraph is split before the header or the row is escaped.
+  mutating func handleDelimiterRow(start: Int, end: Int) -> Bool {
+    guard let header = segment.last else { return false }
+    let row = cells(from: start, to: end)
+    let headerCells = cells(from: header.start, to: header.end)
+    let firstByte = bytes[start..<end].firstIndex { !ASCII.isBlank($0) } ?? start
+    let rescan = segmentBytes
+    let overBudget = rescan > tableScanBudgetLeft
+    if !overBudget { tableScanBudgetLeft -= rescan }
+    if row.cells > limits.maxTableColumns || headerCells.pipes > limits.maxTableColumns + 1 {
+      escape(at: firstByte, for: .tableColumns, line: lineNumber)
+      return false
+    }
+    if tablesExhausted || tableCellsUsed + row.cells > limits.maxTableCells {
+      if row.cells == headerCells.cells {
+        escape(at: firstByte, for: .tableCells, line: lineNumber)
+        tablesExhausted = true
+      }
+      return false
+    }
+    let before = segmentBytes - (header.end - header.start + 1)
+    if before > limits.maxTableHeaderScan || overBudget {
+      if row.cells == headerCells.cells {
+        // Split the long paragraph off so that cmark-gfm only re-reads the header line.
+        let headerLineStart = lineStart(of: header.start)
+        insert(.newline, at: headerLineStart, for: .tableHeaderScan, line: header.line)
+      } else {
+        escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
+        return false
+      }
+    } else if row.cells != headerCells.cells {
+      return false
+    }
+    table = OpenTable(columns: row.cells)
+    tableCellsUsed += row.cells
+    return true
+  }
+
+  /// One row of an open table: charges its cells, ends the table past the cell limit, and escapes
+  /// pipes past the column limit.
+  ///
+  /// The guard may believe in a table that cmark-gfm does not see (it does not follow every
+  /// container), so delimiter-like rows are charged as if they were retries too, and escaped past the
+  /// budget or four times ``InputLimits/maxTableHeaderScan`` into the table.
+  mutating func tableRow(_ current: OpenTable, start: Int, contentStart: Int, end: Int) {
+    let content = quoteContentStart(start: start, end: end)
+    if isDelimiterRow(from: content, to: end) {
+      let fourTimes = limits.maxTableHeaderScan.multipliedReportingOverflow(by: 4)
+      if segmentBytes > tableScanBudgetLeft || (!fourTimes.overflow && segmentBytes > fourTimes.partialValue) {
+        let firstByte = bytes[content..<end].firstIndex { !ASCII.isBlank($0) } ?? content
+        escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
+      } else {
+        tableScanBudgetLeft -= segmentBytes
+      }
+    }
+    if tableCellsUsed + current.columns > limits.maxTableCells {
+      insert(.newline, at: start, for: .tableCells, line: lineNumber)
+      table = nil
+      tablesExhausted = true
+      endSegment()
+      return
+    }
+    tableCellsUsed += current.columns
+    var pipes = 0
+    var index = contentStart
+    while index < end {
+      if bytes[index] == ASCII.backslash {
+        index += 2
+        continue
+      }
+      if bytes[index] == ASCII.pipe {
+        pipes += 1
+        if pipes > limits.maxTableColumns + 1 { escape(at: index, for: .tableColumns, line: lineNumber) }
+      }
+      index += 1
+    }
+  }
+
+  /// The start of the line holding `offset`.
+  func lineStart(of offset: Int) -> Int {
+    var position = offset
+    while position > 0 && bytes[position - 1] != ASCII.newline && bytes[position - 1] != ASCII.carriageReturn {
+      position -= 1
+    }
+    return position
+  }
+}

@@ -1,0 +1,161 @@
+/// The state of one ``InputGuard`` pass: a single walk over the lines of the input that tracks just
+/// enough block structure (containers, fenced code, tables, paragraphs) to find where cmark-gfm
+/// would do more than linear work, and records insertions that defuse it.
+///
+/// Wherever the tracking is unsure it errs towards counting more (one paragraph instead of two,
+/// text instead of code), so that input can never hide costly syntax from the guard; the price is
+/// that, past a limit, something inside code may be escaped too.
+struct GuardScanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let limits: InputLimits
+  let smart: Bool
+  let autolinks: Bool
+  let tables: Bool
+  let strikethrough: Bool
+  let footnotes: Bool
+
+  var edits: [GuardEdit] = []
+  var editsOutOfOrder = false
+  /// Per kind: the first line changed and the number of changes.
+  var reports: [MarkdownDiagnostic.Kind: (line: Int, count: Int)] = [:]
+
+  // Block tracking.
+  var lineNumber = 0
+  var openFence: OpenFence?
+  /// Inside something that may be a raw HTML block: fences are not recognised there.
+  var htmlRegion: HTMLRegion?
+  var previousQuoteDepth = 0
+
+  // The current paragraph (or what may be one): its content ranges with their line numbers.
+  var segment: [SegmentLine] = []
+  var segmentBytes = 0
+
+  // Tables.
+  var table: OpenTable?
+  var tableCellsUsed = 0
+  var tablesExhausted = false
+  /// Bytes cmark-gfm may still re-read for delimiter-row attempts in this document.
+  var tableScanBudgetLeft: Int
+
+  // Document-wide budgets.
+  var autolinkBudgetLeft: Int
+  var referenceBudgetLeft: Int
+  /// What one reference link may copy: the longest reference definition (0 when there is none).
+  var referenceCost = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, limits: InputLimits) {
+    self.bytes = bytes
+    self.limits = limits
+    self.smart = options.contains(.smartPunctuation)
+    self.autolinks = options.contains(.autolinks)
+    self.tables = options.contains(.tables)
+    self.strikethrough = options.contains(.strikethrough)
+    self.footnotes = options.contains(.footnotes)
+    self.autolinkBudgetLeft = limits.maxAutolinkScanBytes
+    let scan = limits.maxTableHeaderScan.multipliedReportingOverflow(by: 1024)
+    self.tableScanBudgetLeft = scan.overflow ? .max : scan.partialValue
+    let extra = bytes.count.multipliedReportingOverflow(by: 4)
+    let budget = limits.maxReferenceExpansionBytes.addingReportingOverflow(extra.overflow ? .max : extra.partialValue)
+    self.referenceBudgetLeft = budget.overflow ? .max : budget.partialValue
+  }
+
+  struct SegmentLine {
+    let start: Int
+    let end: Int
+    let line: Int
+  }
+
+  struct OpenFence {
+    let character: UInt8
+    let length: Int
+    let quoteDepth: Int
+    let indent: Int
+  }
+
+  enum HTMLRegion {
+    case untilBlankLine
+    case untilMarker([[UInt8]])
+  }
+
+  struct OpenTable {
+    let columns: Int
+  }
+
+  // MARK: Driving
+
+  mutating func run() {
+    referenceCost = ReferenceDefinitionScan(bytes: bytes, footnotes: footnotes).longestDefinition()
+    var start = 0
+    let count = bytes.count
+    while start < count {
+      var end = start
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }  // \n \r
+      var next = end
+      if next < count { next += (bytes[next] == 0x0D && next + 1 < count && bytes[next + 1] == 0x0A) ? 2 : 1 }
+      lineNumber += 1
+      processLine(start: start, end: end)
+      start = next
+    }
+    endSegment()
+  }
+
+  // MARK: Edits and reports
+
+  mutating func insert(_ insertion: GuardEdit.Insertion, at offset: Int, for kind: MarkdownDiagnostic.Kind, line: Int) {
+    if let last = edits.last, last.offset > offset { editsOutOfOrder = true }
+    edits.append(GuardEdit(offset: offset, insertion: insertion))
+    if let existing = reports[kind] {
+      reports[kind] = (existing.line, existing.count + 1)
+    } else {
+      reports[kind] = (line, 1)
+    }
+  }
+
+  mutating func escape(at offset: Int, for kind: MarkdownDiagnostic.Kind, line: Int) {
+    insert(.backslash, at: offset, for: kind, line: line)
+  }
+
+  func editedText() -> String {
+    // Edits come in offset order but for table header splits; a stable sort keeps same-offset ones.
+    let sorted =
+      editsOutOfOrder
+      ? edits.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+      : edits
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 3 * sorted.count)
+    var position = 0
+    for edit in sorted {
+      out.append(contentsOf: bytes[position..<edit.offset])
+      switch edit.insertion {
+      case .backslash: out.append(ASCII.backslash)
+      case .newline: out.append(ASCII.newline)
+      case .wordJoiner: out.append(contentsOf: edit.insertion.bytes)
+      }
+      position = edit.offset
+    }
+    out.append(contentsOf: bytes[position...])
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  func diagnosticList() -> [MarkdownDiagnostic] {
+    MarkdownDiagnostic.Kind.allCases.compactMap { kind in
+      guard let report = reports[kind] else { return nil }
+      return MarkdownDiagnostic(kind: kind, line: report.line, count: report.count, limit: limit(for: kind))
+    }
+  }
+
+  func limit(for kind: MarkdownDiagnostic.Kind) -> Int {
+    switch kind {
+    case .nestingDepth: return limits.maxNestingDepth
+    case .delimiterRuns: return limits.maxDelimiterRuns
+    case .delimiterRunLength: return limits.maxDelimiterRunLength
+    case .brackets: return limits.maxBrackets
+    case .unclosedHTMLOpeners: return limits.maxUnclosedHTMLOpeners
+    case .autolinkScan: return limits.maxAutolinkScanBytes
+    case .tableColumns: return limits.maxTableColumns
+    case .tableCells: return limits.maxTableCells
+    case .tableHeaderScan: return limits.maxTableHeaderScan
+    case .referenceExpansion: return limits.maxReferenceExpansionBytes
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// Makes untrusted markdown safe to hand to cmark-gfm: a linear pre-scan that enforces
+/// ``InputLimits`` and reports what it changed.
+///
+/// Below every limit the text is returned unchanged (the same `String`), so the guard never changes
+/// the rendering of ordinary replies or of any spec example. Past a limit only the offending syntax
+/// is turned into literal text, mostly by inserting a backslash before a marker or delimiter, or, for
+/// tables, by inserting a blank line; each kind of change is reported once as a
+/// ``MarkdownDiagnostic`` with the number of places changed.
+///
+/// The result is deterministic: it depends only on the text, the parse options and the limits.
+/// Source ranges of a document parsed from changed text refer to the changed text.
+///
+/// - Complexity: O(n) time and memory in the length of the text.
+public enum InputGuard {
+  /// Checks `markdown` against `limits` for parsing with `options`.
+  public static func apply(
+    _ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default
+  ) -> GuardedInput {
+    if limits.isUnlimited { return GuardedInput(text: markdown, diagnostics: []) }
+    var text = markdown
+    return text.withUTF8 { buffer in
+      var scanner = GuardScanner(bytes: buffer, options: options, limits: limits)
+      scanner.run()
+      if scanner.edits.isEmpty { return GuardedInput(text: markdown, diagnostics: []) }
+      return GuardedInput(text: scanner.editedText(), diagnostics: scanner.diagnosticList())
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/// Finds the longest reference definition (`[label]: destination "title"`) of a document: what a
+/// single reference link may copy into the output. Definitions whose destination or title goes on
+/// past their first line are charged up to the next blank line.
+///
+/// - Complexity: O(n).
+struct ReferenceDefinitionScan {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let footnotes: Bool
+
+  func longestDefinition() -> Int {
+    var longest = 0
+    var start = 0
+    let count = bytes.count
+    // The end of the paragraph that the last multi-line definition ran to, reused by later ones.
+    var knownParagraphEnd = -1
+    while start < count {
+      var end = start
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }  // \n \r
+      if let singleLine = definitionIsSingleLine(start: start, end: end) {
+        if singleLine {
+          longest = max(longest, end - start)
+        } else {
+          if knownParagraphEnd < end { knownParagraphEnd = paragraphEnd(after: end) }
+          longest = max(longest, knownParagraphEnd - start)
+        }
+      }
+      start = Self.nextLine(after: end, in: bytes)
+    }
+    return longest
+  }
+
+  /// `nil` when the line does not start a definition; else whether the definition fits on it.
+  func definitionIsSingleLine(start: Int, end: Int) -> Bool? {
+    // Skip container markers, loosely (`>`, list markers, footnote definitions): counting a line
+    // that is no definition only makes the budget stricter.
+    var position = start
+    while position < end {
+      let byte = bytes[position]
+      if ASCII.isBlank(byte) || ASCII.isDigit(byte) || ">-*+.)".utf8.contains(byte) {
+        position += 1
+      } else if footnotes && byte == UInt8(ascii: "[") && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^") {
+        var close = position + 2
+        while close < end && bytes[close] != UInt8(ascii: "]") { close += 1 }
+        guard close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
+        position = close + 2
+      } else {
+        break
+      }
+    }
+    guard position < end, bytes[position] == UInt8(ascii: "[") else { return nil }
+    var close = position + 1
+    while close < end && bytes[close] != UInt8(ascii: "]") {
+      close += bytes[close] == ASCII.backslash ? 2 : 1
+    }
+    guard close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else {
+      return close >= end ? false : nil  // a label may go on over lines
+    }
+    var rest = close + 2
+    while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
+    if rest == end { return false }
+    // Destination.
+    if bytes[rest] == UInt8(ascii: "<") {
+      while rest < end && bytes[rest] != UInt8(ascii: ">") { rest += 1 }
+      rest += 1
+    } else {
+      while rest < end && !ASCII.isBlank(bytes[rest]) { rest += 1 }
+    }
+    while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
+    guard rest < end else { return false }  // a title may follow on the next line
+    let opener = bytes[rest]
+    let closer: UInt8
+    switch opener {
+    case UInt8(ascii: "\""), UInt8(ascii: "'"): closer = opener
+    case UInt8(ascii: "("): closer = UInt8(ascii: ")")
+    default: return true
+    }
+    var index = rest + 1
+    while index < end {
+      if bytes[index] == ASCII.backslash {
+        index += 2
+        continue
+      }
+      if bytes[index] == closer { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// The start of the line after the line ending at `end` (`\r\n` is one line ending).
+  static func nextLine(after end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    if end + 1 < bytes.count && bytes[end] == ASCII.carriageReturn && bytes[end + 1] == ASCII.newline { return end + 2 }
+    return end + 1
+  }
+
+  /// The offset of the first blank line after `offset` (or the end of the input).
+  func paragraphEnd(after offset: Int) -> Int {
+    var start = offset + 1
+    let count = bytes.count
+    while start < count {
+      var end = start
+      var blank = true
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D {  // \n \r
+        let byte = bytes[end]
+        if byte != 0x20 && byte != 0x09 && byte != 0x3E { blank = false }  // space tab >
+        end += 1
+      }
+      if blank { return start }
+      start = Self.nextLine(after: end, in: bytes)
+    }
+    return count
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ReplyKitFuzz
+import ReplyMarkdown
+
+/// `replykit fuzz`: the seeded mutation fuzzer, and the pathological-input and resource benchmarks.
+enum FuzzCommand {
+  static let help = """
+    Usage: replykit fuzz [--seed N] [--iterations N | --seconds N] [--corpus DIR] [--shared DIR] [--no-save]
+           replykit fuzz --pathological [--shared DIR]
+           replykit fuzz --resources
+
+    Mutates the replies under Corpus/, the spec examples of ../shared/corpus and its fuzzing dictionary,
+    and checks every renderer on each input: no crash, HTML equal to cmark-gfm's (on the guarded text
+    when a guard reported a change), time and output within bounds. Failures are minimised and saved
+    under Corpus/fuzz-regressions/. Exit status 1 when anything failed.
+
+    Options:
+      --seed N          random seed (default 1); the same seed gives the same inputs
+      --iterations N    number of inputs (default 2000)
+      --seconds N       run for N seconds instead
+      --corpus DIR      seed folder (default Corpus)
+      --shared DIR      shared corpus folder (default ../shared/corpus, if present)
+      --no-save         do not write regression files
+      --pathological    time every case of pathological.json at full size (guard, parse, HTML)
+      --resources       time a 50 MB input and a 1 MB line, with peak memory
+      -h, --help        show this help
+    """
+
+  static let options: [String: ParsedArguments.Arity] = [
+    "--seed": .value, "--iterations": .value, "--seconds": .value, "--corpus": .value, "--shared": .value,
+    "--no-save": .flag, "--pathological": .flag, "--resources": .flag, "--help": .flag, "-h": .flag,
+  ]
+
+  static func run(_ arguments: [String]) throws {
+    let parsed = try ParsedArguments(arguments, command: "fuzz", options: options)
+    if parsed.has("--help") || parsed.has("-h") {
+      StandardIO.write(help + "\n")
+      return
+    }
+    let sharedPath = parsed.value("--shared") ?? "../shared/corpus"
+    let shared: URL? = FileManager.default.fileExists(atPath: sharedPath) ? URL(fileURLWithPath: sharedPath) : nil
+    if parsed.has("--pathological") {
+      guard let shared else { throw CLIError.failure("no shared corpus at '\(sharedPath)'; pass --shared DIR") }
+      try FuzzBenchmarks.pathological(cases: shared.appendingPathComponent("pathological.json"), write: StandardIO.write)
+      return
+    }
+    if parsed.has("--resources") {
+      FuzzBenchmarks.resources(write: StandardIO.write)
+      return
+    }
+    if parsed.value("--iterations") != nil && parsed.value("--seconds") != nil {
+      throw CLIError.usage("give --iterations or --seconds, not both")
+    }
+    let seed = try parsed.integer("--seed", in: 0...Int.max) ?? 1
+    let duration: Fuzzer.Duration
+    if let seconds = try parsed.integer("--seconds", in: 1...1_000_000) {
+      duration = .seconds(Double(seconds))
+    } else {
+      duration = .iterations(try parsed.integer("--iterations", in: 1...100_000_000) ?? 2000)
+    }
+    let corpusPath = parsed.value("--corpus") ?? "Corpus"
+    let corpusURL = URL(fileURLWithPath: corpusPath)
+    let corpus = FuzzCorpus.load(corpusDirectory: corpusURL, sharedCorpus: shared)
+    let fuzzer = Fuzzer(
+      mutator: FuzzMutator(corpus: corpus),
+      regressionDirectory: parsed.has("--no-save") ? nil : corpusURL.appendingPathComponent("fuzz-regressions"))
+    StandardIO.writeError(
+      "fuzz: seed \(seed), \(corpus.seeds.count) seeds, \(corpus.tokens.count) dictionary tokens\(shared == nil ? " (no shared corpus)" : "")")
+    let report = fuzzer.run(seed: UInt64(seed), duration: duration) { report in
+      StandardIO.writeError("fuzz: \(report.inputs) inputs, \(report.failures.count) failures, \(Int(report.seconds)) s")
+    }
+    let rate = report.seconds > 0 ? Double(report.inputs) / report.seconds : 0
+    StandardIO.write(
+      "fuzz: \(report.inputs) inputs (\(report.bytes) bytes, \(report.guarded) guarded) in \(String(format: "%.1f", report.seconds)) s, \(Int(rate)) inputs/s, \(report.failures.count) failures\n"
+    )
+    for failure in report.failures {
+      StandardIO.write("FAIL \(failure.failure.check): \(failure.failure.detail)\n  input \(String(decoding: failure.input, as: UTF8.self).debugDescription)\n  saved \(failure.savedAt ?? "-")\n")
+    }
+    if !report.failures.isEmpty { throw CLIError.failure("\(report.failures.count) fuzz failure(s)") }
+  }
+}

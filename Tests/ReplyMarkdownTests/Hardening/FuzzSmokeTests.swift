@@ -1,0 +1,33 @@
+import Foundation
+import ReplyKitFuzz
+import Testing
+
+/// A short run of the mutation fuzzer (fixed seed), as `make test` runs it: nothing may fail.
+@Suite struct FuzzSmokeTests {
+  @Test func aShortSeededRunFindsNothing() {
+    let corpus = FuzzCorpus.load(
+      corpusDirectory: SharedData.repositoryRoot.appendingPathComponent("Corpus"),
+      sharedCorpus: SharedData.sharedRoot?.appendingPathComponent("corpus"))
+    // Debug builds are slow: time is checked by release runs of `replykit fuzz`.
+    let fuzzer = Fuzzer(
+      mutator: FuzzMutator(corpus: corpus, maxLength: 1 << 14), oracle: FuzzOracle(checksTime: false),
+      regressionDirectory: nil)
+    let report = fuzzer.run(seed: 20_261_129, duration: .seconds(15))
+    print("fuzz smoke: \(report.inputs) inputs, \(report.guarded) guarded, \(report.failures.count) failures")
+    #expect(report.inputs > 50)
+    for failure in report.failures {
+      Issue.record("\(failure.failure.check): \(failure.failure.detail) input \(String(decoding: failure.input, as: UTF8.self).debugDescription)")
+    }
+  }
+
+  @Test func theMinimiserShrinksToTheCause() {
+    let input = Array("lots of text around the X that matters, and more".utf8)
+    let minimal = DeltaDebugger().minimise(input) { $0.contains(UInt8(ascii: "X")) }
+    #expect(minimal == Array("X".utf8))
+  }
+
+  @Test func theDictionaryParses() {
+    let tokens = FuzzCorpus.parseDictionary("# comment\nx=\"<a\\x20b\"\n\"\\\"q\\\\\"\n")
+    #expect(tokens == [Array("<a b".utf8), Array("\"q\\".utf8)])
+  }
+}

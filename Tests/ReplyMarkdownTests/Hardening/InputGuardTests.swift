@@ -1,0 +1,134 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+/// Each guard, with small limits so the inputs stay readable: what it changes (golden text), what
+/// it reports, and that the rest of the input is left alone.
+@Suite struct InputGuardTests {
+  func guarded(_ text: String, _ limits: InputLimits, options: ParseOptions = .github) -> GuardedInput {
+    InputGuard.apply(text, options: options, limits: limits)
+  }
+
+  @Test func nestingDepthEscapesTheMarkerPastTheLimit() {
+    let result = guarded("> > > > a\n", InputLimits(maxNestingDepth: 2))
+    #expect(result.text == "> > \\> > a\n")
+    #expect(result.diagnostics == [MarkdownDiagnostic(kind: .nestingDepth, line: 1, count: 1, limit: 2)])
+    let html = HTMLRenderer().render(MarkdownDocument("> > > > a\n", limits: InputLimits(maxNestingDepth: 2)))
+    #expect(html == "<blockquote>\n<blockquote>\n<p>&gt; &gt; a</p>\n</blockquote>\n</blockquote>\n")
+  }
+
+  @Test func nestingDepthCoversListsAndFootnotes() {
+    #expect(guarded("- - - a\n", InputLimits(maxNestingDepth: 2)).text == "- - \\- a\n")
+    #expect(guarded("1. 1. 1. a\n", InputLimits(maxNestingDepth: 2)).text == "1. 1. 1\\. a\n")
+    #expect(guarded("[^a]: [^b]: [^c]: x\n", InputLimits(maxNestingDepth: 2)).text == "[^a]: [^b]: \\[^c]: x\n")
+    // A thematic break made of spaced markers is not nesting.
+    #expect(guarded("- - - - -\n", InputLimits(maxNestingDepth: 2)).diagnostics.isEmpty)
+  }
+
+  @Test func delimiterRunsPastTheLimitAreEscaped() {
+    let result = guarded("*a* *b* *c*\n", InputLimits(maxDelimiterRuns: 4))
+    #expect(result.text == "*a* *b* \\*c\\*\n")
+    #expect(result.diagnostics.map(\.kind) == [.delimiterRuns])
+    #expect(result.diagnostics.first?.count == 2)
+    // The count is per paragraph.
+    #expect(guarded("*a* *b*\n\n*c* *d*\n", InputLimits(maxDelimiterRuns: 4)).diagnostics.isEmpty)
+    // Intraword underscores and lone spaced stars are not delimiters.
+    #expect(guarded("snake_case_name * x\n", InputLimits(maxDelimiterRuns: 0)).diagnostics.isEmpty)
+  }
+
+  @Test func longDelimiterRunsKeepTheirFirstCharacters() {
+    let result = guarded("****a****\n", InputLimits(maxDelimiterRunLength: 2))
+    #expect(result.text == "**\\*\\*a**\\*\\*\n")
+    #expect(result.diagnostics.map(\.kind) == [.delimiterRunLength])
+  }
+
+  @Test func smartQuotesCountAsDelimitersOnlyWithSmartPunctuation() {
+    let limits = InputLimits(maxDelimiterRuns: 2)
+    #expect(guarded("'a' 'b'\n", limits).diagnostics.isEmpty)
+    #expect(guarded("'a' 'b'\n", limits, options: [.github, .smartPunctuation]).text == "'a' \\'b\\'\n")
+  }
+
+  @Test func bracketsPastTheLimitAreEscaped() {
+    let result = guarded("[a](b) ![c](d) [e]\n", InputLimits(maxBrackets: 2))
+    #expect(result.text == "[a](b) ![c](d) \\[e]\n")
+    #expect(result.diagnostics.map(\.kind) == [.brackets])
+  }
+
+  @Test func unclosedHTMLOpenersAreEscapedClosedOnesKept() {
+    let limits = InputLimits(maxUnclosedHTMLOpeners: 1)
+    let result = guarded("a <? b <? c <!X d <![CDATA[ e\n", limits)
+    #expect(result.text == "a <? b \\<? c \\<!X d \\<![CDATA[ e\n")
+    #expect(result.diagnostics.first?.count == 3)
+    // An opener with a closer later in the paragraph is not counted.
+    #expect(guarded("<? a ?> <? b ?>\n", InputLimits(maxUnclosedHTMLOpeners: 0)).diagnostics.isEmpty)
+    // Escaping an unclosed opener renders exactly as before.
+    let text = "a <? b <? c <!X d\n"
+    #expect(CmarkReference.html(guarded(text, limits).text) == CmarkReference.html(text))
+  }
+
+  @Test func autolinksPastTheScanBudgetAreNotLinked() {
+    let limits = InputLimits(maxAutolinkScanBytes: 150)
+    let result = guarded("www.a.com http://b.com c@d.com www.e.com\n", limits)
+    #expect(result.text == "www.a.com http://b.com c\u{2060}@d.com www\\.e.com\n")
+    #expect(result.diagnostics.map(\.kind) == [.autolinkScan])
+    #expect(guarded("www.a.com\n", limits, options: .commonMark).diagnostics.isEmpty)
+  }
+
+  @Test func wideTablesStartNoTable() {
+    let result = guarded("a|b|c\n-|-|-\nx|y|z\n", InputLimits(maxTableColumns: 2))
+    #expect(result.text == "a|b|c\n\\-|-|-\nx|y|z\n")
+    #expect(result.diagnostics.map(\.kind) == [.tableColumns])
+    #expect(guarded("a|b\n-|-\nx|y\n", InputLimits(maxTableColumns: 2)).diagnostics.isEmpty)
+  }
+
+  @Test func tableCellsPastTheLimitEndTheTable() {
+    let text = "a|b\n-|-\n1\n2\n3\n4\n"
+    let result = guarded(text, InputLimits(maxTableCells: 6))
+    // Header (2) + two rows (4) fit; the third row starts a paragraph.
+    #expect(result.text == "a|b\n-|-\n1\n2\n\n3\n4\n")
+    #expect(result.diagnostics.map(\.kind) == [.tableCells])
+    let html = HTMLRenderer().render(MarkdownDocument(text, limits: InputLimits(maxTableCells: 6)))
+    #expect(html.hasSuffix("</tbody>\n</table>\n<p>3\n4</p>\n"))
+  }
+
+  @Test func longParagraphBeforeATableIsSplitOff() {
+    let text = "aaaa\nbbbb\nx|y\n-|-\n"
+    let result = guarded(text, InputLimits(maxTableHeaderScan: 5))
+    #expect(result.text == "aaaa\nbbbb\n\nx|y\n-|-\n")
+    #expect(result.diagnostics.map(\.kind) == [.tableHeaderScan])
+    // Same rendering: cmark-gfm keeps the earlier lines as a paragraph anyway.
+    #expect(CmarkReference.html(result.text) == CmarkReference.html(text))
+    // A delimiter row that cannot match its header after a long paragraph is escaped.
+    #expect(guarded("aaaa\nbbbb\nx\n-|-\n", InputLimits(maxTableHeaderScan: 5)).text == "aaaa\nbbbb\nx\n\\-|-\n")
+  }
+
+  @Test func referenceExpansionIsBudgeted() {
+    let definition = "[x]: /" + String(repeating: "u", count: 200) + "\n\n"
+    let text = definition + String(repeating: "[x] ", count: 20) + "\n"
+    let result = guarded(text, InputLimits(maxReferenceExpansionBytes: 0))
+    // Four times the input (about 4.9 kB) pays for 23 copies of the 207-byte definition.
+    #expect(result.diagnostics.map(\.kind) == [.referenceExpansion])
+    #expect(!result.text.contains("\\[x] [x]"))
+    #expect(guarded(text, .default).diagnostics.isEmpty)
+  }
+
+  @Test func fencedCodeIsNotGuarded() {
+    let code = "```\n" + String(repeating: "> ", count: 10) + "*a* *b* [c]\n```\n"
+    let limits = InputLimits(maxNestingDepth: 2, maxDelimiterRuns: 1, maxBrackets: 0)
+    #expect(guarded(code, limits).diagnostics.isEmpty)
+    // But a fence inside a possible HTML block is not believed.
+    #expect(!guarded("<div>\n```\n*a* *b*\n", limits).diagnostics.isEmpty)
+  }
+
+  @Test func theGuardIsDeterministic() {
+    let text = String(repeating: "*a **a ", count: 2000) + String(repeating: "[", count: 900) + "\n"
+    let first = InputGuard.apply(text)
+    #expect(first == InputGuard.apply(text))
+    #expect(!first.diagnostics.isEmpty)
+  }
+
+  @Test func diagnosticsDescribeThemselves() {
+    let diagnostic = MarkdownDiagnostic(kind: .tableColumns, line: 3, count: 1, limit: 128)
+    #expect(diagnostic.description == "line 3: table too wide (limit 128); 1 place rendered as literal text")
+  }
+}
