@@ -136,7 +136,7 @@ extension MarkdownNode {
 
     /// The language: the first word of the info string, or `nil` when there is none.
     public var language: String? {
-      let word = info.prefix { !" \t\n\r\u{0B}\u{0C}".contains($0) }
+      let word = info.prefix { !" \t\n\r".contains($0) }
       return word.isEmpty ? nil : String(word)
     }
 

@@ -457,7 +457,8 @@ struct HTMLWriter: ~Copyable {
     }
   }
 
+  /// cmark-gfm's `cmark_isspace`: space, tab, line feed and carriage return (not VT or FF).
   static func isCmarkSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }

@@ -21,12 +21,12 @@ struct TreeConverter {
     var open: [Int] = []
     var footnoteRefIndices: [Int] = []
     var footnoteDefIndices: [Int] = []
-    var referenceCounts: [Int: Int] = [:]
+    var footnoteFacts = FootnoteFacts()
 
     var current: CNode = root
     while true {
       // Enter `current`.
-      let kind = self.kind(of: current, referenceCounts: &referenceCounts)
+      let kind = self.kind(of: current)
       let depth = open.count
       var merged = false
       if case .text(let string) = kind, string.isEmpty {
@@ -45,8 +45,14 @@ struct TreeConverter {
       if !merged {
         let range: SourceRange? = kind.isBlock && depth > 0 ? Self.range(of: current) : nil
         nodes.append(MarkdownNode(kind: kind, subtreeEnd: nodes.count + 1, depth: depth, range: range))
-        if case .footnoteReference = kind { footnoteRefIndices.append(nodes.count - 1) }
-        if case .footnoteDefinition = kind { footnoteDefIndices.append(nodes.count - 1) }
+        if case .footnoteReference = kind {
+          footnoteRefIndices.append(nodes.count - 1)
+          footnoteFacts.referenceIDs.append(FootnoteFacts.renderedReferenceID(current))
+        }
+        if case .footnoteDefinition = kind {
+          footnoteDefIndices.append(nodes.count - 1)
+          footnoteFacts.definitionReferenceCounts.append(FootnoteFacts.renderedBackreferenceCount(current))
+        }
       }
       if let child = cmark_node_first_child(current) {
         open.append(nodes.count - 1)
@@ -57,7 +63,7 @@ struct TreeConverter {
       var node = current
       while true {
         if node == root {
-          finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts)
+          finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
           return nodes
         }
         if let next = cmark_node_next(node) {
@@ -65,7 +71,7 @@ struct TreeConverter {
           break
         }
         guard let parent = cmark_node_parent(node), let index = open.popLast() else {
-          finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, counts: referenceCounts)
+          finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
           return nodes
         }
         nodes[index].subtreeEnd = nodes.count
@@ -75,7 +81,7 @@ struct TreeConverter {
   }
 
   /// Fills in footnote labels and reference counts, which are only known once all is read.
-  private func finish(_ nodes: inout [MarkdownNode], refs: [Int], defs: [Int], counts: [Int: Int]) {
+  private func finish(_ nodes: inout [MarkdownNode], refs: [Int], defs: [Int], facts: FootnoteFacts) {
     guard !defs.isEmpty || !refs.isEmpty else { return }
     var labels: [String] = []
     var source = self.source
@@ -84,7 +90,7 @@ struct TreeConverter {
       for (position, index) in defs.enumerated() {
         guard case .footnoteDefinition(var info) = nodes[index].kind else { continue }
         info.number = position + 1
-        info.referenceCount = counts[position + 1] ?? 0
+        info.referenceCount = facts.definitionReferenceCounts[position]
         if let range = nodes[index].range, let start = lines.offset(ofLine: range.start.line) {
           info.label = Self.footnoteLabel(bytes, offset: start + max(range.start.column - 1, 0))
         }
@@ -92,9 +98,10 @@ struct TreeConverter {
         nodes[index].kind = .footnoteDefinition(info)
       }
     }
-    for index in refs {
+    for (position, index) in refs.enumerated() {
       guard case .footnoteReference(var info) = nodes[index].kind else { continue }
       if info.number >= 1 && info.number <= labels.count { info.label = labels[info.number - 1] }
+      info.occurrence = FootnoteFacts.occurrence(in: facts.referenceIDs[position], label: info.label)
       nodes[index].kind = .footnoteReference(info)
     }
   }
@@ -152,7 +159,7 @@ struct TreeConverter {
       end: SourcePosition(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))))
   }
 
-  private func kind(of node: CNode, referenceCounts: inout [Int: Int]) -> MarkdownNode.Kind {
+  private func kind(of node: CNode) -> MarkdownNode.Kind {
     let type = cmark_node_get_type(node)
     switch type {
     case CMARK_NODE_DOCUMENT: return .document
@@ -203,9 +210,7 @@ struct TreeConverter {
       return type == CMARK_NODE_LINK ? .link(info) : .image(info)
     case CMARK_NODE_FOOTNOTE_REFERENCE:
       let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
-      let occurrence = (referenceCounts[number] ?? 0) + 1
-      referenceCounts[number] = occurrence
-      return .footnoteReference(MarkdownNode.FootnoteReferenceInfo(number: number, label: "", occurrence: occurrence))
+      return .footnoteReference(MarkdownNode.FootnoteReferenceInfo(number: number, label: "", occurrence: 1))
     case types.table:
       let columns = Int(cmark_gfm_extensions_get_table_columns(node))
       var alignments: [MarkdownNode.TableAlignment] = []

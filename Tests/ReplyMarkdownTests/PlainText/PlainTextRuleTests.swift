@@ -82,7 +82,7 @@ import Testing
     let depth = 100_000
     let inputs = [String(repeating: "> ", count: depth) + "x\n", String(repeating: "- ", count: depth) + "x\n"]
     for markdown in inputs {
-      let text = SmallStackThread.run { PlainTextRenderer().render(MarkdownDocument(markdown)) }
+      let text = SmallStackThread.run { PlainTextRenderer().render(MarkdownDocument(markdown, limits: .unlimited)) }
       #expect(text.hasSuffix("x"))
       #expect(text.utf8.count < 200, "indentation must stop growing: \(text.utf8.count) bytes")
     }
