@@ -8,7 +8,8 @@
 # LLVMFuzzerTestOneInput. Seeds: Corpus/ replies and fuzz regressions plus every spec example;
 # dictionary: ../shared/corpus/fuzzing-dictionary.dict. The growing corpus lives in
 # .build/libfuzzer/corpus; crashes go to .build/libfuzzer/artifacts (minimise one with
-# `.build/libfuzzer/replykit-libfuzzer -minimize_crash=1 -runs=10000 FILE`).
+# `.build/libfuzzer/replykit-libfuzzer -minimize_crash=1 -runs=10000 FILE`). Extra flags go to
+# libFuzzer (for a crash-stops run without fork mode: scripts/libfuzzer.sh 60 -fork=0).
 set -euo pipefail
 seconds=${1:?usage: scripts/libfuzzer.sh SECONDS [libFuzzer flags]}
 shift
@@ -29,7 +30,7 @@ if [ ! -f "$stamp" ] || [ -n "$sources" ]; then
     -I "$out/obj" -c $(find "$root/Sources/ReplyKitFuzz" -name '*.swift' | sort) -o "$out/obj/ReplyKitFuzz.o"
   "$swiftc" "${flags[@]}" -module-name ReplyKitLibFuzzer -I "$out/obj" "$root/Fuzz/LibFuzzerEntry.swift" \
     "$out/obj/ReplyMarkdown.o" "$out/obj/ReplyKitFuzz.o" -lcmark-gfm -lcmark-gfm-extensions -lutf8proc \
-    -o "$out/replykit-libfuzzer"
+    -use-ld=lld -o "$out/replykit-libfuzzer"
   touch "$stamp"
 fi
 
@@ -55,5 +56,8 @@ fi
 dict=()
 [ -f "$shared/fuzzing-dictionary.dict" ] && dict=(-dict="$shared/fuzzing-dictionary.dict")
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+# Fork mode keeps fuzzing after a failing input (each is saved under artifacts/), so one known bug
+# does not end a long run; -jobs/-workers stay at 1 on this 2-core machine.
 exec "$out/replykit-libfuzzer" "$out/corpus" "$out/seeds" "${dict[@]}" -max_total_time="$seconds" \
+  -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
   -max_len=65536 -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$out/artifacts/" -print_final_stats=1 "$@"

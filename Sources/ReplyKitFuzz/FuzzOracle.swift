@@ -6,9 +6,11 @@ import ReplyMarkdown
 /// - No crash (the process survives).
 /// - HTML equal to cmark-gfm's own `cmark_render_html` of the same text; when the guard changed
 ///   the text, equal to cmark-gfm's rendering of the guarded text, and the guard reported it.
-/// - Time per input under ``timeBudget(forBytes:)`` and output under ``outputBound(forBytes:)``.
+/// - Plain text free of consumed markup; terminal text within its width and free of controls;
+///   streaming in random chunks ending in the one-shot HTML.
+/// - Time per input under ``timeBudget(forBytes:)`` and each output under ``outputBound(forBytes:)``.
 ///
-/// Renderers that land later add one entry to ``checks``.
+/// A new renderer adds one entry to ``checks``.
 public struct FuzzOracle: Sendable {
   /// One fuzz case: the input and how to parse and render it.
   public struct Input: Sendable {
@@ -55,7 +57,10 @@ public struct FuzzOracle: Sendable {
 
   /// The checks, one per renderer.
   public static let checks: [(name: String, check: Check)] = [
-    ("html", htmlCheck)
+    ("html", htmlCheck),
+    ("plain", plainCheck),
+    ("ansi", ansiCheck),
+    ("streaming", streamingCheck),
   ]
 
   /// The CPU time allowed for one input: half a second plus 10 µs per byte (64 kB: 1.15 s).
@@ -84,16 +89,111 @@ public struct FuzzOracle: Sendable {
       throw Failure(check: "silent-change", detail: "the guard changed the text without a diagnostic")
     }
     let context = Context(input: input, text: text, guarded: guarded, document: document)
+    var times = "parse \(String(format: "%.2f", Self.threadCPUTime() - started))"
     for (name, check) in Self.checks {
+      let checkStarted = Self.threadCPUTime()
       let size = try check(context)
+      times += ", \(name) \(String(format: "%.2f", Self.threadCPUTime() - checkStarted))"
       if size > Self.outputBound(forBytes: input.bytes.count) {
         throw Failure(check: "output-bound", detail: "\(name): \(size) bytes from \(input.bytes.count)")
       }
     }
     let seconds = Self.threadCPUTime() - started
     if checksTime && seconds > Self.timeBudget(forBytes: input.bytes.count) {
-      throw Failure(check: "time", detail: "\(seconds) s for \(input.bytes.count) bytes")
+      throw Failure(check: "time", detail: "\(String(format: "%.2f", seconds)) s for \(input.bytes.count) bytes (\(times))")
     }
+  }
+
+  /// Plain text keeps no markup the parser consumed: a markup character (`*`, `_`, `~`, a
+  /// backtick, `[`, `]`, `<`) appears in the output only if some text, code, HTML, URL or title of
+  /// the document holds it.
+  static let plainCheck: Check = { context throws(Failure) in
+    let plain = PlainTextRenderer().render(context.document)
+    let markup = Set("*_~`[]<".unicodeScalars)
+    var literal = Set<Unicode.Scalar>()
+    for node in context.document.nodes {
+      switch node.kind {
+      case .text(let text), .code(let text), .inlineHTML(let text), .htmlBlock(let text):
+        literal.formUnion(text.unicodeScalars.filter(markup.contains))
+      case .codeBlock(let info):
+        literal.formUnion((info.code + info.info).unicodeScalars.filter(markup.contains))
+      case .link(let link), .image(let link):
+        literal.formUnion((link.destination + link.title).unicodeScalars.filter(markup.contains))
+      case .footnoteReference(let info):
+        literal.formUnion(info.label.unicodeScalars.filter(markup.contains))
+        literal.formUnion(["[", "]"])  // footnote references show as [n]
+      case .footnoteDefinition(let info):
+        literal.formUnion(info.label.unicodeScalars.filter(markup.contains))
+        literal.formUnion(["[", "]"])
+      case .item(let task) where task != nil:
+        literal.formUnion(["[", "]"])  // task boxes show as [ ] and [x]
+      default:
+        break
+      }
+    }
+    if let stray = plain.unicodeScalars.first(where: { markup.contains($0) && !literal.contains($0) }) {
+      throw Failure(check: "plain-markup", detail: "\(stray.escaped(asASCII: true)) in \(plain.prefix(200).debugDescription)")
+    }
+    return plain.utf8.count
+  }
+
+  /// Terminal text fits its width and carries no control character at all (colour and hyperlinks
+  /// off: the renderer's own sequences are off too), so none from the input can reach a terminal.
+  static let ansiCheck: Check = { context throws(Failure) in
+    let width = 20 + Int(fnv1a(context.input.bytes) % 101)
+    let lines = ANSIRenderer(options: ANSIOptions(width: width, color: false, hyperlinks: false)).renderLines(context.document)
+    var size = 0
+    for line in lines {
+      size += line.utf8.count + 1
+      if DisplayWidth.of(line) > width {
+        throw Failure(check: "ansi-width", detail: "\(DisplayWidth.of(line)) > \(width): \(line.prefix(120).debugDescription)")
+      }
+      if let control = line.unicodeScalars.first(where: isTerminalControl) {
+        throw Failure(check: "ansi-control", detail: "U+\(String(control.value, radix: 16)) in \(line.prefix(120).debugDescription)")
+      }
+    }
+    return size
+  }
+
+  /// C0 (but tab), DEL, C1, and bidirectional embedding, override and isolate controls.
+  static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
+  }
+
+  /// Streaming, in chunks cut at places picked from the input's hash, ends in the one-shot HTML
+  /// (when no guard acted: the guard's budgets are per parse, and the stream parses in pieces).
+  static let streamingCheck: Check = { context throws(Failure) in
+    var random = SplitMix64(seed: fnv1a(context.input.bytes))
+    var stream = MarkdownStream(options: context.input.parseOptions)
+    let renderOptions: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
+    var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
+    let bytes = context.input.bytes
+    var offset = 0
+    while offset < bytes.count {
+      let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
+      let end = min(bytes.count, offset + length)
+      consumer.apply(stream.feed(bytes: bytes[offset..<end]))
+      offset = end
+    }
+    consumer.apply(stream.finish())
+    let streamed = consumer.html
+    if context.document.diagnostics.isEmpty {
+      let oneShot = HTMLRenderer(options: renderOptions).render(context.document)
+      if streamed != oneShot {
+        throw Failure(
+          check: "streaming", detail: "streamed \(streamed.prefix(200).debugDescription) ≠ one-shot \(oneShot.prefix(200).debugDescription)")
+      }
+    }
+    return streamed.utf8.count
+  }
+
+  /// FNV-1a of the input: a seed that makes chunking and width repeatable for a saved input.
+  static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
   }
 
   /// CPU time of the calling thread in seconds: unlike wall time, it does not grow when other

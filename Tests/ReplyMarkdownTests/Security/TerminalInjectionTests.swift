@@ -49,3 +49,47 @@ import Testing
     }
   }
 }
+
+/// The same vectors through the terminal renderer: nothing from the input reaches the terminal as
+/// a control sequence, with colour and hyperlinks off or on.
+@Suite struct TerminalInjectionANSITests {
+  /// Removes the renderer's own sequences: SGR (`ESC [ … m`) and OSC 8 hyperlinks ending in ST.
+  static func strippingOwnSequences(_ text: String) -> String {
+    var out: [Unicode.Scalar] = []
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
+        var end = index + 2
+        while end < scalars.count, ("0"..."9").contains(scalars[end]) || scalars[end] == ";" { end += 1 }
+        if end < scalars.count, scalars[end] == "m" {
+          index = end + 1
+          continue
+        }
+      }
+      if scalars[index] == "\u{1B}", index + 3 < scalars.count, scalars[index + 1] == "]", scalars[index + 2] == "8" {
+        var end = index + 3
+        while end + 1 < scalars.count, !(scalars[end] == "\u{1B}" && scalars[end + 1] == "\\") { end += 1 }
+        index = end + 2
+        continue
+      }
+      out.append(scalars[index])
+      index += 1
+    }
+    var result = ""
+    result.unicodeScalars.append(contentsOf: out)
+    return result
+  }
+
+  @Test func nothingFromTheInputReachesTheTerminal() {
+    for color in [false, true] {
+      let renderer = ANSIRenderer(options: ANSIOptions(width: 60, color: color, hyperlinks: color))
+      for vector in TerminalInjectionVectors.all {
+        let output = renderer.render(MarkdownDocument(vector.markdown))
+        let visible = color ? Self.strippingOwnSequences(output) : output
+        let dangerous = TerminalInjectionVectors.dangerousCharacters(in: visible).filter { $0 != "\n" }
+        #expect(dangerous.isEmpty, "\(vector.name) (colour \(color)): \(dangerous.map { String($0.value, radix: 16) })")
+      }
+    }
+  }
+}
