@@ -49,6 +49,9 @@ public struct MarkdownStream: Sendable {
   private var definitionScanEnd = 0
   private var newlyCommitted: [MarkdownStreamBlock] = []
   private(set) var isFinished = false
+  /// Whether updates take the shortcuts that skip cmark-gfm where its result is certain (tests
+  /// turn them off to compare against the parsed result).
+  var fastPaths = true
 
   private enum Mode {
     case general
@@ -158,9 +161,17 @@ public struct MarkdownStream: Sendable {
       let prefix = healPrefix
       healed = healer.heal(prefix + source[parsedOffset...], protectedLength: prefix.count, context: .blocks)
     case .fence(let opener, let fence, let length, let head):
-      healed = healer.heal(
-        opener + source[settledEnd...], protectedLength: opener.count,
-        context: .fencedCode(fence: fence, length: length))
+      if fastPaths,
+        let document = OpenFenceCode.openDocument(
+          source[settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
+      {
+        // No line here can close the fence: the open line is code, no parse needed.
+        healed = StreamHealer.Healed(document: document, pendingLinks: [])
+      } else {
+        healed = healer.heal(
+          opener + source[settledEnd...], protectedLength: opener.count,
+          context: .fencedCode(fence: fence, length: length))
+      }
       container = .codeBlock(head)
     case .table(let header, let head):
       let prefix = healPrefix + header
@@ -197,8 +208,8 @@ public struct MarkdownStream: Sendable {
       case .general:
         generalStep(completeEnd, allowEntry: allowEntry)
         if case .general = mode { return }
-      case .fence(let opener, let fence, let length, _):
-        if fenceStep(completeEnd, opener: opener, fence: fence, length: length) { return }
+      case .fence(let opener, let fence, let length, let head):
+        if fenceStep(completeEnd, opener: opener, fence: fence, length: length, head: head) { return }
         leaveMode()
         allowEntry = false
       case .table(let header, _):
@@ -464,7 +475,7 @@ public struct MarkdownStream: Sendable {
       mode = .fence(opener: opener, fence: fence, length: body.prefix { $0 == fence }.count, head: head)
       settledEnd = base + lines[range.start.line]
       beginSettling()
-      _ = fenceStep(completeEnd, opener: opener, fence: fence, length: body.prefix { $0 == fence }.count)
+      _ = fenceStep(completeEnd, opener: opener, fence: fence, length: body.prefix { $0 == fence }.count, head: head)
     case .table:
       guard range.start.line + 1 < lines.count else { return }
       let header = Array(text[blockStart..<lines[range.start.line + 1]])
@@ -497,7 +508,9 @@ public struct MarkdownStream: Sendable {
     newSettled.append(part)
   }
 
-  private mutating func fenceStep(_ completeEnd: Int, opener: [UInt8], fence: UInt8, length: Int) -> Bool {
+  private mutating func fenceStep(
+    _ completeEnd: Int, opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument
+  ) -> Bool {
     guard completeEnd > settledEnd else { return true }
     var lineStart = settledEnd
     var index = settledEnd
@@ -511,6 +524,18 @@ public struct MarkdownStream: Sendable {
         lineStart = index + 1
       }
       index += 1
+    }
+    // No line can close the fence: the lines are code, settled without a parse when the code is
+    // certain.
+    if fastPaths,
+      let code = OpenFenceCode.code(
+        source[settledEnd..<completeEnd], indent: OpenFenceCode.indent(ofOpener: opener)),
+      let document = OpenFenceCode.document(head: head, code: code)
+    {
+      settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: 1, parent: 0))
+      nextPartID += 1
+      settledEnd = completeEnd
+      return true
     }
     let document = MarkdownDocument(
       String(decoding: opener + source[settledEnd..<completeEnd], as: UTF8.self), options: options)
