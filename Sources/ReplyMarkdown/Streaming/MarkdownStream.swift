@@ -383,7 +383,7 @@ public struct MarkdownStream: Sendable {
     var nodes = document.nodes
     var changed = false
     for index in nodes.indices {
-      if case .text(let string) = nodes[index].kind, string.contains("[^") {
+      if case .text(let string) = nodes[index].kind, StreamHealer.containsFootnoteOpener(string) {
         nodes[index].kind = .text(StreamHealer.hidingFootnoteReferences(string))
         changed = true
       }
