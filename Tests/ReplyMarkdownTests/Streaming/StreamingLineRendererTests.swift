@@ -45,3 +45,46 @@ import Testing
     #expect(!terminal.tailLines.joined().contains("```"))
   }
 }
+
+/// The plain and terminal consumers render an open long block in pieces (head, settled parts
+/// once, open remainder); after every update their lines equal the whole open block's rendering.
+@Suite struct StreamingLinePiecesTests {
+  static let inputs = [
+    "```swift\nlet a = 1\n\n\n  b\n\tc\n" + String(repeating: "x", count: 90) + "\nend\n```\nafter\n",
+    "```\n\n\nx\n```\n",
+    "- one\n- two **b**\n- three\n\n  para\n- four\n  - nested\n  - more\n- five\n\nafter\n",
+    "3. a\n4. b\n5. c [x]\n6. d\n7) e\n",
+    "- [ ] task\n- [x] done\n- plain\n* other\n",
+    "| a | b |\n|---|:-:|\n| 1 | two |\n| three | 4 |\n| five | six seven eight nine ten eleven twelve |\n\nafter\n",
+    "1. x\n\n2. y\n3. z\n",
+  ]
+
+  static func plainLines(_ document: MarkdownDocument) -> [String] {
+    let text = PlainTextRenderer().render(document)
+    return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  @Test(arguments: inputs)
+  func piecesEqualTheWholeOpenBlock(text: String) {
+    let ansi = ANSIRenderer(options: ANSIOptions(width: 24, color: true))
+    for chunks in [text.map { String($0) }, StreamingHarness.randomCharacterChunks(text, seed: 5)] {
+      var stream = MarkdownStream()
+      var pieces = (StreamLineConsumer(rowsRenderApart: true), StreamLineConsumer(rowsRenderApart: false))
+      var whole = (
+        StreamLineConsumer(rowsRenderApart: true, inPieces: false),
+        StreamLineConsumer(rowsRenderApart: false, inPieces: false)
+      )
+      var received = ""
+      for chunk in chunks {
+        received += chunk
+        let update = stream.feed(chunk)
+        _ = pieces.0.apply(update, render: Self.plainLines)
+        _ = whole.0.apply(update, render: Self.plainLines)
+        _ = pieces.1.apply(update) { ansi.renderLines($0) }
+        _ = whole.1.apply(update) { ansi.renderLines($0) }
+        #expect(pieces.0.tailLines == whole.0.tailLines, "plain after \(received.debugDescription)")
+        #expect(pieces.1.tailLines == whole.1.tailLines, "ansi after \(received.debugDescription)")
+      }
+    }
+  }
+}
