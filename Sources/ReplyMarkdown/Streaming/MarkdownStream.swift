@@ -44,9 +44,17 @@ public struct MarkdownStream: Sendable {
   private var finishPreambleLength = 0
   private var finishPreambleLines = 0
   private var newlyHeld: [MarkdownStreamHeldBlock] = []
+  /// Every block held so far (shown between the committed blocks and the tail).
+  private var heldBlocks: [MarkdownStreamHeldBlock] = []
+  /// Whether a held block was re-rendered since the last update (the update then lists them all).
+  private var heldChanged = false
+  /// The preamble's length when the held blocks were last resolved against it.
+  private var heldPreambleLength = 0
   private var firstSensitiveOffset: Int?
   private var lastDefinitionOffset = -1
   private var definitionScanEnd = 0
+  /// Where the definition text already in the preamble ends in the reply.
+  private var definitionsEnd = 0
   private var newlyCommitted: [MarkdownStreamBlock] = []
   private(set) var isFinished = false
   /// Whether updates take the shortcuts that skip cmark-gfm where its result is certain (tests
@@ -114,6 +122,7 @@ public struct MarkdownStream: Sendable {
     let document = MarkdownDocument(
       String(decoding: prefix + source[committedOffset...], as: UTF8.self), options: options)
     newlyHeld = []
+    heldBlocks = []
     newlyCommitted.append(
       MarkdownStreamBlock(
         id: nextBlockID, document: Self.shifted(document, lines: shift),
@@ -146,10 +155,13 @@ public struct MarkdownStream: Sendable {
     let tail = makeTail()
     let committed = newlyCommitted
     newlyCommitted = []
-    let held = newlyHeld
+    let held = heldChanged ? heldBlocks : newlyHeld
+    let replacesHeld = heldChanged
     newlyHeld = []
+    heldChanged = false
     return MarkdownStreamUpdate(
-      committed: committed, held: held, tail: tail, isFinal: false, replacement: nil, receivedBytes: receivedBytes)
+      committed: committed, held: held, replacesHeld: replacesHeld, tail: tail, isFinal: false, replacement: nil,
+      receivedBytes: receivedBytes)
   }
 
   private mutating func makeTail() -> MarkdownStreamTail {
@@ -200,6 +212,7 @@ public struct MarkdownStream: Sendable {
   private mutating func structuralStep() {
     let completeEnd = SourceLines.completeEnd(source, from: parsedOffset, to: source.count)
     guard completeEnd > checkedEnd else { return }
+    defer { resolveHeldBlocks() }
     checkedEnd = completeEnd
     scanDefinitions(upTo: completeEnd)
     var allowEntry = true
@@ -231,6 +244,27 @@ public struct MarkdownStream: Sendable {
     settledRevision += 1
   }
 
+  /// Re-renders the held blocks that show pending links once new definitions joined the
+  /// preamble: a label defined now becomes a real link before ``finish()``. Held blocks were
+  /// never committed, so they may change; committed blocks never do.
+  private mutating func resolveHeldBlocks() {
+    guard preamble.count != heldPreambleLength else { return }
+    heldPreambleLength = preamble.count
+    for index in heldBlocks.indices where !heldBlocks[index].pendingLinks.isEmpty {
+      let block = heldBlocks[index]
+      guard let firstLine = block.document.nodes.dropFirst().first?.range?.start.line else { continue }
+      let document = parse(source[block.sourceRange])
+      let blocks = Array(document.topLevelBlocks)
+      guard blocks.count == 1 else { continue }
+      let extracted = Self.extract(document, block: blocks[0], lineShift: firstLine - 1)
+      let marked = PendingReferences.mark(Self.hidingFootnoteText(extracted))
+      guard marked.document != block.document || marked.pending != block.pendingLinks else { continue }
+      heldBlocks[index] = MarkdownStreamHeldBlock(
+        id: block.id, document: marked.document, sourceRange: block.sourceRange, pendingLinks: marked.pending)
+      heldChanged = true
+    }
+  }
+
   /// Remembers where link reference or footnote definitions (`]:`) appear.
   private mutating func scanDefinitions(upTo end: Int) {
     let start = max(definitionScanEnd - 1, 0)
@@ -252,7 +286,15 @@ public struct MarkdownStream: Sendable {
     func lineOffset(_ line: Int) -> Int { line - 1 < lines.count ? lines[line - 1] : text.count }
     guard !blocks.isEmpty else {
       // Only blank lines so far (or a definition, which must stay for what follows).
-      if SourceLines.isBlank(text, 0..<text.count) { advance(to: completeEnd, lines: lines, base: start) }
+      if SourceLines.isBlank(text, 0..<text.count) {
+        advance(to: completeEnd, lines: lines, base: start)
+      } else if Self.endsWithBlankLine(text, at: text.count),
+        !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker)
+      {
+        // Definitions followed by a blank line are complete: held links resolve at once
+        // (footnote definitions, which cmark-gfm drops when unreferenced, wait as before).
+        addDefinitions(text, 0..<text.count, base: start)
+      }
       return
     }
     var doneUpTo = 0
@@ -261,6 +303,14 @@ public struct MarkdownStream: Sendable {
       let block = blocks[index]
       guard let range = nodes[block].range else { break }
       let isLast = index == blocks.count - 1
+      // Definitions before this block, a blank line after them, are complete even while the
+      // block is not: held links resolve at once.
+      if range.start.line >= 1, case let blockFirst = lineOffset(range.start.line), doneUpTo < blockFirst,
+        Self.endsWithBlankLine(text, at: blockFirst),
+        !SourceLines.contains(text, doneUpTo..<blockFirst, Self.footnoteMarker)
+      {
+        addDefinitions(text, doneUpTo..<blockFirst, base: start)
+      }
       var nextStart: Int
       if isLast {
         nextStart = text.count
@@ -291,19 +341,16 @@ public struct MarkdownStream: Sendable {
         finishPreambleLines = preambleLines
       }
       // Link reference definitions between blocks resolve labels in everything parsed later.
-      if doneUpTo < blockStart && !SourceLines.isBlank(text, doneUpTo..<blockStart) {
-        addDefinitions(text[doneUpTo..<blockStart])
-      }
-      if blockEnd < nextStart && !SourceLines.isBlank(text, blockEnd..<nextStart) {
-        addDefinitions(text[blockEnd..<nextStart])
-      }
+      if doneUpTo < blockStart { addDefinitions(text, doneUpTo..<blockStart, base: start) }
+      if blockEnd < nextStart { addDefinitions(text, blockEnd..<nextStart, base: start) }
       let extracted = Self.extract(document, block: block, lineShift: regionLines)
       let sourceRange = (start + doneUpTo)..<(start + nextStart)
       if mustHold {
         let marked = PendingReferences.mark(Self.hidingFootnoteText(extracted))
-        newlyHeld.append(
-          MarkdownStreamHeldBlock(
-            id: nextBlockID, document: marked.document, sourceRange: sourceRange, pendingLinks: marked.pending))
+        let held = MarkdownStreamHeldBlock(
+          id: nextBlockID, document: marked.document, sourceRange: sourceRange, pendingLinks: marked.pending)
+        newlyHeld.append(held)
+        heldBlocks.append(held)
       } else {
         let sensitive = Self.isReferenceSensitive(nodes[subtree])
         if sensitive && firstSensitiveOffset == nil { firstSensitiveOffset = sourceRange.lowerBound }
@@ -347,6 +394,21 @@ public struct MarkdownStream: Sendable {
 
   static let definitionMarker = Array("]:".utf8)
   static let footnoteMarker = Array("[^".utf8)
+
+  /// Whether the line that ends at `end` (a line start) is blank.
+  static func endsWithBlankLine(_ text: [UInt8], at end: Int) -> Bool {
+    guard end > 0 else { return false }
+    return SourceLines.isBlank(text, SourceLines.lineStart(text, before: end - 1)..<end)
+  }
+
+  /// Appends the definitions in `text[range]` (the region's text, starting at `base` in the
+  /// reply) to the preamble, except what an earlier call already added.
+  private mutating func addDefinitions(_ text: [UInt8], _ range: Range<Int>, base: Int) {
+    let lower = max(range.lowerBound, definitionsEnd - base)
+    guard lower < range.upperBound, !SourceLines.isBlank(text, lower..<range.upperBound) else { return }
+    definitionsEnd = base + range.upperBound
+    addDefinitions(text[lower..<range.upperBound])
+  }
 
   /// Appends definition lines to the preamble that every later parse starts with.
   private mutating func addDefinitions(_ lines: ArraySlice<UInt8>) {

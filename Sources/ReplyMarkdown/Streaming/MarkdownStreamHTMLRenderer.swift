@@ -37,6 +37,13 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
   /// The current HTML: committed blocks followed by the tail.
   public var html: String { String(decoding: bytes, as: UTF8.self) }
 
+  /// The length of ``html`` in UTF-8 bytes.
+  public var utf8Count: Int { bytes.count }
+
+  /// The UTF-8 bytes of ``html`` in `range` (without making the whole `String`: a writer that
+  /// sends committed HTML as it commits costs what it sends).
+  public func utf8(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
   /// The committed part of ``html``; it only ever grows (P4).
   public var committedHTML: String { String(decoding: bytes[..<committedLength], as: UTF8.self) }
 
@@ -66,6 +73,11 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       for block in update.committed { bytes.append(contentsOf: renderer.render(block.document).utf8) }
       committedLength = bytes.count
       heldLength = bytes.count
+      rebuild = true
+    }
+    if update.replacesHeld {
+      truncate(committedLength)
+      heldLength = committedLength
       rebuild = true
     }
     if !update.held.isEmpty {

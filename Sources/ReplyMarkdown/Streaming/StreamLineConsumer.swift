@@ -54,6 +54,7 @@ struct StreamLineConsumer: Sendable {
       }
       committedLines += added
     }
+    if update.replacesHeld { heldLines = [] }
     for block in update.held {
       Self.appendUnit(render(block.document), to: &heldLines, after: !committedLines.isEmpty || !heldLines.isEmpty)
     }

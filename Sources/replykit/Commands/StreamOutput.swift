@@ -59,10 +59,9 @@ struct StreamOutput {
   private mutating func writePipe(final: Bool) {
     switch format {
     case "html":
-      let bytes = Array(html.html.utf8)
-      let end = final ? bytes.count : html.committedLength
+      let end = final ? html.utf8Count : html.committedLength
       if end > writtenHTML {
-        StandardIO.write(bytes: Array(bytes[writtenHTML..<end]))
+        StandardIO.write(bytes: Array(html.utf8(writtenHTML..<end)))
         writtenHTML = end
       }
     default:
