@@ -98,11 +98,11 @@ enum StreamingHarness {
   }
 
   /// Splits `text` into Characters chunks of random sizes.
-  static func randomCharacterChunks(_ text: String, seed: UInt64) -> [String] {
+  static func randomCharacterChunks(_ text: String, seed: UInt64, maximum: Int = 12) -> [String] {
     let characters = Array(text)
     var chunks: [String] = []
     var offset = 0
-    for length in randomLengths(total: characters.count, seed: seed) where offset < characters.count {
+    for length in randomLengths(total: characters.count, seed: seed, maximum: maximum) where offset < characters.count {
       let end = min(characters.count, offset + length)
       chunks.append(String(characters[offset..<end]))
       offset = end
