@@ -196,7 +196,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
 
   private func bodyRows(_ document: MarkdownDocument) -> ArraySlice<UInt8> {
     let html = Array(renderer.render(document).utf8)
-    guard let head = Self.lastRange(of: Array("</thead>\n".utf8), in: html),
+    guard let head = Self.firstRange(of: Array("</thead>\n".utf8), in: html),
       let bodyStart = Self.firstRange(of: Array("<tbody>\n".utf8), in: html, from: head.upperBound),
       let bodyEnd = Self.lastRange(of: Array("</tbody>\n".utf8), in: html), bodyEnd.lowerBound >= bodyStart.upperBound
     else { return [] }
@@ -285,18 +285,23 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
   }
 
   static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {
-    guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
-    for index in start...(haystack.count - needle.count)
-    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+    guard !needle.isEmpty, needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
+    for index in start...(haystack.count - needle.count) where matches(needle, in: haystack, at: index) {
       return index..<(index + needle.count)
     }
     return nil
   }
 
+  private static func matches(_ needle: [UInt8], in haystack: [UInt8], at index: Int) -> Bool {
+    guard haystack[index] == needle[0] else { return false }
+    for offset in 1..<needle.count where haystack[index + offset] != needle[offset] { return false }
+    return true
+  }
+
   static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
-    guard needle.count <= haystack.count else { return nil }
+    guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
     for index in stride(from: haystack.count - needle.count, through: 0, by: -1)
-    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+    where matches(needle, in: haystack, at: index) {
       return index..<(index + needle.count)
     }
     return nil
