@@ -44,6 +44,8 @@ public struct MarkdownStream: Sendable {
   private var finishPreambleLength = 0
   private var finishPreambleLines = 0
   private var newlyHeld: [MarkdownStreamHeldBlock] = []
+  /// The tail of the last update (an update that adds no character shows it again).
+  private var lastTail = MarkdownStreamTail.empty
   /// Every block held so far (shown between the committed blocks and the tail).
   private var heldBlocks: [MarkdownStreamHeldBlock] = []
   /// Whether a held block was re-rendered since the last update (the update then lists them all).
@@ -76,6 +78,11 @@ public struct MarkdownStream: Sendable {
   private var newSettled: [MarkdownStreamSettledPart] = []
   private var nextPartID = 0
 
+  /// Whether updates carry the healed tail (on by default). A writer that shows only committed
+  /// blocks until the end (output into a pipe) turns it off: updates then carry an empty tail and
+  /// cost only the structural work; ``finish()`` commits everything as usual.
+  public var showsTail = true
+
   /// Creates a stream that parses with `options` (GitHub's flavour by default).
   public init(options: ParseOptions = .github) {
     self.options = options
@@ -90,6 +97,7 @@ public struct MarkdownStream: Sendable {
   public mutating func feed(_ chunk: String) -> MarkdownStreamUpdate {
     precondition(!isFinished, "MarkdownStream.feed after finish()")
     receivedBytes += chunk.utf8.count
+    guard !chunk.isEmpty else { return unchanged() }
     source.append(contentsOf: chunk.utf8)
     return update()
   }
@@ -99,7 +107,10 @@ public struct MarkdownStream: Sendable {
   public mutating func feed<Bytes: Collection>(bytes: Bytes) -> MarkdownStreamUpdate where Bytes.Element == UInt8 {
     precondition(!isFinished, "MarkdownStream.feed after finish()")
     receivedBytes += bytes.count
-    source.append(contentsOf: decoder.decode(bytes).utf8)
+    let decoded = decoder.decode(bytes)
+    // Only part of a character: nothing new to show.
+    guard !decoded.isEmpty else { return unchanged() }
+    source.append(contentsOf: decoded.utf8)
     return update()
   }
 
@@ -152,7 +163,19 @@ public struct MarkdownStream: Sendable {
 
   private mutating func update() -> MarkdownStreamUpdate {
     structuralStep()
-    let tail = makeTail()
+    let tail: MarkdownStreamTail
+    if showsTail {
+      tail = makeTail()
+    } else {
+      // Parts settled meanwhile go out with the next shown tail (all of them, under a revision
+      // that differs from this one's, so a consumer renders them afresh).
+      newSettled = []
+      sentRevision = -1
+      tail = MarkdownStreamTail(
+        container: nil, settledRevision: -1, newSettled: [],
+        document: MarkdownStreamTail.empty.document, pendingLinks: [])
+      lastTail = tail
+    }
     let committed = newlyCommitted
     newlyCommitted = []
     let held = heldChanged ? heldBlocks : newlyHeld
@@ -162,6 +185,14 @@ public struct MarkdownStream: Sendable {
     return MarkdownStreamUpdate(
       committed: committed, held: held, replacesHeld: replacesHeld, tail: tail, isFinal: false, replacement: nil,
       receivedBytes: receivedBytes)
+  }
+
+  /// The update for a chunk that added no character: the same tail, nothing new settled.
+  private func unchanged() -> MarkdownStreamUpdate {
+    var tail = lastTail
+    tail.newSettled = []
+    return MarkdownStreamUpdate(
+      committed: [], tail: tail, isFinal: false, replacement: nil, receivedBytes: receivedBytes)
   }
 
   private mutating func makeTail() -> MarkdownStreamTail {
@@ -202,9 +233,10 @@ public struct MarkdownStream: Sendable {
       parts = newSettled
     }
     newSettled = []
-    return MarkdownStreamTail(
+    lastTail = MarkdownStreamTail(
       container: container, settledRevision: settledRevision, newSettled: parts, document: healed.document,
       pendingLinks: healed.pendingLinks)
+    return lastTail
   }
 
   // MARK: Structure

@@ -27,6 +27,8 @@ struct StreamOutput {
     self.format = format
     self.frames = frames
     self.stream = stream
+    // Into a pipe only committed output is written before the end: no tail is needed.
+    self.stream.showsTail = frames || live
     self.html = html
     self.ansi = ansi
     self.live = live

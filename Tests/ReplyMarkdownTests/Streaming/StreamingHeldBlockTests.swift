@@ -46,3 +46,27 @@ import Testing
     #expect(html.html == HTMLRenderer().render(MarkdownDocument(Self.text)))
   }
 }
+
+/// A stream whose tail is not shown commits the same blocks and finishes the same.
+@Suite struct StreamingHiddenTailTests {
+  @Test func hidingTheTailChangesNothingElse() throws {
+    for (name, text) in StreamingHarness.corpus.prefix(10) {
+      var shown = MarkdownStream()
+      var hidden = MarkdownStream()
+      hidden.showsTail = false
+      var shownHTML = MarkdownStreamHTMLRenderer()
+      var hiddenHTML = MarkdownStreamHTMLRenderer()
+      for (position, chunk) in StreamingHarness.randomCharacterChunks(text, seed: 9, maximum: 40).enumerated() {
+        shownHTML.apply(shown.feed(chunk))
+        hiddenHTML.apply(hidden.feed(chunk))
+        #expect(shownHTML.committedHTML == hiddenHTML.committedHTML, "\(name) @\(position)")
+        // Turning the tail on midway shows what the other stream shows.
+        if position == 40 { hidden.showsTail = true }
+        if position > 40 { #expect(shownHTML.html == hiddenHTML.html, "\(name) @\(position)") }
+      }
+      shownHTML.apply(shown.finish())
+      hiddenHTML.apply(hidden.finish())
+      #expect(shownHTML.html == hiddenHTML.html, "\(name)")
+    }
+  }
+}
