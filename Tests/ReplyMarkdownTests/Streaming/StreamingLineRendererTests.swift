@@ -5,31 +5,35 @@ import Testing
 /// The plain-text and terminal consumers: their final output equals the one-shot renderers'
 /// byte for byte, and committed lines only ever grow.
 @Suite struct StreamingLineRendererTests {
-  @Test func finalTerminalAndPlainOutputEqualOneShot() throws {
-    let replies = try SharedData.corpusReplies()
-    #expect(replies.count == 30)
+  /// One seeded random Character chunking of a corpus reply through the HTML, plain and terminal
+  /// consumers at once (P1 for that chunking in all three formats).
+  @Test(arguments: StreamingHarness.corpus.indices)
+  func finalOutputEqualsOneShotInEveryFormat(index: Int) throws {
     let ansi = ANSIRenderer(options: ANSIOptions(width: 72, color: true, hyperlinks: true))
-    for (index, (name, text)) in replies.enumerated() {
-      let document = MarkdownDocument(text)
-      let chunks = StreamingHarness.randomCharacterChunks(text, seed: UInt64(index + 7))
-      var stream = MarkdownStream()
-      var terminal = MarkdownStreamANSIRenderer(renderer: ansi)
-      var plain = MarkdownStreamPlainRenderer()
-      var committed = 0
-      for chunk in chunks {
-        let update = stream.feed(chunk)
-        let added = terminal.apply(update)
-        plain.apply(update)
-        #expect(terminal.committedLines.count == committed + added.count, "\(name)")
-        committed = terminal.committedLines.count
-      }
-      let last = stream.finish()
-      terminal.apply(last)
-      plain.apply(last)
-      #expect(terminal.tailLines.isEmpty)
-      #expect(terminal.text == ansi.render(document), "ansi \(name)")
-      #expect(plain.text == PlainTextRenderer().render(document), "plain \(name)")
+    let (name, text) = StreamingHarness.corpus[index]
+    let document = MarkdownDocument(text)
+    let chunks = StreamingHarness.randomCharacterChunks(text, seed: UInt64(index + 7))
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var terminal = MarkdownStreamANSIRenderer(renderer: ansi)
+    var plain = MarkdownStreamPlainRenderer()
+    var committed = 0
+    for chunk in chunks {
+      let update = stream.feed(chunk)
+      html.apply(update)
+      let added = terminal.apply(update)
+      plain.apply(update)
+      #expect(terminal.committedLines.count == committed + added.count, "\(name)")
+      committed = terminal.committedLines.count
     }
+    let last = stream.finish()
+    html.apply(last)
+    terminal.apply(last)
+    plain.apply(last)
+    #expect(terminal.tailLines.isEmpty)
+    #expect(html.html == HTMLRenderer().render(document), "html \(name)")
+    #expect(terminal.text == ansi.render(document), "ansi \(name)")
+    #expect(plain.text == PlainTextRenderer().render(document), "plain \(name)")
   }
 
   @Test func tailShowsHealedOpenBlock() {
