@@ -12,10 +12,11 @@ enum PendingReferences {
   static func hasCandidate(_ document: MarkdownDocument, in range: Range<Int>) -> Bool {
     let nodes = document.nodes
     // Every candidate starts with a `[` in a text node: most documents have none.
-    guard nodes[range].contains(where: { node in
-      if case .text(let string) = node.kind { return containsOpenBracket(string) }
-      return false
-    })
+    guard
+      nodes[range].contains(where: { node in
+        if case .text(let string) = node.kind { return containsOpenBracket(string) }
+        return false
+      })
     else { return false }
     var insideLink = -1
     for index in range {

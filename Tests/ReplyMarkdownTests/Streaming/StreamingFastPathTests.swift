@@ -40,7 +40,8 @@ import Testing
       fastHTML.apply(a)
       slowHTML.apply(b)
       if fastHTML.html != slowHTML.html {
-        return "html after \(received.debugDescription):\n\(fastHTML.html.debugDescription)\n\(slowHTML.html.debugDescription)"
+        return "html after \(received.debugDescription):\n\(fastHTML.html.debugDescription)\n"
+          + slowHTML.html.debugDescription
       }
       guard allConsumers else { continue }
       fastPlain.apply(a)
