@@ -13,7 +13,17 @@
 /// timed on a subsample of updates and scaled up), and the peak resident memory.
 public enum StreamingBenchmark {
   /// Runs the benchmark and returns a markdown table.
+  ///
+  /// With `REPLYKIT_BENCH_STREAM_PROFILE` set to a kind (`prose`, `code fence`, `list`, `table`,
+  /// `CJK`), runs only that kind in 20-byte chunks at `REPLYKIT_BENCH_STREAM_KB` (200 by default),
+  /// without the naive way (for profilers).
   public static func run() -> String {
+    if let value = getenv("REPLYKIT_BENCH_STREAM_PROFILE"), let kind = Kind(rawValue: String(cString: value)) {
+      let size = getenv("REPLYKIT_BENCH_STREAM_KB").flatMap { Int(String(cString: $0)) } ?? 200
+      let result = measure(kind.text(bytes: size * 1000), chunk: 20, naive: false)
+      return "\(kind.rawValue) \(size) KB, 20 B: p50 \(micro(result.p50)), p99 \(micro(result.p99)), "
+        + "total \(milli(result.total))\n"
+    }
     var rows = [
       "| reply | chunk | updates | p50 / update | p99 / update | total | × one-shot | 100→200 KB | naive total (est.) | speed-up |",
       "|---|---|---|---|---|---|---|---|---|---|",

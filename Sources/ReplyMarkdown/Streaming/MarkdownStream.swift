@@ -44,11 +44,24 @@ public struct MarkdownStream: Sendable {
   private var finishPreambleLength = 0
   private var finishPreambleLines = 0
   private var newlyHeld: [MarkdownStreamHeldBlock] = []
+  /// The tail of the last update (an update that adds no character shows it again).
+  private var lastTail = MarkdownStreamTail.empty
+  /// Every block held so far (shown between the committed blocks and the tail).
+  private var heldBlocks: [MarkdownStreamHeldBlock] = []
+  /// Whether a held block was re-rendered since the last update (the update then lists them all).
+  private var heldChanged = false
+  /// The preamble's length when the held blocks were last resolved against it.
+  private var heldPreambleLength = 0
   private var firstSensitiveOffset: Int?
   private var lastDefinitionOffset = -1
   private var definitionScanEnd = 0
+  /// Where the definition text already in the preamble ends in the reply.
+  private var definitionsEnd = 0
   private var newlyCommitted: [MarkdownStreamBlock] = []
   private(set) var isFinished = false
+  /// Whether updates take the shortcuts that skip cmark-gfm where its result is certain (tests
+  /// turn them off to compare against the parsed result).
+  var fastPaths = true
 
   private enum Mode {
     case general
@@ -65,6 +78,11 @@ public struct MarkdownStream: Sendable {
   private var newSettled: [MarkdownStreamSettledPart] = []
   private var nextPartID = 0
 
+  /// Whether updates carry the healed tail (on by default). A writer that shows only committed
+  /// blocks until the end (output into a pipe) turns it off: updates then carry an empty tail and
+  /// cost only the structural work; ``finish()`` commits everything as usual.
+  public var showsTail = true
+
   /// Creates a stream that parses with `options` (GitHub's flavour by default).
   public init(options: ParseOptions = .github) {
     self.options = options
@@ -79,6 +97,7 @@ public struct MarkdownStream: Sendable {
   public mutating func feed(_ chunk: String) -> MarkdownStreamUpdate {
     precondition(!isFinished, "MarkdownStream.feed after finish()")
     receivedBytes += chunk.utf8.count
+    guard !chunk.isEmpty else { return unchanged() }
     source.append(contentsOf: chunk.utf8)
     return update()
   }
@@ -88,7 +107,10 @@ public struct MarkdownStream: Sendable {
   public mutating func feed<Bytes: Collection>(bytes: Bytes) -> MarkdownStreamUpdate where Bytes.Element == UInt8 {
     precondition(!isFinished, "MarkdownStream.feed after finish()")
     receivedBytes += bytes.count
-    source.append(contentsOf: decoder.decode(bytes).utf8)
+    let decoded = decoder.decode(bytes)
+    // Only part of a character: nothing new to show.
+    guard !decoded.isEmpty else { return unchanged() }
+    source.append(contentsOf: decoded.utf8)
     return update()
   }
 
@@ -111,6 +133,7 @@ public struct MarkdownStream: Sendable {
     let document = MarkdownDocument(
       String(decoding: prefix + source[committedOffset...], as: UTF8.self), options: options)
     newlyHeld = []
+    heldBlocks = []
     newlyCommitted.append(
       MarkdownStreamBlock(
         id: nextBlockID, document: Self.shifted(document, lines: shift),
@@ -140,13 +163,36 @@ public struct MarkdownStream: Sendable {
 
   private mutating func update() -> MarkdownStreamUpdate {
     structuralStep()
-    let tail = makeTail()
+    let tail: MarkdownStreamTail
+    if showsTail {
+      tail = makeTail()
+    } else {
+      // Parts settled meanwhile go out with the next shown tail (all of them, under a revision
+      // that differs from this one's, so a consumer renders them afresh).
+      newSettled = []
+      sentRevision = -1
+      tail = MarkdownStreamTail(
+        container: nil, settledRevision: -1, newSettled: [],
+        document: MarkdownStreamTail.empty.document, pendingLinks: [])
+      lastTail = tail
+    }
     let committed = newlyCommitted
     newlyCommitted = []
-    let held = newlyHeld
+    let held = heldChanged ? heldBlocks : newlyHeld
+    let replacesHeld = heldChanged
     newlyHeld = []
+    heldChanged = false
     return MarkdownStreamUpdate(
-      committed: committed, held: held, tail: tail, isFinal: false, replacement: nil, receivedBytes: receivedBytes)
+      committed: committed, held: held, replacesHeld: replacesHeld, tail: tail, isFinal: false, replacement: nil,
+      receivedBytes: receivedBytes)
+  }
+
+  /// The update for a chunk that added no character: the same tail, nothing new settled.
+  private func unchanged() -> MarkdownStreamUpdate {
+    var tail = lastTail
+    tail.newSettled = []
+    return MarkdownStreamUpdate(
+      committed: [], tail: tail, isFinal: false, replacement: nil, receivedBytes: receivedBytes)
   }
 
   private mutating func makeTail() -> MarkdownStreamTail {
@@ -158,9 +204,17 @@ public struct MarkdownStream: Sendable {
       let prefix = healPrefix
       healed = healer.heal(prefix + source[parsedOffset...], protectedLength: prefix.count, context: .blocks)
     case .fence(let opener, let fence, let length, let head):
-      healed = healer.heal(
-        opener + source[settledEnd...], protectedLength: opener.count,
-        context: .fencedCode(fence: fence, length: length))
+      if fastPaths,
+        let document = OpenFenceCode.openDocument(
+          source[settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
+      {
+        // No line here can close the fence: the open line is code, no parse needed.
+        healed = StreamHealer.Healed(document: document, pendingLinks: [])
+      } else {
+        healed = healer.heal(
+          opener + source[settledEnd...], protectedLength: opener.count,
+          context: .fencedCode(fence: fence, length: length))
+      }
       container = .codeBlock(head)
     case .table(let header, let head):
       let prefix = healPrefix + header
@@ -179,9 +233,10 @@ public struct MarkdownStream: Sendable {
       parts = newSettled
     }
     newSettled = []
-    return MarkdownStreamTail(
+    lastTail = MarkdownStreamTail(
       container: container, settledRevision: settledRevision, newSettled: parts, document: healed.document,
       pendingLinks: healed.pendingLinks)
+    return lastTail
   }
 
   // MARK: Structure
@@ -189,6 +244,7 @@ public struct MarkdownStream: Sendable {
   private mutating func structuralStep() {
     let completeEnd = SourceLines.completeEnd(source, from: parsedOffset, to: source.count)
     guard completeEnd > checkedEnd else { return }
+    defer { resolveHeldBlocks() }
     checkedEnd = completeEnd
     scanDefinitions(upTo: completeEnd)
     var allowEntry = true
@@ -197,8 +253,8 @@ public struct MarkdownStream: Sendable {
       case .general:
         generalStep(completeEnd, allowEntry: allowEntry)
         if case .general = mode { return }
-      case .fence(let opener, let fence, let length, _):
-        if fenceStep(completeEnd, opener: opener, fence: fence, length: length) { return }
+      case .fence(let opener, let fence, let length, let head):
+        if fenceStep(completeEnd, opener: opener, fence: fence, length: length, head: head) { return }
         leaveMode()
         allowEntry = false
       case .table(let header, _):
@@ -218,6 +274,27 @@ public struct MarkdownStream: Sendable {
     settledParts = []
     newSettled = []
     settledRevision += 1
+  }
+
+  /// Re-renders the held blocks that show pending links once new definitions joined the
+  /// preamble: a label defined now becomes a real link before ``finish()``. Held blocks were
+  /// never committed, so they may change; committed blocks never do.
+  private mutating func resolveHeldBlocks() {
+    guard preamble.count != heldPreambleLength else { return }
+    heldPreambleLength = preamble.count
+    for index in heldBlocks.indices where !heldBlocks[index].pendingLinks.isEmpty {
+      let block = heldBlocks[index]
+      guard let firstLine = block.document.nodes.dropFirst().first?.range?.start.line else { continue }
+      let document = parse(source[block.sourceRange])
+      let blocks = Array(document.topLevelBlocks)
+      guard blocks.count == 1 else { continue }
+      let extracted = Self.extract(document, block: blocks[0], lineShift: firstLine - 1)
+      let marked = PendingReferences.mark(Self.hidingFootnoteText(extracted))
+      guard marked.document != block.document || marked.pending != block.pendingLinks else { continue }
+      heldBlocks[index] = MarkdownStreamHeldBlock(
+        id: block.id, document: marked.document, sourceRange: block.sourceRange, pendingLinks: marked.pending)
+      heldChanged = true
+    }
   }
 
   /// Remembers where link reference or footnote definitions (`]:`) appear.
@@ -241,7 +318,15 @@ public struct MarkdownStream: Sendable {
     func lineOffset(_ line: Int) -> Int { line - 1 < lines.count ? lines[line - 1] : text.count }
     guard !blocks.isEmpty else {
       // Only blank lines so far (or a definition, which must stay for what follows).
-      if SourceLines.isBlank(text, 0..<text.count) { advance(to: completeEnd, lines: lines, base: start) }
+      if SourceLines.isBlank(text, 0..<text.count) {
+        advance(to: completeEnd, lines: lines, base: start)
+      } else if Self.endsWithBlankLine(text, at: text.count),
+        !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker)
+      {
+        // Definitions followed by a blank line are complete: held links resolve at once
+        // (footnote definitions, which cmark-gfm drops when unreferenced, wait as before).
+        addDefinitions(text, 0..<text.count, base: start)
+      }
       return
     }
     var doneUpTo = 0
@@ -250,6 +335,14 @@ public struct MarkdownStream: Sendable {
       let block = blocks[index]
       guard let range = nodes[block].range else { break }
       let isLast = index == blocks.count - 1
+      // Definitions before this block, a blank line after them, are complete even while the
+      // block is not: held links resolve at once.
+      if range.start.line >= 1, case let blockFirst = lineOffset(range.start.line), doneUpTo < blockFirst,
+        Self.endsWithBlankLine(text, at: blockFirst),
+        !SourceLines.contains(text, doneUpTo..<blockFirst, Self.footnoteMarker)
+      {
+        addDefinitions(text, doneUpTo..<blockFirst, base: start)
+      }
       var nextStart: Int
       if isLast {
         nextStart = text.count
@@ -280,19 +373,16 @@ public struct MarkdownStream: Sendable {
         finishPreambleLines = preambleLines
       }
       // Link reference definitions between blocks resolve labels in everything parsed later.
-      if doneUpTo < blockStart && !SourceLines.isBlank(text, doneUpTo..<blockStart) {
-        addDefinitions(text[doneUpTo..<blockStart])
-      }
-      if blockEnd < nextStart && !SourceLines.isBlank(text, blockEnd..<nextStart) {
-        addDefinitions(text[blockEnd..<nextStart])
-      }
+      if doneUpTo < blockStart { addDefinitions(text, doneUpTo..<blockStart, base: start) }
+      if blockEnd < nextStart { addDefinitions(text, blockEnd..<nextStart, base: start) }
       let extracted = Self.extract(document, block: block, lineShift: regionLines)
       let sourceRange = (start + doneUpTo)..<(start + nextStart)
       if mustHold {
         let marked = PendingReferences.mark(Self.hidingFootnoteText(extracted))
-        newlyHeld.append(
-          MarkdownStreamHeldBlock(
-            id: nextBlockID, document: marked.document, sourceRange: sourceRange, pendingLinks: marked.pending))
+        let held = MarkdownStreamHeldBlock(
+          id: nextBlockID, document: marked.document, sourceRange: sourceRange, pendingLinks: marked.pending)
+        newlyHeld.append(held)
+        heldBlocks.append(held)
       } else {
         let sensitive = Self.isReferenceSensitive(nodes[subtree])
         if sensitive && firstSensitiveOffset == nil { firstSensitiveOffset = sourceRange.lowerBound }
@@ -337,6 +427,21 @@ public struct MarkdownStream: Sendable {
   static let definitionMarker = Array("]:".utf8)
   static let footnoteMarker = Array("[^".utf8)
 
+  /// Whether the line that ends at `end` (a line start) is blank.
+  static func endsWithBlankLine(_ text: [UInt8], at end: Int) -> Bool {
+    guard end > 0 else { return false }
+    return SourceLines.isBlank(text, SourceLines.lineStart(text, before: end - 1)..<end)
+  }
+
+  /// Appends the definitions in `text[range]` (the region's text, starting at `base` in the
+  /// reply) to the preamble, except what an earlier call already added.
+  private mutating func addDefinitions(_ text: [UInt8], _ range: Range<Int>, base: Int) {
+    let lower = max(range.lowerBound, definitionsEnd - base)
+    guard lower < range.upperBound, !SourceLines.isBlank(text, lower..<range.upperBound) else { return }
+    definitionsEnd = base + range.upperBound
+    addDefinitions(text[lower..<range.upperBound])
+  }
+
   /// Appends definition lines to the preamble that every later parse starts with.
   private mutating func addDefinitions(_ lines: ArraySlice<UInt8>) {
     var text = Array(lines)
@@ -372,7 +477,7 @@ public struct MarkdownStream: Sendable {
     var nodes = document.nodes
     var changed = false
     for index in nodes.indices {
-      if case .text(let string) = nodes[index].kind, string.contains("[^") {
+      if case .text(let string) = nodes[index].kind, StreamHealer.containsFootnoteOpener(string) {
         nodes[index].kind = .text(StreamHealer.hidingFootnoteReferences(string))
         changed = true
       }
@@ -464,7 +569,7 @@ public struct MarkdownStream: Sendable {
       mode = .fence(opener: opener, fence: fence, length: body.prefix { $0 == fence }.count, head: head)
       settledEnd = base + lines[range.start.line]
       beginSettling()
-      _ = fenceStep(completeEnd, opener: opener, fence: fence, length: body.prefix { $0 == fence }.count)
+      _ = fenceStep(completeEnd, opener: opener, fence: fence, length: body.prefix { $0 == fence }.count, head: head)
     case .table:
       guard range.start.line + 1 < lines.count else { return }
       let header = Array(text[blockStart..<lines[range.start.line + 1]])
@@ -497,7 +602,9 @@ public struct MarkdownStream: Sendable {
     newSettled.append(part)
   }
 
-  private mutating func fenceStep(_ completeEnd: Int, opener: [UInt8], fence: UInt8, length: Int) -> Bool {
+  private mutating func fenceStep(
+    _ completeEnd: Int, opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument
+  ) -> Bool {
     guard completeEnd > settledEnd else { return true }
     var lineStart = settledEnd
     var index = settledEnd
@@ -511,6 +618,18 @@ public struct MarkdownStream: Sendable {
         lineStart = index + 1
       }
       index += 1
+    }
+    // No line can close the fence: the lines are code, settled without a parse when the code is
+    // certain.
+    if fastPaths,
+      let code = OpenFenceCode.code(
+        source[settledEnd..<completeEnd], indent: OpenFenceCode.indent(ofOpener: opener)),
+      let document = OpenFenceCode.document(head: head, code: code)
+    {
+      settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: 1, parent: 0))
+      nextPartID += 1
+      settledEnd = completeEnd
+      return true
     }
     let document = MarkdownDocument(
       String(decoding: opener + source[settledEnd..<completeEnd], as: UTF8.self), options: options)

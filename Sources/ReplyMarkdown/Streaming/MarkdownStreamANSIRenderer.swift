@@ -5,12 +5,14 @@
 /// byte-identical to `ANSIRenderer(options:).render(_:)` of the whole reply. Lines are wrapped to
 /// the options' width by display width per grapheme cluster, as the one-shot renderer wraps them.
 ///
-/// - Complexity: each update renders its new committed and held blocks once, and the open block
-///   (the tail) whole.
+/// - Complexity: each update renders its new committed and held blocks once; of an open fenced
+///   code block or list the newly settled lines or items once and the open remainder. An open
+///   table is laid out whole every update: its columns fit every row, as the one-shot renderer
+///   fits them.
 public struct MarkdownStreamANSIRenderer: Sendable {
   /// The renderer used for every block.
   public let renderer: ANSIRenderer
-  private var core = StreamLineConsumer()
+  private var core = StreamLineConsumer(rowsRenderApart: false)
 
   /// Creates a consumer that renders with `renderer`.
   public init(renderer: ANSIRenderer = ANSIRenderer()) {

@@ -37,6 +37,13 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
   /// The current HTML: committed blocks followed by the tail.
   public var html: String { String(decoding: bytes, as: UTF8.self) }
 
+  /// The length of ``html`` in UTF-8 bytes.
+  public var utf8Count: Int { bytes.count }
+
+  /// The UTF-8 bytes of ``html`` in `range` (without making the whole `String`: a writer that
+  /// sends committed HTML as it commits costs what it sends).
+  public func utf8(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
   /// The committed part of ``html``; it only ever grows (P4).
   public var committedHTML: String { String(decoding: bytes[..<committedLength], as: UTF8.self) }
 
@@ -66,6 +73,11 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       for block in update.committed { bytes.append(contentsOf: renderer.render(block.document).utf8) }
       committedLength = bytes.count
       heldLength = bytes.count
+      rebuild = true
+    }
+    if update.replacesHeld {
+      truncate(committedLength)
+      heldLength = committedLength
       rebuild = true
     }
     if !update.held.isEmpty {
@@ -184,7 +196,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
 
   private func bodyRows(_ document: MarkdownDocument) -> ArraySlice<UInt8> {
     let html = Array(renderer.render(document).utf8)
-    guard let head = Self.lastRange(of: Array("</thead>\n".utf8), in: html),
+    guard let head = Self.firstRange(of: Array("</thead>\n".utf8), in: html),
       let bodyStart = Self.firstRange(of: Array("<tbody>\n".utf8), in: html, from: head.upperBound),
       let bodyEnd = Self.lastRange(of: Array("</tbody>\n".utf8), in: html), bodyEnd.lowerBound >= bodyStart.upperBound
     else { return [] }
@@ -273,18 +285,23 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
   }
 
   static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {
-    guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
-    for index in start...(haystack.count - needle.count)
-    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+    guard !needle.isEmpty, needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
+    for index in start...(haystack.count - needle.count) where matches(needle, in: haystack, at: index) {
       return index..<(index + needle.count)
     }
     return nil
   }
 
+  private static func matches(_ needle: [UInt8], in haystack: [UInt8], at index: Int) -> Bool {
+    guard haystack[index] == needle[0] else { return false }
+    for offset in 1..<needle.count where haystack[index + offset] != needle[offset] { return false }
+    return true
+  }
+
   static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
-    guard needle.count <= haystack.count else { return nil }
+    guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
     for index in stride(from: haystack.count - needle.count, through: 0, by: -1)
-    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+    where matches(needle, in: haystack, at: index) {
       return index..<(index + needle.count)
     }
     return nil

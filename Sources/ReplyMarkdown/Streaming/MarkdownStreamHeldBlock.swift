@@ -1,10 +1,11 @@
 /// A block of a streaming reply that is closed but not yet final: it shows bracketed text or a
 /// footnote that a definition arriving later could still change, or it follows such a block.
 ///
-/// Held blocks are shown between the committed blocks and the tail. Each is parsed once and never
-/// changes while held (a pending link stays pending until ``MarkdownStream/finish()``), so a
-/// consumer renders it once. The final update commits everything that was held, re-parsed with
-/// every definition; a consumer then drops what it showed for held blocks.
+/// Held blocks are shown between the committed blocks and the tail. Each is parsed once and
+/// rendered once; when the definition of a label a held block shows as a pending link arrives,
+/// the block is parsed again and an update with ``MarkdownStreamUpdate/replacesHeld`` lists every
+/// held block (the link is real from then on). The final update commits everything that was held,
+/// re-parsed with every definition; a consumer then drops what it showed for held blocks.
 public struct MarkdownStreamHeldBlock: Sendable, Hashable {
   /// The block's id: unique within one stream, shared with no committed block.
   public let id: Int

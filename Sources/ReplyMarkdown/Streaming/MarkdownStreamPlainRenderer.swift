@@ -4,12 +4,13 @@
 /// After the final update, ``text`` is byte-identical to `PlainTextRenderer().render(_:)` of the
 /// whole reply.
 ///
-/// - Complexity: each update renders its new committed and held blocks once, and the open block
-///   (the tail) whole.
+/// - Complexity: each update renders its new committed and held blocks once; of an open long
+///   block (fenced code, list, table) the newly settled lines, items or rows once and the open
+///   remainder, so an update costs the chunk plus the open part.
 public struct MarkdownStreamPlainRenderer: Sendable {
   /// The renderer used for every block.
   public let renderer: PlainTextRenderer
-  private var core = StreamLineConsumer()
+  private var core = StreamLineConsumer(rowsRenderApart: true)
 
   /// Creates a consumer.
   public init(renderer: PlainTextRenderer = PlainTextRenderer()) {

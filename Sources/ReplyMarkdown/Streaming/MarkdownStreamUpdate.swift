@@ -8,8 +8,12 @@ public struct MarkdownStreamUpdate: Sendable {
   /// not empty, every block held before this update is part of it (drop what was shown for them).
   public var committed: [MarkdownStreamBlock]
   /// Blocks held since the previous update, shown after the committed blocks and the blocks
-  /// held earlier, before the tail (see ``MarkdownStreamHeldBlock``).
+  /// held earlier, before the tail (see ``MarkdownStreamHeldBlock``). When ``replacesHeld`` is
+  /// set, every held block instead.
   public var held: [MarkdownStreamHeldBlock]
+  /// Whether ``held`` lists every held block, some re-rendered because a definition of a label
+  /// they show as a pending link arrived: drop what was shown for held blocks and show these.
+  public var replacesHeld: Bool
   /// The healed tail after the committed blocks (empty once the stream is finished).
   public var tail: MarkdownStreamTail
   /// Whether this is the update of ``MarkdownStream/finish()``.
@@ -23,11 +27,12 @@ public struct MarkdownStreamUpdate: Sendable {
 
   /// Creates an update.
   public init(
-    committed: [MarkdownStreamBlock], held: [MarkdownStreamHeldBlock] = [], tail: MarkdownStreamTail, isFinal: Bool,
-    replacement: MarkdownDocument?, receivedBytes: Int
+    committed: [MarkdownStreamBlock], held: [MarkdownStreamHeldBlock] = [], replacesHeld: Bool = false,
+    tail: MarkdownStreamTail, isFinal: Bool, replacement: MarkdownDocument?, receivedBytes: Int
   ) {
     self.committed = committed
     self.held = held
+    self.replacesHeld = replacesHeld
     self.tail = tail
     self.isFinal = isFinal
     self.replacement = replacement

@@ -11,6 +11,13 @@ enum PendingReferences {
   /// inline nodes (`[`code`][label]`).
   static func hasCandidate(_ document: MarkdownDocument, in range: Range<Int>) -> Bool {
     let nodes = document.nodes
+    // Every candidate starts with a `[` in a text node: most documents have none.
+    guard
+      nodes[range].contains(where: { node in
+        if case .text(let string) = node.kind { return containsOpenBracket(string) }
+        return false
+      })
+    else { return false }
     var insideLink = -1
     for index in range {
       if insideLink >= 0 && index >= insideLink { insideLink = -1 }
@@ -24,6 +31,12 @@ enum PendingReferences {
       }
     }
     return !spans(document, in: range).isEmpty
+  }
+
+  /// Whether `string` holds a `[` (a byte scan over its UTF-8 storage).
+  static func containsOpenBracket(_ string: String) -> Bool {
+    var copy = string
+    return copy.withUTF8 { $0.contains(UInt8(ascii: "[")) }
   }
 
   /// A candidate across sibling inline nodes: from the `[` in one text node to the `]` in a later

@@ -72,6 +72,7 @@ struct StreamHealer {
       }
     }
     guard let open = leaf, open.isInline, open.isOpen else { return finish(text, document: document) }
+    let parsedText = text
     var contentEnd = open.contentEnd
     let suffix = Array(text[contentEnd...])
     text.removeSubrange(contentEnd...)
@@ -97,7 +98,8 @@ struct StreamHealer {
     // A line reduced to list or quote markers shows nothing yet.
     let last = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
     if last < text.count && Self.holdsLine(text[last...]) { text.removeSubrange(last...) }
-    return finish(text)
+    // Nothing to close or hold back: the first parse stands.
+    return finish(text, document: text == parsedText ? document : nil)
   }
 
   private func finish(_ text: [UInt8], document: MarkdownDocument? = nil) -> Healed {
@@ -120,7 +122,7 @@ struct StreamHealer {
       case .link(let info) where info.destination == sentinel:
         pending.append(index)
         nodes[index].kind = .link(.init(destination: "", title: ""))
-      case .text(let string) where options.contains(.footnotes) && string.contains("[^"):
+      case .text(let string) where options.contains(.footnotes) && containsFootnoteOpener(string):
         nodes[index].kind = .text(hidingFootnoteReferences(string))
       case .codeBlock(let info) where info.isFenced:
         lastFenced = index
@@ -134,6 +136,18 @@ struct StreamHealer {
       nodes[fenced].kind = .codeBlock(info)
     }
     return Healed(document: MarkdownDocument(nodes: nodes, options: document.options), pendingLinks: pending.sorted())
+  }
+
+  /// Whether `string` holds `[^` (a byte scan: `String.contains(_:)` costs far more per call).
+  static func containsFootnoteOpener(_ string: String) -> Bool {
+    var copy = string
+    return copy.withUTF8 { buffer in
+      guard buffer.count > 1 else { return false }
+      for index in 1..<buffer.count where buffer[index] == UInt8(ascii: "^") && buffer[index - 1] == UInt8(ascii: "[") {
+        return true
+      }
+      return false
+    }
   }
 
   /// `[^label]` left as text means its definition has not arrived: hide it until it does.

@@ -27,6 +27,8 @@ struct StreamOutput {
     self.format = format
     self.frames = frames
     self.stream = stream
+    // Into a pipe only committed output is written before the end: no tail is needed.
+    self.stream.showsTail = frames || live
     self.html = html
     self.ansi = ansi
     self.live = live
@@ -59,10 +61,9 @@ struct StreamOutput {
   private mutating func writePipe(final: Bool) {
     switch format {
     case "html":
-      let bytes = Array(html.html.utf8)
-      let end = final ? bytes.count : html.committedLength
+      let end = final ? html.utf8Count : html.committedLength
       if end > writtenHTML {
-        StandardIO.write(bytes: Array(bytes[writtenHTML..<end]))
+        StandardIO.write(bytes: Array(html.utf8(writtenHTML..<end)))
         writtenHTML = end
       }
     default:

@@ -7,6 +7,8 @@ struct DelimiterTracker {
   private(set) var delimiters: [UInt8] = []
   private var offsets: [Int] = []
   private(set) var length = 0
+  /// How many delimiters the last edit kept (the rest of ``delimiters`` it appended).
+  private(set) var keptCount = 0
 
   static let set: Set<UInt8> = Set("*_~`|#-=>[]()<$".utf8)
 
@@ -16,6 +18,7 @@ struct DelimiterTracker {
       offsets.removeLast()
       delimiters.removeLast()
     }
+    keptCount = delimiters.count
     let bytes = Array(edit.appended.utf8)
     var inTag = false
     var index = 0

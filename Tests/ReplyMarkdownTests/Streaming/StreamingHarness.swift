@@ -4,6 +4,9 @@ import ReplyMarkdown
 /// Helpers shared by the streaming tests: feeding chunkings, normalising HTML as the shared
 /// acceptance data writes it, and reading the shared cases.
 enum StreamingHarness {
+  /// The corpus replies (empty when the corpus is missing; `corpusIsComplete` then fails).
+  static let corpus: [(name: String, markdown: String)] = (try? SharedData.corpusReplies()) ?? []
+
   /// The options the shared cases are written for: GitHub's flavour with double-tilde
   /// strikethrough (W05: cmark-gfm strikes `H~2~O` otherwise) and raw HTML kept (H03).
   static let caseOptions: ParseOptions = [.github, .strikethroughDoubleTilde]
@@ -97,12 +100,35 @@ enum StreamingHarness {
     return lengths
   }
 
+  /// Chunk lengths that feed every byte of a multi-byte UTF-8 sequence alone and the ASCII
+  /// between them in random runs of 1 to 20 bytes.
+  static func splittingMultiByteCharacters(_ bytes: [UInt8], seed: UInt64) -> [Int] {
+    var generator = SeededGenerator(state: seed)
+    var lengths: [Int] = []
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] < 0x80 else {
+        lengths.append(1)
+        index += 1
+        continue
+      }
+      var run = 0
+      let limit = Int.random(in: 1...20, using: &generator)
+      while index < bytes.count && bytes[index] < 0x80 && run < limit {
+        run += 1
+        index += 1
+      }
+      lengths.append(run)
+    }
+    return lengths
+  }
+
   /// Splits `text` into Characters chunks of random sizes.
-  static func randomCharacterChunks(_ text: String, seed: UInt64) -> [String] {
+  static func randomCharacterChunks(_ text: String, seed: UInt64, maximum: Int = 12) -> [String] {
     let characters = Array(text)
     var chunks: [String] = []
     var offset = 0
-    for length in randomLengths(total: characters.count, seed: seed) where offset < characters.count {
+    for length in randomLengths(total: characters.count, seed: seed, maximum: maximum) where offset < characters.count {
       let end = min(characters.count, offset + length)
       chunks.append(String(characters[offset..<end]))
       offset = end

@@ -5,31 +5,35 @@ import Testing
 /// The plain-text and terminal consumers: their final output equals the one-shot renderers'
 /// byte for byte, and committed lines only ever grow.
 @Suite struct StreamingLineRendererTests {
-  @Test func finalTerminalAndPlainOutputEqualOneShot() throws {
-    let replies = try SharedData.corpusReplies()
-    #expect(replies.count == 30)
+  /// One seeded random Character chunking of a corpus reply through the HTML, plain and terminal
+  /// consumers at once (P1 for that chunking in all three formats).
+  @Test(arguments: StreamingHarness.corpus.indices)
+  func finalOutputEqualsOneShotInEveryFormat(index: Int) throws {
     let ansi = ANSIRenderer(options: ANSIOptions(width: 72, color: true, hyperlinks: true))
-    for (index, (name, text)) in replies.enumerated() {
-      let document = MarkdownDocument(text)
-      let chunks = StreamingHarness.randomCharacterChunks(text, seed: UInt64(index + 7))
-      var stream = MarkdownStream()
-      var terminal = MarkdownStreamANSIRenderer(renderer: ansi)
-      var plain = MarkdownStreamPlainRenderer()
-      var committed = 0
-      for chunk in chunks {
-        let update = stream.feed(chunk)
-        let added = terminal.apply(update)
-        plain.apply(update)
-        #expect(terminal.committedLines.count == committed + added.count, "\(name)")
-        committed = terminal.committedLines.count
-      }
-      let last = stream.finish()
-      terminal.apply(last)
-      plain.apply(last)
-      #expect(terminal.tailLines.isEmpty)
-      #expect(terminal.text == ansi.render(document), "ansi \(name)")
-      #expect(plain.text == PlainTextRenderer().render(document), "plain \(name)")
+    let (name, text) = StreamingHarness.corpus[index]
+    let document = MarkdownDocument(text)
+    let chunks = StreamingHarness.randomCharacterChunks(text, seed: UInt64(index + 7))
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var terminal = MarkdownStreamANSIRenderer(renderer: ansi)
+    var plain = MarkdownStreamPlainRenderer()
+    var committed = 0
+    for chunk in chunks {
+      let update = stream.feed(chunk)
+      html.apply(update)
+      let added = terminal.apply(update)
+      plain.apply(update)
+      #expect(terminal.committedLines.count == committed + added.count, "\(name)")
+      committed = terminal.committedLines.count
     }
+    let last = stream.finish()
+    html.apply(last)
+    terminal.apply(last)
+    plain.apply(last)
+    #expect(terminal.tailLines.isEmpty)
+    #expect(html.html == HTMLRenderer().render(document), "html \(name)")
+    #expect(terminal.text == ansi.render(document), "ansi \(name)")
+    #expect(plain.text == PlainTextRenderer().render(document), "plain \(name)")
   }
 
   @Test func tailShowsHealedOpenBlock() {
@@ -43,5 +47,48 @@ import Testing
     terminal.apply(code.feed("```swift\n" + (1...50).map { "let x\($0) = \($0)\n" }.joined()))
     #expect(terminal.tailLines.contains { $0.contains("let x50 = 50") })
     #expect(!terminal.tailLines.joined().contains("```"))
+  }
+}
+
+/// The plain and terminal consumers render an open long block in pieces (head, settled parts
+/// once, open remainder); after every update their lines equal the whole open block's rendering.
+@Suite struct StreamingLinePiecesTests {
+  static let inputs = [
+    "```swift\nlet a = 1\n\n\n  b\n\tc\n" + String(repeating: "x", count: 90) + "\nend\n```\nafter\n",
+    "```\n\n\nx\n```\n",
+    "- one\n- two **b**\n- three\n\n  para\n- four\n  - nested\n  - more\n- five\n\nafter\n",
+    "3. a\n4. b\n5. c [x]\n6. d\n7) e\n",
+    "- [ ] task\n- [x] done\n- plain\n* other\n",
+    "| a | b |\n|---|:-:|\n| 1 | two |\n| three | 4 |\n| five | six seven eight nine ten eleven twelve |\n\nafter\n",
+    "1. x\n\n2. y\n3. z\n",
+  ]
+
+  static func plainLines(_ document: MarkdownDocument) -> [String] {
+    let text = PlainTextRenderer().render(document)
+    return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  @Test(arguments: inputs)
+  func piecesEqualTheWholeOpenBlock(text: String) {
+    let ansi = ANSIRenderer(options: ANSIOptions(width: 24, color: true))
+    for chunks in [text.map { String($0) }, StreamingHarness.randomCharacterChunks(text, seed: 5)] {
+      var stream = MarkdownStream()
+      var pieces = (StreamLineConsumer(rowsRenderApart: true), StreamLineConsumer(rowsRenderApart: false))
+      var whole = (
+        StreamLineConsumer(rowsRenderApart: true, inPieces: false),
+        StreamLineConsumer(rowsRenderApart: false, inPieces: false)
+      )
+      var received = ""
+      for chunk in chunks {
+        received += chunk
+        let update = stream.feed(chunk)
+        _ = pieces.0.apply(update, render: Self.plainLines)
+        _ = whole.0.apply(update, render: Self.plainLines)
+        _ = pieces.1.apply(update) { ansi.renderLines($0) }
+        _ = whole.1.apply(update) { ansi.renderLines($0) }
+        #expect(pieces.0.tailLines == whole.0.tailLines, "plain after \(received.debugDescription)")
+        #expect(pieces.1.tailLines == whole.1.tailLines, "ansi after \(received.debugDescription)")
+      }
+    }
   }
 }

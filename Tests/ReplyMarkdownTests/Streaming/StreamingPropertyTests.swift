@@ -53,38 +53,49 @@ import Testing
     }
   }
 
-  @Test func corpusIsChunkInvariant() throws {
-    let replies = try SharedData.corpusReplies()
-    #expect(!replies.isEmpty)
-    for (index, (name, text)) in replies.enumerated() {
-      let expected = Self.oneShot(text)
-      #expect(expected == CmarkReference.html(text), "P2 \(name)")
-      #expect(StreamingHarness.stream([text], recordFrames: false).final == expected, "single chunk \(name)")
+  @Test func corpusIsComplete() throws {
+    #expect(try SharedData.corpusReplies().count == 30)
+    #expect(StreamingHarness.corpus.count == 30)
+  }
+
+  /// P1 for one corpus reply (each reply is its own test case, so the cases spread over the cores).
+  @Test(arguments: StreamingHarness.corpus.indices)
+  func corpusIsChunkInvariant(index: Int) throws {
+    let (name, text) = StreamingHarness.corpus[index]
+    let expected = Self.oneShot(text)
+    #expect(expected == CmarkReference.html(text), "P2 \(name)")
+    #expect(StreamingHarness.stream([text], recordFrames: false).final == expected, "single chunk \(name)")
+    // One Character at a time: `corpusPrefixesNeverFlashOrRetract` streams every reply so and
+    // checks its final HTML against one-shot rendering (not repeated here, to keep the suites
+    // fast in a debug build).
+    if name.contains("emoji") || name.contains("korean") || name.contains("arabic") {
       #expect(
-        StreamingHarness.stream(text.map { String($0) }, recordFrames: false).final == expected, "one Character \(name)"
-      )
-      if name.contains("emoji") || name.contains("korean") || name.contains("arabic") {
-        #expect(
-          StreamingHarness.stream(text.unicodeScalars.map { String($0) }, recordFrames: false).final == expected,
-          "one scalar \(name)")
-      }
-      let bytes = Array(text.utf8)
-      // One byte at a time: every third reply plus the ones in non-Latin scripts (the sampling
-      // keeps the suite under a minute in a debug build; random byte chunks cover every reply).
-      if index % 3 == 0 || ["emoji", "korean", "arabic", "chinese", "japanese"].contains(where: name.contains) {
-        #expect(
-          StreamingHarness.streamBytes(bytes, lengths: Array(repeating: 1, count: bytes.count), recordFrames: false)
-            .final == expected, "one byte \(name)")
-      }
-      for seed in UInt64(1)...1 {
-        #expect(
-          StreamingHarness.stream(StreamingHarness.randomCharacterChunks(text, seed: seed), recordFrames: false).final
-            == expected, "random \(seed) \(name)")
-        let lengths = StreamingHarness.randomLengths(total: bytes.count, seed: seed, maximum: 40)
-        #expect(
-          StreamingHarness.streamBytes(bytes, lengths: lengths, recordFrames: false).final == expected,
-          "random bytes \(seed) \(name)")
-      }
+        StreamingHarness.stream(text.unicodeScalars.map { String($0) }, recordFrames: false).final == expected,
+        "one scalar \(name)")
+    }
+    let bytes = Array(text.utf8)
+    // One byte at a time: the replies in non-Latin scripts. Every reply: each byte of every
+    // multi-byte character alone (so every character is split at every byte boundary), the ASCII
+    // between them in random runs; one ASCII byte at a time is one Character at a time, which the
+    // P3/P4 prefix test streams for every reply. (This sampling keeps the streaming suites well
+    // under a minute in a debug build.)
+    if ["emoji", "korean", "arabic", "chinese", "kyoto"].contains(where: name.contains) {
+      #expect(
+        StreamingHarness.streamBytes(bytes, lengths: Array(repeating: 1, count: bytes.count), recordFrames: false)
+          .final == expected, "one byte \(name)")
+    }
+    #expect(
+      StreamingHarness.streamBytes(
+        bytes, lengths: StreamingHarness.splittingMultiByteCharacters(bytes, seed: UInt64(index + 3)),
+        recordFrames: false
+      ).final == expected, "multi-byte characters byte by byte \(name)")
+    for seed in UInt64(1)...1 {
+      // Random Character chunks: `StreamingLineRendererTests` streams every reply so through the
+      // HTML, plain and terminal consumers at once and checks all three final outputs.
+      let lengths = StreamingHarness.randomLengths(total: bytes.count, seed: seed, maximum: 40)
+      #expect(
+        StreamingHarness.streamBytes(bytes, lengths: lengths, recordFrames: false).final == expected,
+        "random bytes \(seed) \(name)")
     }
   }
 
@@ -128,53 +139,56 @@ import Testing
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
-  /// P3 and P4 over every prefix of every corpus reply (one Character per chunk), checked from
+  /// P3 and P4 over every prefix of a corpus reply (one Character per chunk), checked from
   /// the renderer's edits: the committed HTML is never touched again, and the delimiters a frame
   /// shows appear, in that order, among those of the final rendering. Hiding one is allowed (a
   /// healed `~x` shows struck text, a pending `[x]` its text; the final rendering may show them).
-  @Test func corpusPrefixesNeverFlashOrRetract() throws {
+  @Test(arguments: StreamingHarness.corpus.indices)
+  func corpusPrefixesNeverFlashOrRetract(index: Int) throws {
     var flashes: [String] = []
     var retractions: [String] = []
-    let replies = try SharedData.corpusReplies()
-    #expect(replies.count == 30)
-    for (name, text) in replies {
-      let oneShot = Self.oneShot(text)
-      var expected = DelimiterTracker()
-      expected.apply(.init(keep: 0, appended: oneShot))
-      let finalDelimiters = expected.delimiters
-      var stream = MarkdownStream()
-      var html = MarkdownStreamHTMLRenderer()
-      var tracker = DelimiterTracker()
-      var committed = 0
-      var consumed = ""
-      for (position, character) in text.enumerated() {
-        consumed.append(character)
-        let edit = html.apply(stream.feed(String(character)))
-        if edit.keep < committed && retractions.count < 5 { retractions.append("\(name) @\(position)") }
-        committed = html.committedLength
-        tracker.apply(edit)
-        let shown = tracker.delimiters
-        if !Self.isSubsequence(shown, of: finalDelimiters) && flashes.count < 8 {
-          flashes.append(
-            "\(name) @\(position): …\(String(consumed.suffix(60)).debugDescription)\n  shown \(String(decoding: shown.suffix(12), as: UTF8.self))"
-          )
+    let (name, text) = StreamingHarness.corpus[index]
+    let oneShot = Self.oneShot(text)
+    var expected = DelimiterTracker()
+    expected.apply(.init(keep: 0, appended: oneShot))
+    let finalDelimiters = expected.delimiters
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var tracker = DelimiterTracker()
+    var committed = 0
+    var consumed = ""
+    // Where each shown delimiter matched in the final ones (greedily, so the matches of the
+    // delimiters an edit keeps stay valid): a frame costs its edit, not the whole display.
+    var matches: [Int] = []
+    for (position, character) in text.enumerated() {
+      consumed.append(character)
+      let edit = html.apply(stream.feed(String(character)))
+      if edit.keep < committed && retractions.count < 5 { retractions.append("\(name) @\(position)") }
+      committed = html.committedLength
+      tracker.apply(edit)
+      let shown = tracker.delimiters
+      if matches.count > tracker.keptCount { matches.removeLast(matches.count - tracker.keptCount) }
+      var isSubsequence = matches.count == tracker.keptCount
+      var next = (matches.last ?? -1) + 1
+      for byte in shown[matches.count...] where isSubsequence {
+        while next < finalDelimiters.count && finalDelimiters[next] != byte { next += 1 }
+        if next < finalDelimiters.count {
+          matches.append(next)
+          next += 1
+        } else {
+          isSubsequence = false
         }
       }
-      let last = html.apply(stream.finish())
-      if last.keep < committed && retractions.count < 5 { retractions.append("\(name) at the end") }
-      #expect(html.html == oneShot, "final \(name)")
+      if !isSubsequence && flashes.count < 8 {
+        flashes.append(
+          "\(name) @\(position): …\(String(consumed.suffix(60)).debugDescription)\n  shown \(String(decoding: shown.suffix(12), as: UTF8.self))"
+        )
+      }
     }
+    let last = html.apply(stream.finish())
+    if last.keep < committed && retractions.count < 5 { retractions.append("\(name) at the end") }
+    #expect(html.html == oneShot, "final \(name)")
     #expect(retractions.isEmpty, "P4: \(retractions.joined(separator: "\n"))")
     #expect(flashes.isEmpty, "P3: \(flashes.joined(separator: "\n"))")
-  }
-
-  static func isSubsequence(_ shown: [UInt8], of final: [UInt8]) -> Bool {
-    var position = 0
-    for byte in shown {
-      while position < final.count && final[position] != byte { position += 1 }
-      guard position < final.count else { return false }
-      position += 1
-    }
-    return true
   }
 }
