@@ -11,7 +11,7 @@ LIB_PACKAGES  := libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev pk
 TEST_PACKAGES := cmark-gfm tmux chromium
 BENCH_PACKAGES := cmark-gfm lowdown python3-rich hyperfine time
 
-.PHONY: run test build bench fuzz deps deps-test deps-bench goldens clean lint
+.PHONY: run test build bench fuzz fuzz-smoke deps deps-test deps-bench goldens clean lint
 
 # Installs the Debian packages named in $(1) that are missing, or says what to install elsewhere.
 define ensure_packages
@@ -57,6 +57,19 @@ test: deps-test
 	  status=$${PIPESTATUS[0]}; \
 	  grep -E 'HTML differential|Test run with|Executed [0-9]+ tests' .build/test-output.txt | sort -u; \
 	  exit $$status
+	@$(MAKE) --no-print-directory fuzz-smoke
+
+# A short run of the libFuzzer harness (the in-process fuzzer's smoke runs inside the tests).
+fuzz-smoke:
+	@echo "libFuzzer smoke (20 s):"
+	@rm -rf .build/libfuzzer/artifacts
+	@scripts/libfuzzer.sh 20 2>&1 | grep -E '^(INFO: (fuzzed|exiting)|==[0-9]+==ERROR|SUMMARY)' || true
+	@! ls .build/libfuzzer/artifacts/crash-* >/dev/null 2>&1 || { echo "libFuzzer found a crash: .build/libfuzzer/artifacts" >&2; exit 1; }
+
+# A long libFuzzer run: make fuzz FUZZ_SECONDS=1800
+FUZZ_SECONDS ?= 1800
+fuzz: deps
+	scripts/libfuzzer.sh $(FUZZ_SECONDS)
 
 # Release builds link the Swift runtime statically (a CLI that starts in about a millisecond), with
 # the toolchain's lld.
