@@ -16,7 +16,9 @@ public enum FuzzBenchmarks {
   /// Times every case of `pathological.json` at full size; `write` gets the Markdown table line by line.
   public static func pathological(cases url: URL, write: (String) -> Void) throws {
     let cases = try PathologicalCase.load(from: url)
-    write("| # | case | input bytes | guard s | parse s | HTML s | total CPU s | total wall s | output bytes | guards | C s (measured) |\n")
+    write(
+      "| # | case | input bytes | guard s | parse s | HTML s | total CPU s | total wall s | output bytes | guards | C s (measured) |\n"
+    )
     write("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|\n")
     var worst = 0.0
     for (number, item) in cases.enumerated() {
@@ -49,7 +51,8 @@ public enum FuzzBenchmarks {
   /// Times a 50 MB input, a 1 MB single line and a reply streamed in 100,000 tiny chunks; `write`
   /// gets one line per input.
   public static func resources(write: (String) -> Void) {
-    let reply = String(repeating: "Some *text* with `code`, a [link](https://example.com) and more words.\n\n", count: 14_000)
+    let reply = String(
+      repeating: "Some *text* with `code`, a [link](https://example.com) and more words.\n\n", count: 14_000)
     let chunks = 100_000
     let size = reply.utf8.count / chunks
     let bytes = Array(reply.utf8)

@@ -10,7 +10,9 @@ public struct FuzzCorpus: Sendable {
   /// Creates a corpus.
   public init(seeds: [[UInt8]], tokens: [[UInt8]]) {
     self.seeds = seeds.isEmpty ? [Array("# seed\n\n*a* [b](c)\n".utf8)] : seeds
-    self.tokens = tokens.isEmpty ? ["*", "_", "[", "]", "(", ")", "<", ">", "|", "`", "\n", "> ", "- "].map { Array($0.utf8) } : tokens
+    self.tokens =
+      tokens.isEmpty
+      ? ["*", "_", "[", "]", "(", ")", "<", ">", "|", "`", "\n", "> ", "- "].map { Array($0.utf8) } : tokens
   }
 
   /// Loads the seeds of a repository checkout: every `.md` under `corpusDirectory` (recursively),
@@ -29,7 +31,8 @@ public struct FuzzCorpus: Sendable {
     var tokens: [[UInt8]] = []
     if let shared = sharedCorpus {
       struct Example: Decodable { let markdown: String }
-      let names = ((try? manager.contentsOfDirectory(atPath: shared.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+      let names = ((try? manager.contentsOfDirectory(atPath: shared.path)) ?? []).filter { $0.hasSuffix(".json") }
+        .sorted()
       for name in names where name != "pathological.json" {
         guard let data = try? Data(contentsOf: shared.appendingPathComponent(name)),
           let examples = try? JSONDecoder().decode([Example].self, from: data)

@@ -16,7 +16,9 @@ public struct FuzzMutator: Sendable {
   static let punctuation: [UInt8] = Array("*_[]()<>!`~|\\&#:-\n >\"'\t\u{1B}".utf8)
 
   /// Patterns that nest or repeat: the generators pick from these.
-  static let nestingUnits: [String] = ["> ", "- ", "* ", "1. ", "[^1]: ", "  - ", ">", "[", "![", "*", "_", "~~", "(", "**a ", "_a "]
+  static let nestingUnits: [String] = [
+    "> ", "- ", "* ", "1. ", "[^1]: ", "  - ", ">", "[", "![", "*", "_", "~~", "(", "**a ", "_a ",
+  ]
   static let runUnits: [String] = [
     "*a ", "_a*_ ", "a_ ", "[a", "a]", "![[]()", "[ (](", "<?", "<!D ", "<![CDATA[", "<!--", "'", "'x ", "\"_x", "- ",
     "www._", "(www.a.b<", "http://a.b<", ")", "a@", "a|", "-|", "x|\n", "|-|\n|-|-|\n", "a\n", "`", "\\``", "[](", "<",
@@ -40,7 +42,8 @@ public struct FuzzMutator: Sendable {
       let at = position()
       let inserted = (0..<count).map { _ -> UInt8 in
         let pick = random.next()
-        return pick % 3 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : Self.punctuation[Int((pick >> 8) % UInt64(Self.punctuation.count))]
+        return pick % 3 == 0
+          ? UInt8(truncatingIfNeeded: pick >> 8) : Self.punctuation[Int((pick >> 8) % UInt64(Self.punctuation.count))]
       }
       bytes.insert(contentsOf: inserted, at: at)
     case 1:  // delete a range

@@ -100,7 +100,8 @@ public struct FuzzOracle: Sendable {
     }
     let seconds = Self.threadCPUTime() - started
     if checksTime && seconds > Self.timeBudget(forBytes: input.bytes.count) {
-      throw Failure(check: "time", detail: "\(String(format: "%.2f", seconds)) s for \(input.bytes.count) bytes (\(times))")
+      throw Failure(
+        check: "time", detail: "\(String(format: "%.2f", seconds)) s for \(input.bytes.count) bytes (\(times))")
     }
   }
 
@@ -132,7 +133,8 @@ public struct FuzzOracle: Sendable {
       }
     }
     if let stray = plain.unicodeScalars.first(where: { markup.contains($0) && !literal.contains($0) }) {
-      throw Failure(check: "plain-markup", detail: "\(stray.escaped(asASCII: true)) in \(plain.prefix(200).debugDescription)")
+      throw Failure(
+        check: "plain-markup", detail: "\(stray.escaped(asASCII: true)) in \(plain.prefix(200).debugDescription)")
     }
     return plain.utf8.count
   }
@@ -141,15 +143,19 @@ public struct FuzzOracle: Sendable {
   /// off: the renderer's own sequences are off too), so none from the input can reach a terminal.
   static let ansiCheck: Check = { context throws(Failure) in
     let width = 20 + Int(fnv1a(context.input.bytes) % 101)
-    let lines = ANSIRenderer(options: ANSIOptions(width: width, color: false, hyperlinks: false)).renderLines(context.document)
+    let lines = ANSIRenderer(options: ANSIOptions(width: width, color: false, hyperlinks: false)).renderLines(
+      context.document)
     var size = 0
     for line in lines {
       size += line.utf8.count + 1
       if DisplayWidth.of(line) > width {
-        throw Failure(check: "ansi-width", detail: "\(DisplayWidth.of(line)) > \(width): \(line.prefix(120).debugDescription)")
+        throw Failure(
+          check: "ansi-width", detail: "\(DisplayWidth.of(line)) > \(width): \(line.prefix(120).debugDescription)")
       }
       if let control = line.unicodeScalars.first(where: isTerminalControl) {
-        throw Failure(check: "ansi-control", detail: "U+\(String(control.value, radix: 16)) in \(line.prefix(120).debugDescription)")
+        throw Failure(
+          check: "ansi-control", detail: "U+\(String(control.value, radix: 16)) in \(line.prefix(120).debugDescription)"
+        )
       }
     }
     return size
@@ -183,7 +189,9 @@ public struct FuzzOracle: Sendable {
       let oneShot = HTMLRenderer(options: renderOptions).render(context.document)
       if streamed != oneShot {
         throw Failure(
-          check: "streaming", detail: "streamed \(streamed.prefix(200).debugDescription) ≠ one-shot \(oneShot.prefix(200).debugDescription)")
+          check: "streaming",
+          detail: "streamed \(streamed.prefix(200).debugDescription) ≠ one-shot \(oneShot.prefix(200).debugDescription)"
+        )
       }
     }
     return streamed.utf8.count
@@ -208,9 +216,12 @@ public struct FuzzOracle: Sendable {
   static let htmlCheck: Check = { context throws(Failure) in
     let options: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
     let ours = HTMLRenderer(options: options).render(context.document)
-    let reference = CmarkReference.html(context.guarded.text, options: context.input.parseOptions, renderOptions: options)
+    let reference = CmarkReference.html(
+      context.guarded.text, options: context.input.parseOptions, renderOptions: options)
     if ours != reference {
-      throw Failure(check: "html-differential", detail: "ours \(ours.prefix(200).debugDescription) ≠ C \(reference.prefix(200).debugDescription)")
+      throw Failure(
+        check: "html-differential",
+        detail: "ours \(ours.prefix(200).debugDescription) ≠ C \(reference.prefix(200).debugDescription)")
     }
     return ours.utf8.count
   }

@@ -112,7 +112,8 @@ public struct Fuzzer {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in input.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let hex = String(hash, radix: 16)
-    return "\(check)\(input.smart ? "-smart" : "")\(input.unsafe ? "-unsafe" : "")-\(String(repeating: "0", count: 16 - hex.count) + hex).md"
+    return
+      "\(check)\(input.smart ? "-smart" : "")\(input.unsafe ? "-unsafe" : "")-\(String(repeating: "0", count: 16 - hex.count) + hex).md"
   }
 
   /// The options a regression file's name asks for.

@@ -15,7 +15,8 @@ enum ASCII {
 
   /// ASCII punctuation, the characters a backslash can escape.
   @inline(__always) static func isPunctuation(_ byte: UInt8) -> Bool {
-    (byte >= 33 && byte <= 47) || (byte >= 58 && byte <= 64) || (byte >= 91 && byte <= 96) || (byte >= 123 && byte <= 126)
+    (byte >= 33 && byte <= 47) || (byte >= 58 && byte <= 64) || (byte >= 91 && byte <= 96)
+      || (byte >= 123 && byte <= 126)
   }
 
   /// ASCII letters and digits.

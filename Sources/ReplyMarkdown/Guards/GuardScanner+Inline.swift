@@ -36,7 +36,9 @@ extension GuardScanner {
       while index < line.end {
         if bytes[index] == 0x3E {  // >
           closers.declaration = index
-          if index >= line.start + 1 && bytes[index - 1] == UInt8(ascii: "?") { closers.processingInstruction = index - 1 }
+          if index >= line.start + 1 && bytes[index - 1] == UInt8(ascii: "?") {
+            closers.processingInstruction = index - 1
+          }
           if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "]") && bytes[index - 2] == UInt8(ascii: "]") {
             closers.cdata = index - 2
           }
@@ -120,12 +122,15 @@ extension GuardScanner {
           if ASCII.isSpace(before) || before == UInt8(ascii: "*") || before == UInt8(ascii: "_")
             || before == UInt8(ascii: "~") || before == UInt8(ascii: "(")
           {
-            chargeAutolink(at: index, defuseAt: index + 3, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens)
+            chargeAutolink(
+              at: index, defuseAt: index + 3, tokenStart: tokenStart, line: line, wordEnd: &wordEnd,
+              wordParens: &wordParens)
           }
         }
       case 0x3A:  // :
         if autolinks && hasAutolinkScheme(before: index, lineStart: line.start, end: end) {
-          chargeAutolink(at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens)
+          chargeAutolink(
+            at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens)
         }
       case 0x40:  // @
         if autolinks {
@@ -142,7 +147,8 @@ extension GuardScanner {
 
   /// When the line starts like a reference definition (`[label]:`), the offset after the `:`.
   func definitionLabelEnd(from start: Int, to end: Int) -> Int? {
-    guard start < end, bytes[start] == UInt8(ascii: "["), !(footnotes && start + 1 < end && bytes[start + 1] == UInt8(ascii: "^"))
+    guard start < end, bytes[start] == UInt8(ascii: "["),
+      !(footnotes && start + 1 < end && bytes[start + 1] == UInt8(ascii: "^"))
     else { return nil }
     var close = start + 1
     while close < end && bytes[close] != UInt8(ascii: "]") && bytes[close] != UInt8(ascii: "[") {

@@ -79,7 +79,8 @@ struct LinePrefix {
           digitsEnd + 1 == end || ASCII.isBlank(bytes[digitsEnd + 1])
         else { return }
         let isOne =
-          bytes[digitsEnd - 1] == UInt8(ascii: "1") && bytes[position..<(digitsEnd - 1)].allSatisfy { $0 == UInt8(ascii: "0") }
+          bytes[digitsEnd - 1] == UInt8(ascii: "1")
+          && bytes[position..<(digitsEnd - 1)].allSatisfy { $0 == UInt8(ascii: "0") }
         markers.append(Marker(kind: .ordered(startsAtOne: isOne), position: position, escapeOffset: digitsEnd))
         position = digitsEnd + 1
         allowance = 4
@@ -104,7 +105,9 @@ struct LinePrefix {
     }
   }
 
-  static func lastOther(_ characters: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Int] {
+  static func lastOther(_ characters: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> [Int]
+  {
     var last = [Int](repeating: start - 1, count: characters.count)
     for index in start..<end where !ASCII.isBlank(bytes[index]) {
       for (slot, character) in characters.enumerated() where bytes[index] != character { last[slot] = index }

@@ -38,7 +38,8 @@ struct ReferenceDefinitionScan {
       let byte = bytes[position]
       if ASCII.isBlank(byte) || ASCII.isDigit(byte) || ">-*+.)".utf8.contains(byte) {
         position += 1
-      } else if footnotes && byte == UInt8(ascii: "[") && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^") {
+      } else if footnotes && byte == UInt8(ascii: "[") && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^")
+      {
         var close = position + 2
         while close < end && bytes[close] != UInt8(ascii: "]") { close += 1 }
         guard close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else { return nil }

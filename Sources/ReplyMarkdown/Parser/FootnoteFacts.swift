@@ -23,7 +23,8 @@ struct FootnoteFacts {
   /// The `id` of a reference's link in cmark-gfm's HTML, without its `fnref-` prefix.
   static func renderedReferenceID(_ node: OpaquePointer) -> String {
     guard let html = cmark_render_html(node, 0, nil) else { return "" }
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(html).assumingMemoryBound(to: UInt8.self), count: strlen(html))
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(html).assumingMemoryBound(to: UInt8.self), count: strlen(html))
     let marker = Array(" id=\"fnref-".utf8)
     guard let start = firstIndex(of: marker, in: bytes) else { return "" }
     var end = start + marker.count
@@ -38,7 +39,8 @@ struct FootnoteFacts {
     // its links carry no class.
     let marker = Array("\" class=\"footnote-backref\" data-footnote-backref aria-label=".utf8)
     var count = 0
-    var bytes = UnsafeBufferPointer(start: UnsafeRawPointer(html).assumingMemoryBound(to: UInt8.self), count: strlen(html))
+    var bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(html).assumingMemoryBound(to: UInt8.self), count: strlen(html))
     while let found = firstIndex(of: marker, in: bytes) {
       count += 1
       bytes = UnsafeBufferPointer(rebasing: bytes[(found + marker.count)...])

@@ -41,7 +41,8 @@ enum FuzzCommand {
     let shared: URL? = FileManager.default.fileExists(atPath: sharedPath) ? URL(fileURLWithPath: sharedPath) : nil
     if parsed.has("--pathological") {
       guard let shared else { throw CLIError.failure("no shared corpus at '\(sharedPath)'; pass --shared DIR") }
-      try FuzzBenchmarks.pathological(cases: shared.appendingPathComponent("pathological.json"), write: StandardIO.write)
+      try FuzzBenchmarks.pathological(
+        cases: shared.appendingPathComponent("pathological.json"), write: StandardIO.write)
       return
     }
     if parsed.has("--resources") {
@@ -65,16 +66,20 @@ enum FuzzCommand {
       mutator: FuzzMutator(corpus: corpus),
       regressionDirectory: parsed.has("--no-save") ? nil : corpusURL.appendingPathComponent("fuzz-regressions"))
     StandardIO.writeError(
-      "fuzz: seed \(seed), \(corpus.seeds.count) seeds, \(corpus.tokens.count) dictionary tokens\(shared == nil ? " (no shared corpus)" : "")")
+      "fuzz: seed \(seed), \(corpus.seeds.count) seeds, \(corpus.tokens.count) dictionary tokens\(shared == nil ? " (no shared corpus)" : "")"
+    )
     let report = fuzzer.run(seed: UInt64(seed), duration: duration) { report in
-      StandardIO.writeError("fuzz: \(report.inputs) inputs, \(report.failures.count) failures, \(Int(report.seconds)) s")
+      StandardIO.writeError(
+        "fuzz: \(report.inputs) inputs, \(report.failures.count) failures, \(Int(report.seconds)) s")
     }
     let rate = report.seconds > 0 ? Double(report.inputs) / report.seconds : 0
     StandardIO.write(
       "fuzz: \(report.inputs) inputs (\(report.bytes) bytes, \(report.guarded) guarded) in \(String(format: "%.1f", report.seconds)) s, \(Int(rate)) inputs/s, \(report.failures.count) failures\n"
     )
     for failure in report.failures {
-      StandardIO.write("FAIL \(failure.failure.check): \(failure.failure.detail)\n  input \(String(decoding: failure.input, as: UTF8.self).debugDescription)\n  saved \(failure.savedAt ?? "-")\n")
+      StandardIO.write(
+        "FAIL \(failure.failure.check): \(failure.failure.detail)\n  input \(String(decoding: failure.input, as: UTF8.self).debugDescription)\n  saved \(failure.savedAt ?? "-")\n"
+      )
     }
     if !report.failures.isEmpty { throw CLIError.failure("\(report.failures.count) fuzz failure(s)") }
   }

@@ -17,7 +17,9 @@ import Testing
     print("fuzz smoke: \(report.inputs) inputs, \(report.guarded) guarded, \(report.failures.count) failures")
     #expect(report.inputs == 150)
     for failure in report.failures {
-      Issue.record("\(failure.failure.check): \(failure.failure.detail) input \(String(decoding: failure.input, as: UTF8.self).debugDescription)")
+      Issue.record(
+        "\(failure.failure.check): \(failure.failure.detail) input \(String(decoding: failure.input, as: UTF8.self).debugDescription)"
+      )
     }
   }
 

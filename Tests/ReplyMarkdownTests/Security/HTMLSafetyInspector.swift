@@ -54,7 +54,9 @@ struct HTMLSafetyInspector {
         for scheme in ["javascript:", "vbscript:", "file:"] where url.hasPrefix(scheme) {
           problems.append("\(scheme) URL in \(attribute)")
         }
-        let safeImage = ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { url.hasPrefix($0) }
+        let safeImage = ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains {
+          url.hasPrefix($0)
+        }
         if url.hasPrefix("data:") && !(attribute == "src" && safeImage) { problems.append("data: URL in \(attribute)") }
       }
       if attribute == "style" || attribute == "srcdoc" || attribute == "formaction" {
@@ -125,7 +127,9 @@ struct HTMLSafetyInspector {
       } else if entity.hasPrefix("#") {
         decoded = UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init).map(String.init)
       } else {
-        decoded = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "Tab": "\t", "NewLine": "\n"][String(entity)]
+        decoded =
+          ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "Tab": "\t", "NewLine": "\n"][
+            String(entity)]
       }
       if let decoded {
         out += decoded

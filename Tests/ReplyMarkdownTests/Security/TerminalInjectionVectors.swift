@@ -65,7 +65,9 @@ enum TerminalInjectionVectors {
   /// Every payload in every context.
   static let all: [Vector] = payloads.flatMap { name, payload in
     contexts.map { context, template in
-      Vector(name: "\(name) in \(context)", markdown: template.replacingOccurrences(of: "X", with: payload), payload: payload)
+      Vector(
+        name: "\(name) in \(context)", markdown: template.replacingOccurrences(of: "X", with: payload), payload: payload
+      )
     }
   }
 

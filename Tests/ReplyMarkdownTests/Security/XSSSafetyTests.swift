@@ -36,7 +36,9 @@ import Testing
 
   @Test func nothingRunsInChromium() throws {
     guard let chromium = Self.chromiumPath() else {
-      print("XSS in Chromium: skipped, no chromium or chromium-browser on PATH (apt-get install -y chromium); the structural check still ran")
+      print(
+        "XSS in Chromium: skipped, no chromium or chromium-browser on PATH (apt-get install -y chromium); the structural check still ran"
+      )
       return
     }
     let safe = XSSVectors.all.map(Self.render)
@@ -68,7 +70,8 @@ import Testing
     var page = harness
     for (index, fragment) in fragments.enumerated() { page += "<div id=\"v\(index)\">\n\(fragment)</div>\n" }
     page += "<div id=\"end\">end</div></body></html>\n"
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-xss-\(getpid())-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "replykit-xss-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("page.html")
