@@ -28,10 +28,9 @@ enum RenderCommand {
       -h, --help         show this help
     """
 
-  static let options: [String: ParsedArguments.Arity] = [
-    "--to": .value, "--width": .value, "--color": .value, "--hyperlinks": .value, "--unsafe": .flag,
-    "--commonmark": .flag, "--smart": .flag, "--help": .flag, "-h": .flag,
-  ]
+  static let options: [String: ParsedArguments.Arity] = RenderSettings.arities.merging([
+    "--help": .flag, "-h": .flag,
+  ]) { first, _ in first }
 
   static func run(_ arguments: [String]) throws {
     let parsed = try ParsedArguments(arguments, command: "render", options: options)
@@ -39,31 +38,17 @@ enum RenderCommand {
       StandardIO.write(help + "\n")
       return
     }
-    let format = try parsed.choice("--to", among: ["html", "plain", "ansi"], default: "html")
-    let width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
-    let modes = ANSIOptions.Mode.allCases.map(\.rawValue)
-    let color = try parsed.choice("--color", among: modes, default: "auto")
-    let hyperlinks = try parsed.choice("--hyperlinks", among: modes, default: "auto")
-    if format != "ansi" {
-      for name in ["--width", "--color", "--hyperlinks"] where parsed.value(name) != nil {
-        throw CLIError.usage("\(name) applies to '--to ansi' only")
-      }
-    }
+    let settings = try RenderSettings(parsed)
     let input = try parsed.singleInput(command: "render")
     let text = try StandardIO.readText(input)
-    var parseOptions: ParseOptions = parsed.has("--commonmark") ? .commonMark : .github
-    if parsed.has("--smart") { parseOptions.insert(.smartPunctuation) }
-    let document = MarkdownDocument(text, options: parseOptions)
-    switch format {
+    let document = MarkdownDocument(text, options: settings.parseOptions)
+    switch settings.format {
     case "plain":
       PlainTextRenderer().withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     case "ansi":
-      let options = ANSIOptions.standardOutput(
-        width: width, color: ANSIOptions.Mode(rawValue: color) ?? .auto,
-        hyperlinks: ANSIOptions.Mode(rawValue: hyperlinks) ?? .auto)
-      ANSIRenderer(options: options).withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
+      ANSIRenderer(options: settings.ansiOptions).withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     default:
-      let renderer = HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])
+      let renderer = HTMLRenderer(options: settings.htmlOptions)
       renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     }
   }

@@ -11,7 +11,7 @@ enum StreamCommand {
   static let help = """
     Usage: replykit stream [FILE|-] [--to html|ansi|plain] [--chunk-bytes N] [--delay-ms N] [--frames]
                            [--width N] [--color auto|always|never] [--hyperlinks auto|always|never]
-                           [--unsafe] [--commonmark]
+                           [--unsafe] [--commonmark] [--smart]
 
     Formats a markdown reply incrementally: standard input as it arrives, or FILE in chunks.
     On a terminal (ansi) committed lines are written once and the tail is redrawn in place; into a
@@ -25,14 +25,14 @@ enum StreamCommand {
       --delay-ms N       wait N milliseconds after each chunk, 0 to 60000 (default 0)
       --frames           after each chunk, one JSON line {"bytes": N, "display": "..."} with the
                          whole current display; a last line with "final": true
-      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark: as for 'replykit render'
+      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart: as for
+                         'replykit render'
       -h, --help         show this help
     """
 
-  static let options: [String: ParsedArguments.Arity] = [
-    "--to": .value, "--chunk-bytes": .value, "--delay-ms": .value, "--frames": .flag, "--width": .value,
-    "--color": .value, "--hyperlinks": .value, "--unsafe": .flag, "--commonmark": .flag, "--help": .flag, "-h": .flag,
-  ]
+  static let options: [String: ParsedArguments.Arity] = RenderSettings.arities.merging([
+    "--chunk-bytes": .value, "--delay-ms": .value, "--frames": .flag, "--help": .flag, "-h": .flag,
+  ]) { first, _ in first }
 
   static func run(_ arguments: [String]) throws {
     let parsed = try ParsedArguments(arguments, command: "stream", options: options)
@@ -40,28 +40,16 @@ enum StreamCommand {
       StandardIO.write(help + "\n")
       return
     }
-    let format = try parsed.choice("--to", among: ["html", "plain", "ansi"], default: "html")
-    let width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
-    let modes = ANSIOptions.Mode.allCases.map(\.rawValue)
-    let color = try parsed.choice("--color", among: modes, default: "auto")
-    let hyperlinks = try parsed.choice("--hyperlinks", among: modes, default: "auto")
+    let settings = try RenderSettings(parsed)
+    let format = settings.format
     let chunkBytes = try parsed.integer("--chunk-bytes", in: 1...1_048_576)
     let delay = try parsed.integer("--delay-ms", in: 0...60_000) ?? 0
-    if format != "ansi" {
-      for name in ["--width", "--color", "--hyperlinks"] where parsed.value(name) != nil {
-        throw CLIError.usage("\(name) applies to '--to ansi' only")
-      }
-    }
     let input = try parsed.singleInput(command: "stream")
     var output = StreamOutput(
       format: format, frames: parsed.has("--frames"),
-      stream: MarkdownStream(options: parsed.has("--commonmark") ? .commonMark : .github),
-      html: MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: parsed.has("--unsafe") ? [.unsafe] : [])),
-      ansi: MarkdownStreamANSIRenderer(
-        renderer: ANSIRenderer(
-          options: ANSIOptions.standardOutput(
-            width: width, color: ANSIOptions.Mode(rawValue: color) ?? .auto,
-            hyperlinks: ANSIOptions.Mode(rawValue: hyperlinks) ?? .auto))),
+      stream: MarkdownStream(options: settings.parseOptions),
+      html: MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: settings.htmlOptions)),
+      ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
       live: format == "ansi" && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
     if let path = input, path != "-" {
       let bytes = try StandardIO.readAll(path)
