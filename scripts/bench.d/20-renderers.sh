@@ -4,7 +4,7 @@ plain_peer="/usr/bin/cmark-gfm $EXTS -t plaintext $WORK/input-1mb.md"
 ansi_ours="$BIN/replykit render --to ansi --width 80 --color always --hyperlinks never $WORK/input-1mb.md"
 ansi_ours_plain="$BIN/replykit render --to ansi --width 80 --color never $WORK/input-1mb.md"
 ansi_lowdown="lowdown -tterm --term-width=80 $WORK/input-1mb.md"
-ansi_rich="python3 -m rich.markdown -w 80 -c $WORK/input-1mb.md"
+ansi_rich="/usr/bin/python3 -m rich.markdown -w 80 -c $WORK/input-1mb.md"
 r_plain_ours=$(row "$plain_ours"); t_plain_ours=$(echo "$r_plain_ours" | cut -d'|' -f3 | tr -dc '0-9.')
 r_plain_peer=$(row "$plain_peer"); t_plain_peer=$(echo "$r_plain_peer" | cut -d'|' -f3 | tr -dc '0-9.')
 r_ansi_ours=$(row "$ansi_ours"); t_ansi_ours=$(echo "$r_ansi_ours" | cut -d'|' -f3 | tr -dc '0-9.')
@@ -15,7 +15,7 @@ cat <<MD
 ## Plain text and ANSI renderers (issue 3)
 
 Same input. Median wall time (\`hyperfine -N --warmup 3 --runs $RUNS\`; rich: 3 runs), CPU time
-(user + system medians from hyperfine) and peak memory (\`/usr/bin/time -f %M\`).
+(mean user + system from hyperfine) and peak memory (\`/usr/bin/time -f %M\`).
 
 | command | median | CPU | peak memory |
 |---|---|---|---|
