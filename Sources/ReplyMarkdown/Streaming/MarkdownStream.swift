@@ -315,7 +315,8 @@ public struct MarkdownStream: Sendable {
     let nodes = document.nodes
     let lines = SourceLines.lineStarts(text)
     let blocks = Array(document.topLevelBlocks)
-    func lineOffset(_ line: Int) -> Int { line - 1 < lines.count ? lines[line - 1] : text.count }
+    // Lines before the region (a preamble of definitions) clamp to its start, lines past it to its end.
+    func lineOffset(_ line: Int) -> Int { line < 1 ? 0 : line - 1 < lines.count ? lines[line - 1] : text.count }
     guard !blocks.isEmpty else {
       // Only blank lines so far (or a definition, which must stay for what follows).
       if SourceLines.isBlank(text, 0..<text.count) {

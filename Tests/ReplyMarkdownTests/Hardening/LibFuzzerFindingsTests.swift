@@ -1,0 +1,23 @@
+import Foundation
+import ReplyKitFuzz
+import Testing
+
+/// Inputs the libFuzzer harness stopped on (a flags byte, then the document), replayed through the
+/// same oracle: each must now pass every check without trapping.
+@Suite struct LibFuzzerFindingsTests {
+  @Test func everyLibFuzzerFindingPasses() throws {
+    let folder = SharedData.repositoryRoot.appendingPathComponent("Corpus/fuzz-regressions/libfuzzer")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("crash-") }
+    #expect(!names.isEmpty)
+    for name in names.sorted() {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      guard let flags = data.first else { continue }
+      let input = FuzzOracle.Input(bytes: Array(data.dropFirst()), smart: flags & 1 == 1, unsafe: flags & 2 == 2)
+      do throws(FuzzOracle.Failure) {
+        try FuzzOracle(checksTime: false).check(input)
+      } catch {
+        Issue.record("\(name): \(error.check): \(error.detail.prefix(300))")
+      }
+    }
+  }
+}
