@@ -501,7 +501,7 @@ public struct MarkdownStream: Sendable {
   /// Whether the last block of the complete lines can no longer change.
   private func isClosedAtEnd(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int]) -> Bool {
     guard let range = document.nodes[block].range else { return false }
-    let after = range.end.line < lines.count ? lines[range.end.line] : text.count
+    let after = Self.lineStart(range.end.line + 1, lines: lines, count: text.count)
     let blankFollows = after < text.count && SourceLines.isBlank(text, after..<text.count)
     switch document.nodes[block].kind {
     case .heading, .thematicBreak:
@@ -510,8 +510,8 @@ public struct MarkdownStream: Sendable {
       return blankFollows
     case .codeBlock(let info) where info.isFenced:
       guard range.end.line > range.start.line else { return false }
-      let lastLine = text[lines[range.end.line - 1]..<after]
-      let opener = text[lines[range.start.line - 1]...].drop { $0 == 0x20 }
+      let lastLine = text[min(Self.lineStart(range.end.line, lines: lines, count: text.count), after)..<after]
+      let opener = text[Self.lineStart(range.start.line, lines: lines, count: text.count)...].drop { $0 == 0x20 }
       guard let fence = opener.first else { return false }
       let length = opener.prefix { $0 == fence }.count
       return Self.isClosingFence(lastLine, fence: fence, length: length)
@@ -544,6 +544,11 @@ public struct MarkdownStream: Sendable {
     return false
   }
 
+  /// The offset where 1-based `line` starts: lines before the text clamp to 0, lines past it to `count`.
+  static func lineStart(_ line: Int, lines: [Int], count: Int) -> Int {
+    line < 1 ? 0 : line - 1 < lines.count ? lines[line - 1] : count
+  }
+
   static func isClosingFence(_ line: ArraySlice<UInt8>, fence: UInt8, length: Int) -> Bool {
     let body = line.drop { $0 == 0x20 }
     guard line.count - body.count <= 3 else { return false }
@@ -557,7 +562,8 @@ public struct MarkdownStream: Sendable {
   private mutating func enterMode(
     _ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int], base: Int, completeEnd: Int
   ) {
-    guard let range = document.nodes[block].range, range.start.line - 1 < lines.count else { return }
+    guard let range = document.nodes[block].range, range.start.line >= 1, range.start.line - 1 < lines.count
+    else { return }
     let blockStart = lines[range.start.line - 1]
     guard base + blockStart == parsedOffset else { return }
     switch document.nodes[block].kind {
@@ -685,7 +691,7 @@ public struct MarkdownStream: Sendable {
     let items = Array(document.children(of: blocks[0]))
     guard items.count >= 2, let lastRange = document.nodes[items[items.count - 1]].range else { return true }
     let lines = SourceLines.lineStarts(region)
-    guard lastRange.start.line - 1 < lines.count else { return false }
+    guard lastRange.start.line >= 1, lastRange.start.line - 1 < lines.count else { return false }
     for item in items.dropLast() {
       let pending = marked.pending.filter { $0 >= item && $0 < document.nodes[item].subtreeEnd }
       settle(
