@@ -180,7 +180,7 @@ struct HTMLWriter: ~Copyable {
       } else if tagFilter {
         writeFilteredHTML(html)
       } else {
-        out.write(html)
+        out.write(string: html)
       }
       out.newlineIfNeeded()
     case .paragraph:
@@ -268,7 +268,7 @@ struct HTMLWriter: ~Copyable {
         var html = html
         html.withUTF8 { out.write(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
       } else {
-        out.write(html)
+        out.write(string: html)
       }
     case .emphasis: out.write("<em>")
     case .strong: out.write("<strong>")

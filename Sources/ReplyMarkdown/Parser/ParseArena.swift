@@ -52,11 +52,7 @@ enum ParseArena {
     let needed = (size + headerSize + 7) & ~7
     if needed > state.pointee.remaining {
       let chunkSize = max(state.pointee.nextChunkSize, needed)
-      // Fresh anonymous pages are zero, so `calloc` requests need no memset.
-      guard let chunk = mmap(nil, chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-        chunk != MAP_FAILED
-      else { return nil }
-      state.pointee.chunks.append((chunk, chunkSize))
+      guard let chunk = mapChunk(chunkSize) else { return nil }
       state.pointee.cursor = chunk
       state.pointee.remaining = chunkSize
       state.pointee.nextChunkSize = min(state.pointee.nextChunkSize * 2, 1 << 24)
@@ -68,10 +64,37 @@ enum ParseArena {
     return block + headerSize
   }
 
+  /// Maps a chunk of at least `size` bytes. Fresh anonymous pages are zero, so `calloc` requests
+  /// need no memset. Chunks of 2 MB and more start on a 2 MB boundary and ask for transparent huge
+  /// pages (see ``HugePages``).
+  private static func mapChunk(_ size: Int) -> UnsafeMutableRawPointer? {
+    let huge = size >= HugePages.size
+    let mapped = huge ? size + HugePages.size : size
+    guard let region = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      region != MAP_FAILED
+    else { return nil }
+    statePointer.pointee.chunks.append((region, mapped))
+    guard huge else { return region }
+    HugePages.advise(region, byteCount: mapped)
+    let mask = UInt(HugePages.size - 1)
+    return UnsafeMutableRawPointer(bitPattern: (UInt(bitPattern: region) + mask) & ~mask) ?? region
+  }
+
   private static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
     guard let pointer else { return allocate(size) }
     let oldSize = (pointer - headerSize).load(as: Int.self)
     if size <= oldSize { return pointer }
+    // The newest block grows in place when its chunk has room (cmark-gfm's buffers grow by half
+    // their size at a time, so copying each step would leave most of the arena as dead copies).
+    let state = statePointer
+    let oldEnd = pointer + ((oldSize + 7) & ~7)
+    let newEnd = pointer + ((size + 7) & ~7)
+    if let cursor = state.pointee.cursor, oldEnd == cursor, newEnd - cursor <= state.pointee.remaining {
+      state.pointee.remaining -= newEnd - cursor
+      state.pointee.cursor = newEnd
+      (pointer - headerSize).storeBytes(of: size, as: Int.self)
+      return pointer
+    }
     guard let fresh = allocate(size) else { return nil }
     fresh.copyMemory(from: pointer, byteCount: oldSize)
     return fresh

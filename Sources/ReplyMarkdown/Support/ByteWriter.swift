@@ -8,8 +8,11 @@ struct ByteWriter: ~Copyable {
   private(set) var count = 0
 
   init(capacity: Int = 256) {
-    self.capacity = max(capacity, 64)
+    self.capacity = HugePages.roundedCapacity(max(capacity, 64))
     self.base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    if self.capacity >= HugePages.threshold {
+      HugePages.advise(UnsafeMutableRawPointer(base), byteCount: self.capacity)
+    }
   }
 
   deinit { base.deallocate() }
@@ -22,7 +25,9 @@ struct ByteWriter: ~Copyable {
     guard needed > capacity else { return }
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
+    newCapacity = HugePages.roundedCapacity(newCapacity)
     let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    if newCapacity >= HugePages.threshold { HugePages.advise(UnsafeMutableRawPointer(fresh), byteCount: newCapacity) }
     fresh.update(from: base, count: count)
     base.deallocate()
     base = fresh
@@ -40,7 +45,7 @@ struct ByteWriter: ~Copyable {
     string.withUTF8Buffer { write($0) }
   }
 
-  mutating func write(_ string: String) {
+  mutating func write(string: String) {
     var string = string
     string.withUTF8 { write($0) }
   }
@@ -51,7 +56,7 @@ struct ByteWriter: ~Copyable {
     count += 1
   }
 
-  mutating func write(_ number: Int) { write(String(number)) }
+  mutating func write(_ number: Int) { write(string: String(number)) }
 
   /// Writes a newline unless the output is empty or already ends with one (cmark's `cr`).
   mutating func newlineIfNeeded() {
@@ -65,21 +70,29 @@ struct ByteWriter: ~Copyable {
   }
 
   mutating func writeHTMLEscaped(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let bytes = source.baseAddress else { return }
+    // The four bytes to escape are all below 64: one shift and test per byte finds them.
+    let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E  // " & < >
+    let count = source.count
     var runStart = 0
-    for index in 0..<source.count {
-      let replacement: StaticString
-      switch source[index] {
-      case UInt8(ascii: "&"): replacement = "&amp;"
-      case UInt8(ascii: "<"): replacement = "&lt;"
-      case UInt8(ascii: ">"): replacement = "&gt;"
-      case UInt8(ascii: "\""): replacement = "&quot;"
-      default: continue
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      if byte >= 64 || (special >> UInt64(byte)) & 1 == 0 {
+        index += 1
+        continue
       }
-      if runStart < index { write(UnsafeBufferPointer(rebasing: source[runStart..<index])) }
-      write(replacement)
-      runStart = index + 1
+      if runStart < index { write(UnsafeBufferPointer(start: bytes + runStart, count: index - runStart)) }
+      switch byte {
+      case 0x26: write("&amp;")
+      case 0x3C: write("&lt;")
+      case 0x3E: write("&gt;")
+      default: write("&quot;")
+      }
+      index += 1
+      runStart = index
     }
-    if runStart < source.count { write(UnsafeBufferPointer(rebasing: source[runStart...])) }
+    if runStart < count { write(UnsafeBufferPointer(start: bytes + runStart, count: count - runStart)) }
   }
 
   /// Escapes a URL for an `href`/`src` attribute as cmark-gfm does: bytes outside its safe set are
