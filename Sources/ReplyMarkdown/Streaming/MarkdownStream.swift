@@ -83,6 +83,14 @@ public struct MarkdownStream: Sendable {
   /// cost only the structural work; ``finish()`` commits everything as usual.
   public var showsTail = true
 
+  /// Whether the input guard (``InputLimits/default``) changed any piece of the reply that this
+  /// stream parsed for its committed blocks, settled parts or final result.
+  ///
+  /// The guard's budgets apply per parse and a stream parses its reply in pieces, so only where
+  /// the guard acted may the streamed result differ from rendering the whole reply at once (which
+  /// then may or may not report diagnostics of its own). Below every limit the two are equal.
+  public private(set) var guardChangedInput = false
+
   /// Creates a stream that parses with `options` (GitHub's flavour by default).
   public init(options: ParseOptions = .github) {
     self.options = options
@@ -130,8 +138,7 @@ public struct MarkdownStream: Sendable {
     }
     let prefix = finishPreambleLength == 0 ? [] : Array(preamble[..<finishPreambleLength]) + [SourceLines.newline]
     let shift = committedLines - (finishPreambleLength == 0 ? 0 : finishPreambleLines + 1)
-    let document = MarkdownDocument(
-      String(decoding: prefix + source[committedOffset...], as: UTF8.self), options: options)
+    let document = parseText(prefix + source[committedOffset...])
     newlyHeld = []
     heldBlocks = []
     newlyCommitted.append(
@@ -144,7 +151,7 @@ public struct MarkdownStream: Sendable {
     parsedOffset = source.count
     var replacement: MarkdownDocument?
     if let sensitive = firstSensitiveOffset, lastDefinitionOffset > sensitive {
-      replacement = MarkdownDocument(String(decoding: source, as: UTF8.self), options: options)
+      replacement = parseText(source)
     }
     mode = .general
     settledRevision += 1
@@ -462,11 +469,17 @@ public struct MarkdownStream: Sendable {
   }
 
   /// Parses `region` after the known definitions, numbering lines from the region's first.
-  private func parse(_ region: ArraySlice<UInt8>) -> MarkdownDocument {
-    guard !preamble.isEmpty else { return MarkdownDocument(String(decoding: region, as: UTF8.self), options: options) }
-    let document = MarkdownDocument(
-      String(decoding: preamble + [SourceLines.newline] + region, as: UTF8.self), options: options)
+  private mutating func parse(_ region: ArraySlice<UInt8>) -> MarkdownDocument {
+    guard !preamble.isEmpty else { return parseText(region) }
+    let document = parseText(preamble + [SourceLines.newline] + region)
     return Self.shifted(document, lines: -(preambleLines + 1))
+  }
+
+  /// Parses a piece of the reply, noting whether the input guard changed it.
+  private mutating func parseText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> MarkdownDocument {
+    let document = MarkdownDocument(String(decoding: bytes, as: UTF8.self), options: options)
+    if !document.diagnostics.isEmpty { guardChangedInput = true }
+    return document
   }
 
   /// The known definitions as a protected prefix for the healer (empty, or ending in a blank line).
@@ -572,7 +585,7 @@ public struct MarkdownStream: Sendable {
       let opener = Array(text[blockStart..<lines[range.start.line]])
       let body = opener.drop { $0 == 0x20 }
       guard let fence = body.first else { return }
-      let head = MarkdownDocument(String(decoding: opener, as: UTF8.self), options: options)
+      let head = parseText(opener)
       mode = .fence(opener: opener, fence: fence, length: body.prefix { $0 == fence }.count, head: head)
       settledEnd = base + lines[range.start.line]
       beginSettling()
@@ -580,7 +593,7 @@ public struct MarkdownStream: Sendable {
     case .table:
       guard range.start.line + 1 < lines.count else { return }
       let header = Array(text[blockStart..<lines[range.start.line + 1]])
-      let head = MarkdownDocument(String(decoding: header, as: UTF8.self), options: options)
+      let head = parseText(header)
       guard head.topLevelBlocks.map({ head.nodes[$0].kind }).count == 1,
         let first = head.topLevelBlocks.first(where: { _ in true }), case .table = head.nodes[first].kind
       else { return }
@@ -638,8 +651,7 @@ public struct MarkdownStream: Sendable {
       settledEnd = completeEnd
       return true
     }
-    let document = MarkdownDocument(
-      String(decoding: opener + source[settledEnd..<completeEnd], as: UTF8.self), options: options)
+    let document = parseText(opener + source[settledEnd..<completeEnd])
     guard let block = document.topLevelBlocks.first(where: { _ in true }), case .codeBlock = document.nodes[block].kind
     else {
       return false

@@ -1,0 +1,35 @@
+import ReplyMarkdown
+import Testing
+
+/// `MarkdownStream.guardChangedInput`: whether the input guard changed any piece the stream parsed.
+@Suite struct StreamingGuardReportTests {
+  /// Feeds `text` in chunks of `size` bytes and finishes.
+  static func streamed(_ text: String, size: Int) -> MarkdownStream {
+    var stream = MarkdownStream()
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + size)
+      _ = stream.feed(bytes: bytes[offset..<end])
+      offset = end
+    }
+    _ = stream.finish()
+    return stream
+  }
+
+  @Test func staysFalseBelowEveryLimit() {
+    let reply = "# Plan\n\n- one **bold** step\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```swift\nlet x = 1\n```\n"
+    for size in [1, 7, 64, 4096] {
+      #expect(!Self.streamed(reply, size: size).guardChangedInput, "chunks of \(size)")
+    }
+  }
+
+  @Test func turnsTrueWhenAPieceWasGuarded() {
+    // 500 delimiter runs in one paragraph: past maxDelimiterRuns (400) the rest are escaped.
+    let reply = String(repeating: "*a* ", count: 250) + "\n\nafter\n"
+    #expect(!MarkdownDocument(reply).diagnostics.isEmpty)
+    for size in [13, 4096] {
+      #expect(Self.streamed(reply, size: size).guardChangedInput, "chunks of \(size)")
+    }
+  }
+}
