@@ -91,7 +91,7 @@ make_input
   echo "# ReplyKit benchmarks"
   echo
   echo "Written by \`make bench\` (\`scripts/bench.sh\`) on $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores,"
-  echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), release build with \`-static-stdlib\`."
+  echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), release build (\`make bench\`: a fully static executable, \`-static-executable\`)."
   echo "Peers: $(cmark-gfm --version | head -1); $(lowdown -v 2>&1 | head -1 || true); hyperfine $(hyperfine --version | cut -d' ' -f2)."
   echo
   section_parse_html

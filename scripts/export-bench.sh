@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures `replykit export` on a 1,000-message thread and prints the figures for BENCHMARKS-export.md.
-# Usage: scripts/export-bench.sh   (after: swift build -c release -Xswiftc -static-stdlib --product replykit)
+# Usage: scripts/export-bench.sh   (after the release build of `make bench`)
 # The thread: 500 questions and 500 replies, the replies cycling through the 30 Corpus replies,
 # one turn a minute over three days, every state and rating represented.
 set -euo pipefail
