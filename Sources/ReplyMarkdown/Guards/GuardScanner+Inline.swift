@@ -15,6 +15,23 @@ extension GuardScanner {
     var comment = -1
   }
 
+  /// The bytes that ``GuardScanner/scanInline(_:closers:counts:)`` acts on with some parse options
+  /// (at any other byte it only moves on), as a ``ByteMask``.
+  static func inlineBytes(strikethrough: Bool, smart: Bool, autolinks: Bool) -> ByteMask {
+    var mask = ByteMask(0x5C, 0x2A, 0x5F, 0x5B, 0x3C)  // \ * _ [ <
+    if strikethrough { mask.insert(0x7E) }  // ~
+    if smart {
+      mask.insert(0x27)  // '
+      mask.insert(0x22)  // "
+    }
+    if autolinks {
+      mask.insert(0x77)  // w
+      mask.insert(0x3A)  // :
+      mask.insert(0x40)  // @
+    }
+    return mask
+  }
+
   /// Guards the inline syntax of the current paragraph and starts a new one.
   mutating func endSegment() {
     defer {
@@ -22,48 +39,65 @@ extension GuardScanner {
       segmentBytes = 0
     }
     guard !segment.isEmpty else { return }
-    let closers = htmlClosers()
+    var closers: HTMLClosers?  // found when the first opener that needs them comes
     var counts = InlineCounts()
-    for line in segment {
-      scanInline(line, closers: closers, counts: &counts)
+    for index in segment.indices {
+      scanInline(segment[index], closers: &closers, counts: &counts)
     }
   }
 
-  func htmlClosers() -> HTMLClosers {
+  /// The closers of the whole current paragraph: found once, the first time an opener needs them.
+  @inline(__always) func htmlClosers(_ known: inout HTMLClosers?) -> HTMLClosers {
+    if let known { return known }
+    let closers = Self.htmlClosers(of: segment, in: bytes)
+    known = closers
+    return closers
+  }
+
+  static func htmlClosers(of segment: [SegmentLine], in bytes: UnsafeBufferPointer<UInt8>) -> HTMLClosers {
     var closers = HTMLClosers()
     for line in segment {
-      var index = line.start
+      var index = bytes.firstOffset(of: 0x3E, from: line.start, to: line.end)  // >
       while index < line.end {
-        if bytes[index] == 0x3E {  // >
-          closers.declaration = index
-          if index >= line.start + 1 && bytes[index - 1] == UInt8(ascii: "?") {
-            closers.processingInstruction = index - 1
-          }
-          if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "]") && bytes[index - 2] == UInt8(ascii: "]") {
-            closers.cdata = index - 2
-          }
-          if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "-") && bytes[index - 2] == UInt8(ascii: "-") {
-            closers.comment = index - 2
-          }
+        closers.declaration = index
+        if index >= line.start + 1 && bytes[index - 1] == UInt8(ascii: "?") {
+          closers.processingInstruction = index - 1
         }
-        index += 1
+        if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "]") && bytes[index - 2] == UInt8(ascii: "]") {
+          closers.cdata = index - 2
+        }
+        if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "-") && bytes[index - 2] == UInt8(ascii: "-") {
+          closers.comment = index - 2
+        }
+        index = bytes.firstOffset(of: 0x3E, from: index + 1, to: line.end)
       }
     }
     return closers
   }
 
-  mutating func scanInline(_ line: SegmentLine, closers: HTMLClosers, counts: inout InlineCounts) {
+  /// Guards the inline syntax of one line of the current paragraph. Bytes outside
+  /// ``inlineBytes`` are passed over without a look at what they are.
+  mutating func scanInline(_ line: SegmentLine, closers: inout HTMLClosers?, counts: inout InlineCounts) {
     let end = line.end
     var index = line.start
+    // The start of the current token (after the last cmark whitespace byte the scan went over),
+    // found only for autolink candidates: by looking back over the bytes since the last one.
     var tokenStart = line.start
+    var tokenScanned = line.start
     // The current word's end and the `)` among its trailing punctuation (autolink cost).
     var wordEnd = -1
     var wordParens = 0
     // A reference definition's label is read by the block parser, not as a link opener.
-    if let labelEnd = definitionLabelEnd(from: line.start, to: end) { index = labelEnd }
+    if let labelEnd = definitionLabelEnd(from: line.start, to: end) {
+      index = labelEnd
+      tokenScanned = labelEnd
+    }
+    let acted = inlineBytes
     while index < end {
+      index = bytes.firstOffset(passing: acted, from: index, to: end)
+      guard index < end else { break }
       let byte = bytes[index]
-      // Integer literals, not `UInt8(ascii:)`: this loop runs once per byte, also in debug builds.
+      // Integer literals, not `UInt8(ascii:)`: this switch runs for every candidate byte, also in debug builds.
       switch byte {
       case 0x5C:  // backslash
         if index + 1 < end && ASCII.isPunctuation(bytes[index + 1]) {
@@ -108,7 +142,7 @@ extension GuardScanner {
           }
         }
       case 0x3C:  // <
-        if isUnclosedHTMLOpener(at: index, end: end, closers: closers) {
+        if isUnclosedHTMLOpener(at: index, end: end, closers: &closers) {
           counts.unclosedHTML += 1
           if counts.unclosedHTML > limits.maxUnclosedHTMLOpeners {
             escape(at: index, for: .unclosedHTMLOpeners, line: line.line)
@@ -122,31 +156,49 @@ extension GuardScanner {
           if ASCII.isSpace(before) || before == UInt8(ascii: "*") || before == UInt8(ascii: "_")
             || before == UInt8(ascii: "~") || before == UInt8(ascii: "(")
           {
+            findTokenStart(before: index, tokenStart: &tokenStart, scanned: &tokenScanned)
             chargeAutolink(
               at: index, defuseAt: index + 3, tokenStart: tokenStart, line: line, wordEnd: &wordEnd,
               wordParens: &wordParens)
           }
         }
       case 0x3A:  // :
-        if autolinks && hasAutolinkScheme(before: index, lineStart: line.start, end: end) {
+        if autolinks && Self.hasAutolinkScheme(before: index, lineStart: line.start, end: end, in: bytes) {
+          findTokenStart(before: index, tokenStart: &tokenStart, scanned: &tokenScanned)
           chargeAutolink(
             at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens)
         }
       case 0x40:  // @
         if autolinks {
+          findTokenStart(before: index, tokenStart: &tokenStart, scanned: &tokenScanned)
           chargeAutolink(
             at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens,
             defuseWith: .wordJoiner)
         }
-      default:
-        if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { tokenStart = index + 1 }
+      default: break
       }
       index += 1
     }
   }
 
+  /// Moves `tokenStart` past the last cmark whitespace byte (space, tab, line feed, vertical tab,
+  /// form feed, carriage return) of `bytes[scanned..<index]`, if there is one, and `scanned` up to
+  /// `index`. The scan skips no whitespace after the label of a definition, so this is where it
+  /// would have seen the last one; each byte of a line is looked at once, however many candidates.
+  @inline(__always) func findTokenStart(before index: Int, tokenStart: inout Int, scanned: inout Int) {
+    var back = index
+    while back > scanned {
+      if ASCII.isSpace(bytes[back - 1]) {
+        tokenStart = back
+        break
+      }
+      back -= 1
+    }
+    scanned = index
+  }
+
   /// When the line starts like a reference definition (`[label]:`), the offset after the `:`.
-  func definitionLabelEnd(from start: Int, to end: Int) -> Int? {
+  @inline(__always) func definitionLabelEnd(from start: Int, to end: Int) -> Int? {
     guard start < end, bytes[start] == UInt8(ascii: "["),
       !(footnotes && start + 1 < end && bytes[start + 1] == UInt8(ascii: "^"))
     else { return nil }
@@ -158,31 +210,43 @@ extension GuardScanner {
     return close + 2
   }
 
-  func isUnclosedHTMLOpener(at index: Int, end: Int, closers: HTMLClosers) -> Bool {
+  @inline(__always) func isUnclosedHTMLOpener(at index: Int, end: Int, closers: inout HTMLClosers?) -> Bool {
     guard index + 1 < end else { return false }
     let next = bytes[index + 1]
-    if next == UInt8(ascii: "?") { return closers.processingInstruction < index + 2 }
+    if next == UInt8(ascii: "?") { return htmlClosers(&closers).processingInstruction < index + 2 }
     guard next == UInt8(ascii: "!"), index + 2 < end else { return false }
     let third = bytes[index + 2]
-    if third == UInt8(ascii: "-") { return closers.comment < index + 4 }
-    if third == UInt8(ascii: "[") { return closers.cdata < index + 9 }
-    if ASCII.isLetter(third) { return closers.declaration < index + 3 }
+    if third == UInt8(ascii: "-") { return htmlClosers(&closers).comment < index + 4 }
+    if third == UInt8(ascii: "[") { return htmlClosers(&closers).cdata < index + 9 }
+    if ASCII.isLetter(third) { return htmlClosers(&closers).declaration < index + 3 }
     return false
   }
 
   /// Whether the `:` at `index` follows a scheme cmark-gfm's autolinker looks for.
-  func hasAutolinkScheme(before index: Int, lineStart: Int, end: Int) -> Bool {
-    func preceded(by word: String) -> Bool {
-      let pattern = Array(word.utf8)
-      guard index - lineStart >= pattern.count else { return false }
-      for (offset, byte) in pattern.enumerated() where ASCII.lower(bytes[index - pattern.count + offset]) != byte {
-        return false
-      }
+  static func hasAutolinkScheme(before index: Int, lineStart: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    let slashes = index + 2 < end && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
+    if slashes
+      && (word("http", endsAt: index, after: lineStart, in: bytes)
+        || word("https", endsAt: index, after: lineStart, in: bytes)
+        || word("ftp", endsAt: index, after: lineStart, in: bytes))
+    {
       return true
     }
-    let slashes = index + 2 < end && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
-    if slashes && (preceded(by: "http") || preceded(by: "https") || preceded(by: "ftp")) { return true }
-    return preceded(by: "mailto") || preceded(by: "xmpp")
+    return word("mailto", endsAt: index, after: lineStart, in: bytes)
+      || word("xmpp", endsAt: index, after: lineStart, in: bytes)
+  }
+
+  /// Whether `bytes[lineStart..<index]` ends with `word` (lowercase), ASCII case-insensitively.
+  static func word(
+    _ word: StaticString, endsAt index: Int, after lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index - lineStart >= count else { return false }
+    let pattern = word.utf8Start
+    for offset in 0..<count where ASCII.lower(bytes[index - count + offset]) != pattern[offset] { return false }
+    return true
   }
 
   /// Charges an autolink candidate its scan cost, or defuses it when the budget is used up.
@@ -196,12 +260,11 @@ extension GuardScanner {
       wordEnd = end
       wordParens = 0
       var back = end
-      while back > index {
-        let byte = bytes[back - 1]
-        if byte == UInt8(ascii: ")") {
-          wordParens += 1
-        } else if !"?!.,:*_~'\";".utf8.contains(byte) {
-          break
+      trailing: while back > index {
+        switch bytes[back - 1] {
+        case 0x29: wordParens += 1  // )
+        case 0x3F, 0x21, 0x2E, 0x2C, 0x3A, 0x2A, 0x5F, 0x7E, 0x27, 0x22, 0x3B: break  // ? ! . , : * _ ~ ' " ;
+        default: break trailing
         }
         back -= 1
       }

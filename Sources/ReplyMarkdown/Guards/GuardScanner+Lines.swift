@@ -5,21 +5,16 @@ extension GuardScanner {
       if continuesFence(fence, start: start, end: end) { return }
       openFence = nil
     }
-    var prefix = LinePrefix(bytes, start: start, end: end, footnotes: footnotes)
-    if prefix.markers.count > limits.maxNestingDepth {
-      let excess = prefix.markers[limits.maxNestingDepth]
-      escape(at: excess.escapeOffset, for: .nestingDepth, line: lineNumber)
-      prefix.markers.removeLast(prefix.markers.count - limits.maxNestingDepth)
-      prefix.contentStart = excess.position
-      prefix.firstNonSpace = excess.position
-      prefix.indent = 0
-    }
+    precondition(limits.maxNestingDepth >= 0, "maxNestingDepth must not be negative")
+    // Markers past the nesting limit are escaped; the first of them starts the line's content.
+    let prefix = LinePrefix(bytes, start: start, end: end, footnotes: footnotes, limit: limits.maxNestingDepth)
+    if let excess = prefix.excess { escape(at: excess.escapeOffset, for: .nestingDepth, line: lineNumber) }
     let content = prefix.firstNonSpace
     let quoteDepth = prefix.quoteDepth
     defer { previousQuoteDepth = quoteDepth }
 
     // Blank: whitespace only, or only `>` markers (a blank line inside a block quote).
-    let onlyQuotes = prefix.markers.allSatisfy { if case .quote = $0.kind { return true } else { return false } }
+    let onlyQuotes = prefix.quoteDepth == prefix.count
     if content >= end && onlyQuotes {
       endSegment()
       table = nil
@@ -40,19 +35,12 @@ extension GuardScanner {
     }
 
     // Block starts that end the current paragraph for sure.
-    var startsBlock = quoteDepth > previousQuoteDepth
-    for marker in prefix.markers {
-      switch marker.kind {
-      case .bullet: if hasContent { startsBlock = true }
-      case .ordered(let startsAtOne): if startsAtOne && hasContent { startsBlock = true }
-      case .quote, .footnote: break
-      }
-    }
+    let startsBlock = quoteDepth > previousQuoteDepth || (hasContent && (prefix.hasBullet || prefix.hasOrderedOne))
     if hasContent && prefix.indent <= 3 {
       if htmlRegion == nil, table == nil, let fence = fenceOpener(at: content, end: end) {
         endSegment()
         var indent = prefix.indent
-        if !prefix.markers.isEmpty || prefix.contentStart != start { indent = columns(from: start, to: content) }
+        if prefix.count > 0 || prefix.contentStart != start { indent = columns(from: start, to: content) }
         openFence = OpenFence(character: fence.character, length: fence.length, quoteDepth: quoteDepth, indent: indent)
         return
       }
@@ -68,7 +56,7 @@ extension GuardScanner {
       }
       if bytes[content] == UInt8(ascii: "<") { noteHTMLStart(at: content, end: end) }
     }
-    if let region = htmlRegion, case .untilMarker(let markers) = region, contains(markers, from: content, to: end) {
+    if case .untilMarker(let blockEnd) = htmlRegion, contains(blockEnd, from: content, to: end) {
       htmlRegion = nil
     }
     if startsBlock { endSegment() }
@@ -82,7 +70,7 @@ extension GuardScanner {
 
   /// Where the line's content starts once only block quote markers are taken off (table rows may
   /// start with `-`, which would otherwise read as a list marker).
-  func quoteContentStart(start: Int, end: Int) -> Int {
+  @inline(__always) func quoteContentStart(start: Int, end: Int) -> Int {
     var position = start
     while true {
       var spaces = 0
@@ -95,7 +83,7 @@ extension GuardScanner {
     }
   }
 
-  func columns(from start: Int, to end: Int) -> Int {
+  @inline(__always) func columns(from start: Int, to end: Int) -> Int {
     var columns = 0
     for index in start..<end { columns += bytes[index] == ASCII.tab ? 4 - columns % 4 : 1 }
     return columns
@@ -103,7 +91,7 @@ extension GuardScanner {
 
   // MARK: Fenced code
 
-  func fenceOpener(at position: Int, end: Int) -> (character: UInt8, length: Int)? {
+  @inline(__always) func fenceOpener(at position: Int, end: Int) -> (character: UInt8, length: Int)? {
     let character = bytes[position]
     guard character == UInt8(ascii: "`") || character == UInt8(ascii: "~") else { return nil }
     var runEnd = position
@@ -147,7 +135,7 @@ extension GuardScanner {
 
   // MARK: Other blocks
 
-  func isThematicBreak(from start: Int, to end: Int) -> Bool {
+  @inline(__always) func isThematicBreak(from start: Int, to end: Int) -> Bool {
     let character = bytes[start]
     guard character == UInt8(ascii: "-") || character == UInt8(ascii: "*") || character == UInt8(ascii: "_") else {
       return false
@@ -163,7 +151,7 @@ extension GuardScanner {
     return count >= 3
   }
 
-  func isATXHeading(at start: Int, end: Int) -> Bool {
+  @inline(__always) func isATXHeading(at start: Int, end: Int) -> Bool {
     var position = start
     while position < end && bytes[position] == UInt8(ascii: "#") && position - start < 7 { position += 1 }
     let level = position - start
@@ -172,23 +160,24 @@ extension GuardScanner {
 
   /// Notes a line that may open a raw HTML block: until it ends, fence openers are not believed.
   mutating func noteHTMLStart(at start: Int, end: Int) {
-    func starts(with text: String) -> Bool {
-      let pattern = Array(text.utf8)
-      guard end - start >= pattern.count else { return false }
-      for (offset, byte) in pattern.enumerated() where ASCII.lower(bytes[start + offset]) != byte { return false }
+    func starts(with text: StaticString) -> Bool {
+      let count = text.utf8CodeUnitCount
+      guard end - start >= count else { return false }
+      let pattern = text.utf8Start
+      for offset in 0..<count where ASCII.lower(bytes[start + offset]) != pattern[offset] { return false }
       return true
     }
     let region: HTMLRegion
     if starts(with: "<script") || starts(with: "<pre") || starts(with: "<style") {
-      region = .untilMarker([Array("</script>".utf8), Array("</pre>".utf8), Array("</style>".utf8)])
+      region = .untilMarker(.rawText)
     } else if starts(with: "<!--") {
-      region = .untilMarker([Array("-->".utf8)])
+      region = .untilMarker(.comment)
     } else if starts(with: "<?") {
-      region = .untilMarker([Array("?>".utf8)])
+      region = .untilMarker(.processingInstruction)
     } else if starts(with: "<![cdata[") {
-      region = .untilMarker([Array("]]>".utf8)])
+      region = .untilMarker(.cdata)
     } else if starts(with: "<!") {
-      region = .untilMarker([Array(">".utf8)])
+      region = .untilMarker(.declaration)
     } else {
       region = .untilBlankLine
     }
@@ -196,20 +185,33 @@ extension GuardScanner {
     htmlRegion = region
   }
 
-  /// Whether any of `markers` occurs (ASCII case-insensitively) in `bytes[start..<end]`.
-  func contains(_ markers: [[UInt8]], from start: Int, to end: Int) -> Bool {
-    guard start < end else { return false }
-    for marker in markers where end - start >= marker.count {
-      var index = start
-      while index + marker.count <= end {
-        var matched = true
-        for (offset, byte) in marker.enumerated() where ASCII.lower(bytes[index + offset]) != byte {
-          matched = false
-          break
-        }
-        if matched { return true }
-        index += 1
+  /// Whether one of the markers that end `blockEnd` occurs in `bytes[start..<end]`.
+  func contains(_ blockEnd: HTMLBlockEnd, from start: Int, to end: Int) -> Bool {
+    switch blockEnd {
+    case .rawText:
+      return contains("</script>", from: start, to: end) || contains("</pre>", from: start, to: end)
+        || contains("</style>", from: start, to: end)
+    case .comment: return contains("-->", from: start, to: end)
+    case .processingInstruction: return contains("?>", from: start, to: end)
+    case .cdata: return contains("]]>", from: start, to: end)
+    case .declaration: return contains(">", from: start, to: end)
+    }
+  }
+
+  /// Whether `marker` (lowercase) occurs, ASCII case-insensitively, in `bytes[start..<end]`.
+  func contains(_ marker: StaticString, from start: Int, to end: Int) -> Bool {
+    let count = marker.utf8CodeUnitCount
+    guard start < end, end - start >= count else { return false }
+    let pattern = marker.utf8Start
+    var index = start
+    while index + count <= end {
+      var matched = true
+      for offset in 0..<count where ASCII.lower(bytes[index + offset]) != pattern[offset] {
+        matched = false
+        break
       }
+      if matched { return true }
+      index += 1
     }
     return false
   }

@@ -1,7 +1,7 @@
 extension GuardScanner {
   /// Whether `bytes[start..<end]` looks like a table delimiter row (`|---|:-:|`), as far as
   /// cmark-gfm would try it: only `|`, `-`, `:` and whitespace, a `-`, and a `|` or `:`.
-  func isDelimiterRow(from start: Int, to end: Int) -> Bool {
+  @inline(__always) func isDelimiterRow(from start: Int, to end: Int) -> Bool {
     guard start < end else { return false }
     var dash = false
     var pipeOrColon = false
@@ -112,7 +112,10 @@ extension GuardScanner {
     tableCellsUsed += current.columns
     var pipes = 0
     var index = contentStart
+    let pipeOrBackslash = ByteMask(ASCII.pipe, ASCII.backslash)
     while index < end {
+      index = bytes.firstOffset(passing: pipeOrBackslash, from: index, to: end)
+      guard index < end else { break }
       if bytes[index] == ASCII.backslash {
         index += 2
         continue

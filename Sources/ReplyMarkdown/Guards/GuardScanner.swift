@@ -7,12 +7,15 @@
 /// that, past a limit, something inside code may be escaped too.
 struct GuardScanner {
   let bytes: UnsafeBufferPointer<UInt8>
+  let lines: LineBreaks
   let limits: InputLimits
   let smart: Bool
   let autolinks: Bool
   let tables: Bool
   let strikethrough: Bool
   let footnotes: Bool
+  /// The bytes ``scanInline(_:closers:counts:)`` acts on with these options (and a few others).
+  let inlineBytes: ByteMask
 
   var edits: [GuardEdit] = []
   var editsOutOfOrder = false
@@ -45,12 +48,16 @@ struct GuardScanner {
 
   init(bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, limits: InputLimits) {
     self.bytes = bytes
+    self.lines = LineBreaks(bytes)
     self.limits = limits
     self.smart = options.contains(.smartPunctuation)
     self.autolinks = options.contains(.autolinks)
     self.tables = options.contains(.tables)
     self.strikethrough = options.contains(.strikethrough)
     self.footnotes = options.contains(.footnotes)
+    self.inlineBytes = Self.inlineBytes(
+      strikethrough: options.contains(.strikethrough), smart: options.contains(.smartPunctuation),
+      autolinks: options.contains(.autolinks))
     self.autolinkBudgetLeft = limits.maxAutolinkScanBytes
     let scan = limits.maxTableHeaderScan.multipliedReportingOverflow(by: 1024)
     self.tableScanBudgetLeft = scan.overflow ? .max : scan.partialValue
@@ -74,7 +81,21 @@ struct GuardScanner {
 
   enum HTMLRegion {
     case untilBlankLine
-    case untilMarker([[UInt8]])
+    case untilMarker(HTMLBlockEnd)
+  }
+
+  /// What ends a raw HTML block that has an end marker.
+  enum HTMLBlockEnd {
+    /// `</script>`, `</pre>` or `</style>`.
+    case rawText
+    /// `-->`.
+    case comment
+    /// `?>`.
+    case processingInstruction
+    /// `]]>`.
+    case cdata
+    /// `>`.
+    case declaration
   }
 
   struct OpenTable {
@@ -84,17 +105,14 @@ struct GuardScanner {
   // MARK: Driving
 
   mutating func run() {
-    referenceCost = ReferenceDefinitionScan(bytes: bytes, footnotes: footnotes).longestDefinition()
+    referenceCost = ReferenceDefinitionScan(lines: lines, footnotes: footnotes).longestDefinition()
     var start = 0
     let count = bytes.count
     while start < count {
-      var end = start
-      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }  // \n \r
-      var next = end
-      if next < count { next += (bytes[next] == 0x0D && next + 1 < count && bytes[next + 1] == 0x0A) ? 2 : 1 }
+      let end = lines.lineEnd(from: start)
       lineNumber += 1
       processLine(start: start, end: end)
-      start = next
+      start = lines.nextLine(after: end)
     }
     endSegment()
   }

@@ -1,24 +1,21 @@
 /// The container markers at the start of one line (`>`, list markers, footnote definitions), read
 /// the way cmark-gfm reads them as far as the guard needs: a marker counts only when at most three
 /// columns (four after a marker) of whitespace come before it.
+///
+/// Only what the guard uses of the markers is kept (how many, which kinds), so reading a line
+/// allocates nothing; reading stops at the first marker past the nesting limit.
 struct LinePrefix {
-  enum MarkerKind {
-    case quote
-    case bullet
-    /// An ordered list marker; `startsAtOne` when its number is 1 (only those interrupt paragraphs).
-    case ordered(startsAtOne: Bool)
-    case footnote
-  }
-
-  struct Marker {
-    let kind: MarkerKind
-    /// Where the marker starts.
-    let position: Int
-    /// Where a backslash makes it literal text.
-    let escapeOffset: Int
-  }
-
-  var markers: [Marker] = []
+  /// The container markers kept (at most the nesting limit).
+  var count = 0
+  /// The `>` markers among them.
+  var quoteDepth = 0
+  /// Whether they include a bullet list marker.
+  var hasBullet = false
+  /// Whether they include an ordered list marker whose number is 1 (only those interrupt paragraphs).
+  var hasOrderedOne = false
+  /// The first marker past the nesting limit: where it starts and where a backslash makes it
+  /// literal text. The line's content then starts there, and later markers are not read.
+  var excess: (position: Int, escapeOffset: Int)?
   /// Where the content starts: at the whitespace after the last marker.
   var contentStart: Int
   /// The first non-whitespace byte of the content (`end` when the content is blank).
@@ -26,17 +23,61 @@ struct LinePrefix {
   /// Columns of whitespace before `firstNonSpace`, counted from `contentStart`.
   var indent: Int
 
-  var quoteDepth: Int { markers.reduce(0) { if case .quote = $1.kind { return $0 + 1 } else { return $0 } } }
+  private enum MarkerKind {
+    case quote
+    case bullet
+    case ordered(startsAtOne: Bool)
+    case footnote
+  }
 
-  /// Reads the markers of the line `bytes[start..<end]`.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool) {
+  /// Keeps a marker, or notes it as the excess one. Returns `false` when reading has to stop.
+  private mutating func add(_ kind: MarkerKind, position: Int, escapeOffset: Int, limit: Int) -> Bool {
+    guard count < limit else {
+      excess = (position, escapeOffset)
+      contentStart = position
+      firstNonSpace = position
+      indent = 0
+      return false
+    }
+    count += 1
+    switch kind {
+    case .quote: quoteDepth += 1
+    case .bullet: hasBullet = true
+    case .ordered(let startsAtOne): if startsAtOne { hasOrderedOne = true }
+    case .footnote: break
+    }
+    return true
+  }
+
+  /// Reads the markers of the line `bytes[start..<end]`, up to `limit` of them and the one after.
+  @inline(__always) init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool, limit: Int) {
     contentStart = start
     firstNonSpace = end
     indent = 0
-    // The last byte of the line that is not `c`, space or tab, for c in "-*_" (thematic breaks),
-    // computed once, when a bullet marker first needs it.
-    var lastOther: [Int] = []
-    let breakCharacters: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_")]
+    // Most lines start with text: no whitespace, and no marker.
+    if start < end && !Self.mayBeginPrefix(bytes[start]) {
+      firstNonSpace = start
+      return
+    }
+    readMarkers(bytes, start: start, end: end, footnotes: footnotes, limit: limit)
+  }
+
+  /// Whether a line that starts with `byte` may have whitespace or a marker at its start.
+  @inline(__always) static func mayBeginPrefix(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x20, 0x09, 0x3E, 0x2D, 0x2A, 0x2B, 0x30...0x39, 0x5B: return true  // space tab > - * + digits [
+    default: return false
+    }
+  }
+
+  private mutating func readMarkers(
+    _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool, limit: Int
+  ) {
+    // The last byte of the line that is not `-` (or `*`), space or tab (thematic breaks), computed
+    // once, when a bullet marker first needs it.
+    var lastOtherKnown = false
+    var lastOtherThanDash = start - 1
+    var lastOtherThanStar = start - 1
     var position = start
     var allowance = 3
     while true {
@@ -52,7 +93,7 @@ struct LinePrefix {
       guard position < end, columns <= allowance else { return }
       let byte = bytes[position]
       if byte == UInt8(ascii: ">") {
-        markers.append(Marker(kind: .quote, position: position, escapeOffset: position))
+        guard add(.quote, position: position, escapeOffset: position, limit: limit) else { return }
         position += 1
         if position < end && bytes[position] == ASCII.space { position += 1 }
         allowance = 3
@@ -60,13 +101,19 @@ struct LinePrefix {
       }
       if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") {
         guard position + 1 == end || ASCII.isBlank(bytes[position + 1]) else { return }
-        if lastOther.isEmpty { lastOther = Self.lastOther(breakCharacters, in: bytes, from: start, to: end) }
-        if let slot = breakCharacters.firstIndex(of: byte), lastOther[slot] < position,
-          Self.count(of: byte, in: bytes, from: position, to: end) >= 3
-        {
-          return  // a thematic break, not list markers
+        if byte != UInt8(ascii: "+") {
+          if !lastOtherKnown {
+            lastOtherThanDash = Self.lastIndex(notBlankOr: UInt8(ascii: "-"), in: bytes, from: start, to: end)
+            lastOtherThanStar = Self.lastIndex(notBlankOr: UInt8(ascii: "*"), in: bytes, from: start, to: end)
+            lastOtherKnown = true
+          }
+          if (byte == UInt8(ascii: "-") ? lastOtherThanDash : lastOtherThanStar) < position,
+            Self.count(of: byte, in: bytes, from: position, to: end) >= 3
+          {
+            return  // a thematic break, not list markers
+          }
         }
-        markers.append(Marker(kind: .bullet, position: position, escapeOffset: position))
+        guard add(.bullet, position: position, escapeOffset: position, limit: limit) else { return }
         position += 1
         allowance = 4
         continue
@@ -81,7 +128,9 @@ struct LinePrefix {
         let isOne =
           bytes[digitsEnd - 1] == UInt8(ascii: "1")
           && bytes[position..<(digitsEnd - 1)].allSatisfy { $0 == UInt8(ascii: "0") }
-        markers.append(Marker(kind: .ordered(startsAtOne: isOne), position: position, escapeOffset: digitsEnd))
+        guard add(.ordered(startsAtOne: isOne), position: position, escapeOffset: digitsEnd, limit: limit) else {
+          return
+        }
         position = digitsEnd + 1
         allowance = 4
         continue
@@ -96,7 +145,7 @@ struct LinePrefix {
         guard close < end, bytes[close] == UInt8(ascii: "]"), close > position + 2, close + 1 < end,
           bytes[close + 1] == UInt8(ascii: ":")
         else { return }
-        markers.append(Marker(kind: .footnote, position: position, escapeOffset: position))
+        guard add(.footnote, position: position, escapeOffset: position, limit: limit) else { return }
         position = close + 2
         allowance = 4
         continue
@@ -105,14 +154,14 @@ struct LinePrefix {
     }
   }
 
-  static func lastOther(_ characters: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
-    -> [Int]
+  /// The last index in `start..<end` of a byte that is neither `byte` nor blank, or `start - 1`;
+  /// looked for from the end, where it usually is.
+  static func lastIndex(notBlankOr byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Int
   {
-    var last = [Int](repeating: start - 1, count: characters.count)
-    for index in start..<end where !ASCII.isBlank(bytes[index]) {
-      for (slot, character) in characters.enumerated() where bytes[index] != character { last[slot] = index }
-    }
-    return last
+    var index = end - 1
+    while index >= start && (bytes[index] == byte || ASCII.isBlank(bytes[index])) { index -= 1 }
+    return index
   }
 
   static func count(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {

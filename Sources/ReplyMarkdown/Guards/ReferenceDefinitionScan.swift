@@ -5,17 +5,30 @@
 /// - Complexity: O(n).
 struct ReferenceDefinitionScan {
   let bytes: UnsafeBufferPointer<UInt8>
+  let lines: LineBreaks
   let footnotes: Bool
+
+  init(lines: LineBreaks, footnotes: Bool) {
+    self.bytes = lines.bytes
+    self.lines = lines
+    self.footnotes = footnotes
+  }
 
   func longestDefinition() -> Int {
     var longest = 0
-    var start = 0
     let count = bytes.count
     // The end of the paragraph that the last multi-line definition ran to, reused by later ones.
     var knownParagraphEnd = -1
-    while start < count {
-      var end = start
-      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }  // \n \r
+    // Only a line holding a `[` can start a definition: go from one such line to the next. `done`
+    // is where the last line looked at ends, so that looking back for a line's start stays linear.
+    var done = 0
+    var bracket = bytes.firstOffset(of: UInt8(ascii: "["), from: 0, to: count)
+    while bracket < count {
+      var start = bracket
+      while start > done && bytes[start - 1] != ASCII.newline && bytes[start - 1] != ASCII.carriageReturn {
+        start -= 1
+      }
+      let end = lines.lineEnd(from: bracket)
       if let singleLine = definitionIsSingleLine(start: start, end: end) {
         if singleLine {
           longest = max(longest, end - start)
@@ -24,7 +37,8 @@ struct ReferenceDefinitionScan {
           longest = max(longest, knownParagraphEnd - start)
         }
       }
-      start = Self.nextLine(after: end, in: bytes)
+      done = end
+      bracket = bytes.firstOffset(of: UInt8(ascii: "["), from: end, to: count)
     }
     return longest
   }
@@ -36,10 +50,13 @@ struct ReferenceDefinitionScan {
     var position = start
     while position < end {
       let byte = bytes[position]
-      if ASCII.isBlank(byte) || ASCII.isDigit(byte) || ">-*+.)".utf8.contains(byte) {
+      switch byte {
+      case 0x20, 0x09, 0x30...0x39, 0x3E, 0x2D, 0x2A, 0x2B, 0x2E, 0x29:  // space tab digits > - * + . )
         position += 1
-      } else if footnotes && byte == UInt8(ascii: "[") && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^")
-      {
+        continue
+      default: break
+      }
+      if footnotes && byte == UInt8(ascii: "[") && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^") {
         var close = position + 2
         while close < end && bytes[close] != UInt8(ascii: "]") { close += 1 }
         guard close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
@@ -87,12 +104,6 @@ struct ReferenceDefinitionScan {
     return false
   }
 
-  /// The start of the line after the line ending at `end` (`\r\n` is one line ending).
-  static func nextLine(after end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    if end + 1 < bytes.count && bytes[end] == ASCII.carriageReturn && bytes[end + 1] == ASCII.newline { return end + 2 }
-    return end + 1
-  }
-
   /// The offset of the first blank line after `offset` (or the end of the input).
   func paragraphEnd(after offset: Int) -> Int {
     var start = offset + 1
@@ -106,7 +117,7 @@ struct ReferenceDefinitionScan {
         end += 1
       }
       if blank { return start }
-      start = Self.nextLine(after: end, in: bytes)
+      start = lines.nextLine(after: end)
     }
     return count
   }
