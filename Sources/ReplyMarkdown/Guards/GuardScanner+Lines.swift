@@ -5,7 +5,6 @@ extension GuardScanner {
       if continuesFence(fence, start: start, end: end) { return }
       openFence = nil
     }
-    precondition(limits.maxNestingDepth >= 0, "maxNestingDepth must not be negative")
     // Markers past the nesting limit are escaped; the first of them starts the line's content.
     let prefix = LinePrefix(bytes, start: start, end: end, footnotes: footnotes, limit: limits.maxNestingDepth)
     if let excess = prefix.excess { escape(at: excess.escapeOffset, for: .nestingDepth, line: lineNumber) }

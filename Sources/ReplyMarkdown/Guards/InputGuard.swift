@@ -12,14 +12,14 @@
 ///
 /// - Complexity: O(n) time and memory in the length of the text.
 public enum InputGuard {
-  /// Checks `markdown` against `limits` for parsing with `options`.
+  /// Checks `markdown` against `limits` for parsing with `options`. A negative limit acts as 0.
   public static func apply(
     _ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default
   ) -> GuardedInput {
     if limits.isUnlimited { return GuardedInput(text: markdown, diagnostics: []) }
     var text = markdown
     return text.withUTF8 { buffer in
-      var scanner = GuardScanner(bytes: buffer, options: options, limits: limits)
+      var scanner = GuardScanner(bytes: buffer, options: options, limits: limits.nonNegative)
       scanner.run()
       if scanner.edits.isEmpty { return GuardedInput(text: markdown, diagnostics: []) }
       return GuardedInput(text: scanner.editedText(), diagnostics: scanner.diagnosticList())

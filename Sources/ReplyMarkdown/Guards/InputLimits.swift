@@ -68,6 +68,16 @@ public struct InputLimits: Sendable, Hashable, Codable {
     maxUnclosedHTMLOpeners: .max, maxAutolinkScanBytes: .max, maxTableColumns: .max, maxTableCells: .max,
     maxTableHeaderScan: .max, maxReferenceExpansionBytes: .max)
 
+  /// These limits with negative values raised to 0: a negative limit allows nothing, as 0 does.
+  var nonNegative: InputLimits {
+    InputLimits(
+      maxNestingDepth: max(0, maxNestingDepth), maxDelimiterRuns: max(0, maxDelimiterRuns),
+      maxDelimiterRunLength: max(0, maxDelimiterRunLength), maxBrackets: max(0, maxBrackets),
+      maxUnclosedHTMLOpeners: max(0, maxUnclosedHTMLOpeners), maxAutolinkScanBytes: max(0, maxAutolinkScanBytes),
+      maxTableColumns: max(0, maxTableColumns), maxTableCells: max(0, maxTableCells),
+      maxTableHeaderScan: max(0, maxTableHeaderScan), maxReferenceExpansionBytes: max(0, maxReferenceExpansionBytes))
+  }
+
   /// Whether these are the ``unlimited`` limits (the guard is skipped entirely).
   public var isUnlimited: Bool { self == .unlimited }
 }

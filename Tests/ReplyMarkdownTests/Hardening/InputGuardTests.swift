@@ -131,4 +131,20 @@ import Testing
     let diagnostic = MarkdownDiagnostic(kind: .tableColumns, line: 3, count: 1, limit: 128)
     #expect(diagnostic.description == "line 3: table too wide (limit 128); 1 place rendered as literal text")
   }
+
+  @Test func negativeLimitsActAsZero() {
+    let negative = InputLimits(
+      maxNestingDepth: -1, maxDelimiterRuns: -5, maxDelimiterRunLength: -1, maxBrackets: -1,
+      maxUnclosedHTMLOpeners: -1, maxAutolinkScanBytes: -1, maxTableColumns: -1, maxTableCells: -1,
+      maxTableHeaderScan: -1, maxReferenceExpansionBytes: -1)
+    let zero = InputLimits(
+      maxNestingDepth: 0, maxDelimiterRuns: 0, maxDelimiterRunLength: 0, maxBrackets: 0, maxUnclosedHTMLOpeners: 0,
+      maxAutolinkScanBytes: 0, maxTableColumns: 0, maxTableCells: 0, maxTableHeaderScan: 0,
+      maxReferenceExpansionBytes: 0)
+    let text = "> - *a* [b](c) www.example.com <?x\n\n| a |\n|---|\n| 1 |\n"
+    let guarded = InputGuard.apply(text, limits: negative)
+    #expect(guarded.text == InputGuard.apply(text, limits: zero).text)
+    #expect(!guarded.diagnostics.isEmpty)
+    #expect(MarkdownDocument(text, limits: negative).nodes.count > 1)
+  }
 }
