@@ -79,10 +79,10 @@ Output of the two commands: $same.
 Both processes do the same cmark-gfm parse; ReplyKit also runs its input guard (a linear pre-scan),
 converts the C tree into Swift values and renders HTML in Swift. What keeps that within the C CLI's
 time: cmark-gfm allocates from a private bump arena that lives only under ReplyKit's parser lock and
-is dropped whole (\`Parser/ParseArena.swift\`); arena chunks, the node list and the output buffer ask
-for transparent huge pages (\`Support/HugePages.swift\`; this machine's
+is dropped whole (\`Parser/ParseArena.swift\`); arena chunks and large output buffers are mapped
+with transparent huge pages (\`Support/HugePages.swift\`; this machine's
 \`/sys/kernel/mm/transparent_hugepage/enabled\`: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo n/a)), which
-removes most page faults; the guard skips uninteresting bytes eight at a time; the release build is a
+removes most page faults; the guard passes over bytes it never acts on with a byte mask; the release build is a
 fully static executable (no dynamic loading at start); \`render\` does not free its document before
 exiting.
 

@@ -56,7 +56,7 @@ extension GuardScanner {
     let rescan = segmentBytes
     let overBudget = rescan > tableScanBudgetLeft
     if !overBudget { tableScanBudgetLeft -= rescan }
-    if row.cells > limits.maxTableColumns || headerCells.pipes > limits.maxTableColumns + 1 {
+    if row.cells > limits.maxTableColumns || headerCells.pipes - 1 > limits.maxTableColumns {
       escape(at: firstByte, for: .tableColumns, line: lineNumber)
       return false
     }
@@ -85,6 +85,8 @@ extension GuardScanner {
     return true
   }
 
+  static let pipeOrBackslash = ByteMask(ASCII.pipe, ASCII.backslash)
+
   /// One row of an open table: charges its cells, ends the table past the cell limit, and escapes
   /// pipes past the column limit.
   ///
@@ -112,9 +114,8 @@ extension GuardScanner {
     tableCellsUsed += current.columns
     var pipes = 0
     var index = contentStart
-    let pipeOrBackslash = ByteMask(ASCII.pipe, ASCII.backslash)
     while index < end {
-      index = bytes.firstOffset(passing: pipeOrBackslash, from: index, to: end)
+      index = bytes.firstOffset(passing: Self.pipeOrBackslash, from: index, to: end)
       guard index < end else { break }
       if bytes[index] == ASCII.backslash {
         index += 2
@@ -122,7 +123,7 @@ extension GuardScanner {
       }
       if bytes[index] == ASCII.pipe {
         pipes += 1
-        if pipes > limits.maxTableColumns + 1 { escape(at: index, for: .tableColumns, line: lineNumber) }
+        if pipes - 1 > limits.maxTableColumns { escape(at: index, for: .tableColumns, line: lineNumber) }
       }
       index += 1
     }

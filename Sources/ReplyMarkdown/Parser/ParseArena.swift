@@ -20,7 +20,7 @@ import CCmarkGFM
 /// `calloc` requests are zeroed without a `memset`.
 enum ParseArena {
   private struct State {
-    var chunks: [(base: UnsafeMutableRawPointer, size: Int)] = []
+    var chunks: [HugePages.Region] = []
     var cursor: UnsafeMutableRawPointer?
     var remaining = 0
     var nextChunkSize = 1 << 16
@@ -41,7 +41,10 @@ enum ParseArena {
     let mem = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
     mem.initialize(
       to: cmark_mem(
-        calloc: { count, size in ParseArena.allocate(count &* size) },
+        calloc: { count, size in
+          let bytes = count.multipliedReportingOverflow(by: size)
+          return bytes.overflow ? nil : ParseArena.allocate(bytes.partialValue)
+        },
         realloc: { pointer, size in ParseArena.reallocate(pointer, size) },
         free: { _ in }))
     return mem
@@ -52,9 +55,12 @@ enum ParseArena {
     let needed = (size + headerSize + 7) & ~7
     if needed > state.pointee.remaining {
       let chunkSize = max(state.pointee.nextChunkSize, needed)
-      guard let chunk = mapChunk(chunkSize) else { return nil }
-      state.pointee.cursor = chunk
-      state.pointee.remaining = chunkSize
+      // Fresh anonymous pages are zero, so `calloc` requests need no memset; chunks of 2 MB and
+      // more ask for huge pages (see ``HugePages``).
+      guard let chunk = HugePages.map(chunkSize) else { return nil }
+      state.pointee.chunks.append(chunk)
+      state.pointee.cursor = chunk.start
+      state.pointee.remaining = chunk.byteCount
       state.pointee.nextChunkSize = min(state.pointee.nextChunkSize * 2, 1 << 24)
     }
     guard let block = state.pointee.cursor else { return nil }
@@ -62,22 +68,6 @@ enum ParseArena {
     state.pointee.remaining -= needed
     block.storeBytes(of: size, as: Int.self)
     return block + headerSize
-  }
-
-  /// Maps a chunk of at least `size` bytes. Fresh anonymous pages are zero, so `calloc` requests
-  /// need no memset. Chunks of 2 MB and more start on a 2 MB boundary and ask for transparent huge
-  /// pages (see ``HugePages``).
-  private static func mapChunk(_ size: Int) -> UnsafeMutableRawPointer? {
-    let huge = size >= HugePages.size
-    let mapped = huge ? size + HugePages.size : size
-    guard let region = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-      region != MAP_FAILED
-    else { return nil }
-    statePointer.pointee.chunks.append((region, mapped))
-    guard huge else { return region }
-    HugePages.advise(region, byteCount: mapped)
-    let mask = UInt(HugePages.size - 1)
-    return UnsafeMutableRawPointer(bitPattern: (UInt(bitPattern: region) + mask) & ~mask) ?? region
   }
 
   private static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
@@ -102,7 +92,7 @@ enum ParseArena {
 
   /// Releases every chunk. Call with the lock held, once nothing points into the arena.
   static func releaseAll() {
-    for chunk in statePointer.pointee.chunks { munmap(chunk.base, chunk.size) }
+    for chunk in statePointer.pointee.chunks { chunk.unmap() }
     statePointer.pointee = State()
   }
 }

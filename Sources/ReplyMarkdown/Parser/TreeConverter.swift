@@ -17,12 +17,6 @@ struct TreeConverter {
   func convert(_ root: CNode) -> [MarkdownNode] {
     var nodes: [MarkdownNode] = []
     nodes.reserveCapacity(max(256, source.utf8.count / 12))
-    let reservedBytes = nodes.capacity * MemoryLayout<MarkdownNode>.stride
-    if reservedBytes >= HugePages.threshold {
-      nodes.withUnsafeMutableBufferPointer { buffer in
-        if let base = buffer.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), byteCount: reservedBytes) }
-      }
-    }
     // Indices of the open ancestors of the current node, root first.
     var open: [Int] = []
     var footnoteRefIndices: [Int] = []

@@ -5,33 +5,42 @@
 struct ByteWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
+  /// The mapping behind `base` when the buffer is large (see ``HugePages``); `nil` for `malloc`.
+  private var region: HugePages.Region?
   private(set) var count = 0
 
   init(capacity: Int = 256) {
-    self.capacity = HugePages.roundedCapacity(max(capacity, 64))
-    self.base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
-    if self.capacity >= HugePages.threshold {
-      HugePages.advise(UnsafeMutableRawPointer(base), byteCount: self.capacity)
-    }
+    (base, self.capacity, region) = Self.allocate(max(capacity, 64))
   }
 
-  deinit { base.deallocate() }
+  deinit { Self.release(base, region) }
 
   var isEmpty: Bool { count == 0 }
   var last: UInt8? { count == 0 ? nil : base[count - 1] }
+
+  /// Storage for at least `capacity` bytes: large buffers are mapped with huge pages.
+  private static func allocate(_ capacity: Int) -> (UnsafeMutablePointer<UInt8>, Int, HugePages.Region?) {
+    if capacity >= HugePages.threshold, let region = HugePages.map(capacity) {
+      return (region.start.bindMemory(to: UInt8.self, capacity: region.byteCount), region.byteCount, region)
+    }
+    return (UnsafeMutablePointer<UInt8>.allocate(capacity: capacity), capacity, nil)
+  }
+
+  private static func release(_ base: UnsafeMutablePointer<UInt8>, _ region: HugePages.Region?) {
+    if let region { region.unmap() } else { base.deallocate() }
+  }
 
   private mutating func reserve(_ extra: Int) {
     let needed = count + extra
     guard needed > capacity else { return }
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
-    newCapacity = HugePages.roundedCapacity(newCapacity)
-    let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    if newCapacity >= HugePages.threshold { HugePages.advise(UnsafeMutableRawPointer(fresh), byteCount: newCapacity) }
+    let (fresh, freshCapacity, freshRegion) = Self.allocate(newCapacity)
     fresh.update(from: base, count: count)
-    base.deallocate()
+    Self.release(base, region)
     base = fresh
-    capacity = newCapacity
+    capacity = freshCapacity
+    region = freshRegion
   }
 
   mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
