@@ -144,7 +144,10 @@ struct TreeConverter {
     var open = close
     while open >= 2, !(bytes[open - 2] == UInt8(ascii: "[") && bytes[open - 1] == UInt8(ascii: "^")) { open -= 1 }
     guard open >= 2 else { return "" }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[open..<close]), as: UTF8.self)
+    let label = bytes[open..<close]
+    // cmark-gfm reads NUL as U+FFFD, also inside labels.
+    guard label.contains(0) else { return String(decoding: UnsafeBufferPointer(rebasing: label), as: UTF8.self) }
+    return String(decoding: label.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
   }
 
   private static func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -450,7 +450,8 @@ public struct MarkdownStream: Sendable {
     addDefinitions(text[lower..<range.upperBound])
   }
 
-  /// Appends definition lines to the preamble that every later parse starts with.
+  /// Appends definition lines to the preamble that every later parse starts with, a blank line
+  /// after the ones before.
   private mutating func addDefinitions(_ lines: ArraySlice<UInt8>) {
     var text = Array(lines)
     // Only text that starts like a definition (cmark-gfm's ranges of raw HTML blocks can stop
@@ -464,6 +465,12 @@ public struct MarkdownStream: Sendable {
     }
     guard !text.isEmpty else { return }
     text.append(SourceLines.newline)
+    // A blank line between pieces: joined directly, a definition would continue the paragraph of
+    // a footnote definition before it (lazily) and stop being a definition.
+    if !preamble.isEmpty {
+      preamble.append(SourceLines.newline)
+      preambleLines += 1
+    }
     preamble += text
     preambleLines += SourceLines.lineStarts(text).count - 1
   }

@@ -1,0 +1,32 @@
+import ReplyMarkdown
+import Testing
+
+/// Definitions that arrived earlier are parsed in front of every later piece of the stream; each
+/// must stay a definition there (libFuzzer finding `crash-73fd…`).
+@Suite struct StreamingDefinitionPreambleTests {
+  static let replies = [
+    // An unreferenced footnote definition, then a definition whose destination is on the next line:
+    // joined without a blank line, the second continued the first's paragraph.
+    "[^1]:foo\n\natoo\n\n[bar]:\n<my url>\n\n[bar]\n",
+    "[^1]: note\n\ntext\n\n[a]: /a\n\n[b]:\n/b\n'title'\n\n[a] and [b]\n",
+    "[a]: /a\n\npara\n\n[b]:\n  /b\n\n[a] [b]\n",
+  ]
+
+  @Test(arguments: replies)
+  func streamedEqualsOneShot(_ reply: String) {
+    let oneShot = HTMLRenderer().render(MarkdownDocument(reply))
+    let bytes = Array(reply.utf8)
+    for size in 1...12 {
+      var stream = MarkdownStream()
+      var consumer = MarkdownStreamHTMLRenderer()
+      var offset = 0
+      while offset < bytes.count {
+        let end = min(bytes.count, offset + size)
+        consumer.apply(stream.feed(bytes: bytes[offset..<end]))
+        offset = end
+      }
+      consumer.apply(stream.finish())
+      #expect(consumer.html == oneShot, "chunks of \(size)")
+    }
+  }
+}
