@@ -59,15 +59,19 @@ ratio() { python3 -c "print('%.2f'%($1/$2))"; }
 section_parse_html() {
   local ours="$BIN/replykit render $WORK/input-1mb.md --to html"
   local peer="/usr/bin/cmark-gfm $EXTS $WORK/input-1mb.md"
-  local t_ours t_peer m_ours m_peer
-  t_ours=$(median_ms "$ours"); t_peer=$(median_ms "$peer")
+  local t_ours t_peer m_ours m_peer times
+  # The two commands alternate round by round, so that the shared machine's slow spells hit both.
+  times=$(scripts/interleaved-median.py 21 "$ours" "$peer")
+  t_ours=${times% *}; t_peer=${times#* }
   m_ours=$(peak_mb "$ours"); m_peer=$(peak_mb "$peer")
   cmp -s <($ours) <($peer) && same="identical" || same="DIFFERENT"
   cat <<MD
 ## Parse + HTML, whole process (~1 MB reply built from Corpus/)
 
-Input: \`$WORK/input-1mb.md\` ($(wc -c < "$WORK/input-1mb.md") bytes). Median of $RUNS runs after 3 warm-ups
-(\`hyperfine -N --warmup 3 --runs $RUNS CMD\`), peak memory from \`/usr/bin/time -f %M CMD\`.
+Input: \`$WORK/input-1mb.md\` ($(wc -c < "$WORK/input-1mb.md") bytes). Median wall time of 21 rounds after 3
+warm-ups, the two commands alternating within each round (\`scripts/interleaved-median.py 21 OURS PEER\`:
+back-to-back batches of runs let this shared machine's slow spells fall on one command only);
+peak memory from \`/usr/bin/time -f %M CMD\`.
 Output of the two commands: $same.
 
 | command | median | peak memory |
