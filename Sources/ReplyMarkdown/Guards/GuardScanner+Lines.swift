@@ -72,14 +72,23 @@ extension GuardScanner {
   @inline(__always) func quoteContentStart(start: Int, end: Int) -> Int {
     var position = start
     while true {
-      var spaces = 0
-      while position < end && ASCII.isBlank(bytes[position]) && spaces < 4 {
-        position += 1
-        spaces += 1
-      }
-      guard position < end, bytes[position] == UInt8(ascii: ">") else { return position }
-      position += 1
+      let step = quoteMarker(from: position, end: end)
+      guard step.found else { return step.next }
+      position = step.next
     }
+  }
+
+  /// One block quote marker at `position`: up to four spaces or tabs, then `>`. When found, `next`
+  /// is just past the `>`; otherwise it is where the whitespace ended.
+  @inline(__always) func quoteMarker(from position: Int, end: Int) -> (found: Bool, next: Int) {
+    var position = position
+    var spaces = 0
+    while position < end && ASCII.isBlank(bytes[position]) && spaces < 4 {
+      position += 1
+      spaces += 1
+    }
+    guard position < end, bytes[position] == UInt8(ascii: ">") else { return (false, position) }
+    return (true, position + 1)
   }
 
   @inline(__always) func columns(from start: Int, to end: Int) -> Int {
@@ -106,13 +115,9 @@ extension GuardScanner {
     var position = start
     var quotes = 0
     while quotes < fence.quoteDepth {
-      var spaces = 0
-      while position < end && ASCII.isBlank(bytes[position]) && spaces < 4 {
-        position += 1
-        spaces += 1
-      }
-      guard position < end, bytes[position] == UInt8(ascii: ">") else { return false }
-      position += 1
+      let step = quoteMarker(from: position, end: end)
+      guard step.found else { return false }
+      position = step.next
       quotes += 1
     }
     var text = position
