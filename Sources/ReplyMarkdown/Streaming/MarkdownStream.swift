@@ -342,6 +342,8 @@ public struct MarkdownStream: Sendable {
     while index < blocks.count {
       let block = blocks[index]
       guard let range = nodes[block].range else { break }
+      // cmark-gfm leaves the end of an HTML block that closes on its first line at 0:0.
+      let endLine = max(range.end.line, range.start.line)
       let isLast = index == blocks.count - 1
       // Definitions before this block, a blank line after them, are complete even while the
       // block is not: held links resolve at once.
@@ -354,7 +356,7 @@ public struct MarkdownStream: Sendable {
       var nextStart: Int
       if isLast {
         nextStart = text.count
-      } else if let nextRange = nodes[blocks[index + 1]].range, nextRange.start.line > range.end.line {
+      } else if let nextRange = nodes[blocks[index + 1]].range, nextRange.start.line > endLine {
         nextStart = lineOffset(nextRange.start.line)
       } else {
         // cmark-gfm starts a table at the paragraph it grew from: wait until the next block.
@@ -363,7 +365,7 @@ public struct MarkdownStream: Sendable {
       guard nextStart > doneUpTo else { break }
       if isLast && !isClosedAtEnd(document, block: block, text: text, lines: lines) { break }
       let blockStart = lineOffset(range.start.line)
-      let blockEnd = min(nextStart, lineOffset(range.end.line + 1))
+      let blockEnd = min(nextStart, lineOffset(endLine + 1))
       // A definition after the last block may still grow (a title on the next line): it stays.
       if isLast && !SourceLines.isBlank(text, blockEnd..<nextStart) { nextStart = blockEnd }
       // A byte order mark starting the next block would be dropped by a fresh parse.

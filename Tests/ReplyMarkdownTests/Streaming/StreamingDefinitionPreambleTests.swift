@@ -2,7 +2,7 @@ import ReplyMarkdown
 import Testing
 
 /// Definitions that arrived earlier are parsed in front of every later piece of the stream; each
-/// must stay a definition there (libFuzzer finding `crash-73fd…`).
+/// must stay a definition there (libFuzzer findings `crash-73fd…`, `crash-1cc9…`).
 @Suite struct StreamingDefinitionPreambleTests {
   static let replies = [
     // An unreferenced footnote definition, then a definition whose destination is on the next line:
@@ -10,6 +10,9 @@ import Testing
     "[^1]:foo\n\natoo\n\n[bar]:\n<my url>\n\n[bar]\n",
     "[^1]: note\n\ntext\n\n[a]: /a\n\n[b]:\n/b\n'title'\n\n[a] and [b]\n",
     "[a]: /a\n\npara\n\n[b]:\n  /b\n\n[a] [b]\n",
+    // An HTML block that closes on its first line ends at 0:0 in cmark-gfm (crash-1cc9…).
+    "<!X>\n[a]: /u\n\n[a]\n",
+    "<!NOTATION x>\n[Foo bar]:\n</u>\n'title'\n\n[Foo bar]\n",
   ]
 
   @Test(arguments: replies)
