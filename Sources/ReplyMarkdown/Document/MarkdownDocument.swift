@@ -27,6 +27,7 @@ public struct MarkdownDocument: Sendable, Hashable, Codable {
   /// - Complexity: O(n) with the default limits; ``InputLimits/unlimited`` gives cmark-gfm's own
   ///   worst cases, some quadratic.
   public init(_ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default) {
+    ParseMeter.add(markdown.utf8.count)
     let guarded = InputGuard.apply(markdown, options: options, limits: limits)
     self.nodes = CmarkBridge.parse(guarded.text, options: options)
     self.options = options

@@ -24,6 +24,8 @@ public struct MarkdownStreamUpdate: Sendable {
   public var replacement: MarkdownDocument?
   /// UTF-8 bytes received so far (including any incomplete character still held).
   public var receivedBytes: Int
+  /// What this update parsed and what the stream holds after it (the figures of its bound).
+  public var statistics: MarkdownStreamStatistics = .zero
 
   /// Creates an update.
   public init(

@@ -36,21 +36,24 @@ struct StreamLineConsumer: Sendable {
     self.inPieces = inPieces
   }
 
-  /// Applies an update; returns the committed lines it added.
+  /// Applies an update; returns the committed lines it added, for a writer that only appends.
+  ///
+  /// On a final update with a replacement, ``committedLines`` become the replacement's lines
+  /// (equal to one-shot rendering); what is returned is still only what follows the lines
+  /// committed before, as the whole reply renders it.
   mutating func apply(_ update: MarkdownStreamUpdate, render: (MarkdownDocument) -> [String]) -> [String] {
     var added: [String] = []
-    if let replacement = update.replacement {
-      // The committed lines cannot change; the final document is what a consumer shows instead.
-      committedLines = render(replacement)
-      heldLines = []
-      tailLines = []
-      return committedLines
-    }
     if !update.committed.isEmpty {
       heldLines = []
       for block in update.committed {
         let lines = render(block.document)
         Self.appendUnit(lines, to: &added, after: !committedLines.isEmpty || !added.isEmpty)
+      }
+      if let replacement = update.replacement {
+        committedLines = render(replacement)
+        heldLines = []
+        tailLines = []
+        return added
       }
       committedLines += added
     }

@@ -29,6 +29,9 @@ struct StreamOutput {
     self.stream = stream
     // Into a pipe only committed output is written before the end: no tail is needed.
     self.stream.showsTail = frames || live
+    // Into a pipe what is written stays written: blocks that a later definition could change
+    // wait until the end, so the output equals `render`.
+    if !self.stream.showsTail { self.stream.referencePolicy = .holdUntilFinish }
     self.html = html
     self.ansi = ansi
     self.live = live

@@ -1,0 +1,88 @@
+/// The link reference and footnote definitions found in the closed part of a streaming reply,
+/// kept as their source text, and the preamble that lets a later parse resolve the labels it uses.
+///
+/// A definition applies to the whole reply wherever it stands, but the stream parses only its open
+/// part. So every parse starts with a preamble: the definitions of the labels the parsed text
+/// uses, in reply order (cmark-gfm keeps the first definition of a label), and nothing else. The
+/// preamble is therefore bounded by the parsed text's own labels, however many definitions the
+/// reply holds.
+struct DefinitionStore: Sendable {
+  /// One piece of closed source text that defines labels.
+  struct Piece: Sendable {
+    /// The text, ending with one line break.
+    let bytes: [UInt8]
+    /// Whether the piece may produce a block when parsed (a footnote definition, a container with
+    /// a definition inside): the preamble then ends with a line that closes it, and the blocks it
+    /// produces are dropped from the parse.
+    let makesBlocks: Bool
+  }
+
+  /// A preamble: text to parse before a region, and how many lines it spans.
+  struct Preamble: Sendable {
+    var bytes: [UInt8] = []
+    var lines = 0
+    /// Whether the preamble holds a piece that is more than plain link definitions; blocks may
+    /// come from any piece (text that looked like a definition and was not), so a parse after a
+    /// non-empty preamble always leaves out the blocks that start in its lines.
+    var makesBlocks = false
+    var isEmpty: Bool { bytes.isEmpty }
+
+    static let empty = Preamble()
+  }
+
+  private(set) var pieces: [Piece] = []
+  private var piecesByLabel: [String: [Int]] = [:]
+
+  /// Whether no definition has been seen.
+  var isEmpty: Bool { pieces.isEmpty }
+
+  /// Whether `label` (a key from ``ReferenceLabels``) has a definition.
+  func defines(_ label: String) -> Bool { piecesByLabel[label] != nil }
+
+  /// Keeps `text` if it defines labels; returns the labels it defines.
+  ///
+  /// `text` must be closed: no later line can continue it.
+  @discardableResult
+  mutating func add(_ text: ArraySlice<UInt8>) -> [String] {
+    let labels = ReferenceLabels.defined(in: text)
+    guard !labels.isEmpty else { return [] }
+    var bytes = Array(text)
+    while let last = bytes.last, ASCII.isSpace(last) { bytes.removeLast() }
+    bytes.append(ASCII.newline)
+    let first = bytes.first { !ASCII.isBlank($0) }
+    let startsPlain = first == UInt8(ascii: "[") && bytes.dropFirst().first { !ASCII.isBlank($0) } != UInt8(ascii: "^")
+    let index = pieces.count
+    pieces.append(Piece(bytes: bytes, makesBlocks: !startsPlain))
+    for label in Set(labels) { piecesByLabel[label, default: []].append(index) }
+    return labels
+  }
+
+  /// The preamble for parsing `region`: the pieces that define a label `region` uses.
+  ///
+  /// - Complexity: O(n) in `region` plus the preamble's size.
+  func preamble(for region: ArraySlice<UInt8>) -> Preamble {
+    var preamble = Preamble()
+    if !pieces.isEmpty {
+      var chosen: Set<Int> = []
+      for label in ReferenceLabels.used(in: region) {
+        if let indices = piecesByLabel[label] { chosen.formUnion(indices) }
+      }
+      for index in chosen.sorted() {
+        let piece = pieces[index]
+        preamble.bytes += piece.bytes
+        preamble.bytes.append(ASCII.newline)
+        preamble.makesBlocks = preamble.makesBlocks || piece.makesBlocks
+      }
+      // A footnote definition or a list item would take an indented first line of the region
+      // as its own continuation: a one-line HTML comment closes every container first.
+      if preamble.makesBlocks { preamble.bytes += Self.closingLine }
+    }
+    // A byte order mark starting the region is text, not a mark: parsed first, cmark drops it.
+    if preamble.bytes.isEmpty && region.starts(with: Self.byteOrderMark) { preamble.bytes = [ASCII.newline] }
+    preamble.lines = SourceLines.lineStarts(preamble.bytes).count - 1
+    return preamble
+  }
+
+  static let closingLine = Array("<!---->\n\n".utf8)
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+}

@@ -1,0 +1,301 @@
+extension MarkdownStream {
+  /// Top-level blocks that close together: usually one block; a paragraph and the table that grew
+  /// out of its last line (cmark-gfm gives that paragraph no position and starts the table at the
+  /// paragraph's first line).
+  struct Unit {
+    var blocks: [Int]
+    /// The first and last line (1-based, in the parsed region).
+    var startLine: Int
+    var endLine: Int
+  }
+
+  /// The units of a region's top-level blocks, and whether blocks without a position came last
+  /// (they belong to whatever follows, so nothing after the last unit is certain).
+  static func units(of document: MarkdownDocument) -> (units: [Unit], unplaced: Bool) {
+    var units: [Unit] = []
+    var unplaced: [Int] = []
+    for block in document.topLevelBlocks {
+      guard let range = document.nodes[block].range, range.start.line >= 1 else {
+        unplaced.append(block)
+        continue
+      }
+      // cmark-gfm leaves the end of an HTML block that closes on its first line at 0:0.
+      let endLine = max(range.end.line, range.start.line)
+      if let last = units.indices.last, range.start.line <= units[last].endLine {
+        units[last].blocks += unplaced + [block]
+        units[last].endLine = max(units[last].endLine, endLine)
+      } else {
+        units.append(Unit(blocks: unplaced + [block], startLine: range.start.line, endLine: endLine))
+      }
+      unplaced = []
+    }
+    return (units, !unplaced.isEmpty)
+  }
+
+  /// Parses the open part's complete lines and closes every unit that a later unit started after
+  /// (and the last one, when nothing can continue it). Returns whether another pass is needed.
+  mutating func closeBlocks(_ completeEnd: Int, mayEnterLongBlock: Bool) -> Bool {
+    guard completeEnd > closedEnd else { return false }
+    let start = closedEnd
+    let firstLine = closedLine
+    let text = Array(source[start..<completeEnd])
+    let document = parseRegion(text[...])
+    let lines = SourceLines.lineStarts(text)
+    func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
+    let (units, unplaced) = Self.units(of: document)
+    guard let lastUnit = units.last else {
+      guard !unplaced else { return false }
+      if SourceLines.isBlank(text, 0..<text.count) {
+        advanceClosed(to: completeEnd)
+      } else if Self.endsWithBlankLine(text, at: text.count), !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker) {
+        // Definitions followed by a blank line are complete (a footnote definition is not: an
+        // indented line may still continue it).
+        define(text[...])
+        advanceClosed(to: completeEnd)
+      }
+      drain()
+      return false
+    }
+    var closedCount = units.count - 1
+    if !unplaced, let last = lastUnit.blocks.last, isClosedAtEnd(document, block: last, text: text, lines: lines) {
+      closedCount = units.count
+    }
+    var done = 0
+    for index in 0..<closedCount {
+      let unit = units[index]
+      let unitStart = offset(unit.startLine)
+      var next = index + 1 < units.count ? offset(units[index + 1].startLine) : text.count
+      let blockEnd = min(next, offset(unit.endLine + 1))
+      // A definition after the last block may still grow (a title on the next line): it stays open.
+      if index + 1 == units.count && !SourceLines.isBlank(text, blockEnd..<next) { next = blockEnd }
+      guard next > done, blockEnd > unitStart else { break }
+      // Text between blocks is blank or definitions; a block may hold definitions too (in a
+      // quote or a list item).
+      if done < unitStart { define(text[done..<unitStart]) }
+      if blockEnd < next { define(text[blockEnd..<next]) }
+      if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) { define(text[unitStart..<blockEnd]) }
+      hold(
+        Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
+        sourceRange: (start + done)..<(start + next))
+      done = next
+    }
+    drain()
+    guard closedCount < units.count, offset(lastUnit.startLine) == done else { return false }
+    // The open unit.
+    if lastUnit.blocks.count > 1 {
+      return splitGluedTable(lastUnit, document: document, text: text, lines: lines, start: start)
+    }
+    if mayEnterLongBlock, let block = lastUnit.blocks.first {
+      enterLongBlock(document, block: block, text: text, lines: lines, completeEnd: completeEnd)
+    }
+    return false
+  }
+
+  /// Moves the start of the open part to `end`.
+  mutating func advanceClosed(to end: Int) {
+    guard end > closedEnd else { return }
+    closedLine += received.lineBreaks(in: closedEnd..<end)
+    closedEnd = end
+  }
+
+  // MARK: Held and committed blocks
+
+  /// Closes a block: it joins the held blocks (and commits from there when nothing waits).
+  /// `sourceRange` starts at `closedEnd`.
+  mutating func hold(_ document: MarkdownDocument, used: ArraySlice<UInt8>, sourceRange: Range<Int>) {
+    let firstLine = closedLine
+    advanceClosed(to: sourceRange.upperBound)
+    held.append(
+      HeldQueue.Entry(
+        id: nextBlockID, document: document, sourceRange: sourceRange, lines: firstLine..<closedLine,
+        waiting: waitingLabels(document, used: used), hasFootnoteReferences: FootnoteNumbering.hasReferences(document)))
+    nextBlockID += 1
+  }
+
+  /// The labels a closed block uses that may still be defined later and change it.
+  func waitingLabels(_ document: MarkdownDocument, used: ArraySlice<UInt8>) -> Set<String> {
+    let nodes = document.nodes
+    let mayChange =
+      PendingReferences.hasCandidate(document, in: 0..<nodes.count) || Self.mayBecomeReferenceLink(nodes[...])
+      || nodes.contains { node in
+        if case .text(let string) = node.kind { return StreamHealer.containsFootnoteOpener(string) }
+        return false
+      }
+    guard mayChange else { return [] }
+    return ReferenceLabels.used(in: used).filter { !definitions.defines($0) }
+  }
+
+  /// Commits held blocks from the oldest while none waits, or while the held bytes exceed the
+  /// policy's budget.
+  mutating func drain() {
+    while let first = held.first {
+      let waits = !first.waiting.isEmpty || (referencePolicy.budget == nil && first.hasFootnoteReferences)
+      if waits {
+        guard let budget = referencePolicy.budget, held.bytes > budget else { return }
+      }
+      commit(held.removeFirst(), forced: waits)
+    }
+  }
+
+  private mutating func commit(_ entry: HeldQueue.Entry, forced: Bool) {
+    let document = footnotes.renumber(entry.document)
+    // The footnote section at the end needs the whole reply, and a forced block may change.
+    if forced || entry.hasFootnoteReferences { committedInexactly = true }
+    newlyCommitted.append(
+      MarkdownStreamBlock(
+        id: entry.id, document: document, sourceRange: entry.sourceRange, isReferenceSensitive: forced))
+    heldChanged = true
+  }
+
+  /// Keeps the definitions in closed text; held blocks waiting for one of them are parsed again.
+  mutating func define(_ text: ArraySlice<UInt8>) {
+    guard text.contains(UInt8(ascii: "[")) else { return }
+    let labels = Set(definitions.add(text))
+    guard !labels.isEmpty, !held.isEmpty else { return }
+    let entries = Array(held.entries)
+    for (position, entry) in zip(held.entries.indices, entries) where !entry.waiting.isDisjoint(with: labels) {
+      let used = source[entry.sourceRange]
+      let parsed = parseRegion(used)
+      let reparsed = Self.shifted(parsed, lines: entry.lines.lowerBound - 1)
+      var updated = entry
+      updated.document = reparsed
+      updated.waiting = waitingLabels(reparsed, used: used)
+      updated.hasFootnoteReferences = FootnoteNumbering.hasReferences(reparsed)
+      held.replace(at: position, with: updated)
+      heldChanged = true
+    }
+  }
+
+  /// The held blocks as shown: pending links marked, unresolved footnote references hidden,
+  /// footnotes numbered after the committed blocks.
+  mutating func heldDisplay(from position: Int) -> [MarkdownStreamHeldBlock] {
+    if position == 0 { heldFootnotes = footnotes }
+    return held.entries.dropFirst(position).map { entry in
+      let numbered = heldFootnotes.renumber(entry.document)
+      let marked = PendingReferences.mark(Self.hidingFootnoteText(numbered))
+      return MarkdownStreamHeldBlock(
+        id: entry.id, document: marked.document, sourceRange: entry.sourceRange, pendingLinks: marked.pending)
+    }
+  }
+
+  // MARK: Glued tables
+
+  /// A sentence glued to a table (`Intro:` right above `| a | b |`): once the delimiter row has
+  /// made the table, the paragraph before its header line is final. It closes on its own, so
+  /// the table starts the open part and settles its rows like any table. Returns whether it
+  /// split (another pass then looks at the table).
+  private mutating func splitGluedTable(
+    _ unit: Unit, document: MarkdownDocument, text: [UInt8], lines: [Int], start: Int
+  ) -> Bool {
+    guard let table = unit.blocks.last, case .table = document.nodes[table].kind else { return false }
+    let before = unit.blocks.dropLast()
+    guard before.allSatisfy({ if case .paragraph = document.nodes[$0].kind { true } else { false } }) else {
+      return false
+    }
+    func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
+    // The header is the line above the first delimiter row.
+    var header: Int?
+    var line = unit.startLine + 1
+    while line <= unit.endLine && line < lines.count {
+      let row = text[offset(line)..<offset(line + 1)]
+      if Self.isDelimiterRow(row) && row.contains(UInt8(ascii: "-")) && text[offset(line - 1)..<offset(line)].contains(ASCII.pipe) {
+        header = line - 1
+        break
+      }
+      line += 1
+    }
+    guard let header, header > unit.startLine else { return false }
+    let unitStart = offset(unit.startLine)
+    let headerStart = offset(header)
+    let alone = parseRegion(text[unitStart..<headerStart])
+    let aloneBlocks = Array(alone.topLevelBlocks)
+    guard aloneBlocks.count == before.count,
+      zip(aloneBlocks, before).allSatisfy({ Self.sameSubtree(alone, $0, document, $1) })
+    else { return false }
+    // `closedEnd` is at the unit's start, `closedLine` its line.
+    hold(
+      Self.extract(alone, blocks: aloneBlocks, lineShift: closedLine - 1),
+      used: text[unitStart..<headerStart], sourceRange: (start + unitStart)..<(start + headerStart))
+    drain()
+    return true
+  }
+
+  static func isDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+    line.allSatisfy {
+      $0 == ASCII.pipe || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") || ASCII.isSpace($0)
+    }
+  }
+
+  /// Whether two subtrees hold the same nodes (positions aside).
+  static func sameSubtree(_ a: MarkdownDocument, _ x: Int, _ b: MarkdownDocument, _ y: Int) -> Bool {
+    let count = a.nodes[x].subtreeEnd - x
+    guard b.nodes[y].subtreeEnd - y == count else { return false }
+    for step in 0..<count {
+      let left = a.nodes[x + step]
+      let right = b.nodes[y + step]
+      guard left.kind == right.kind, left.depth - a.nodes[x].depth == right.depth - b.nodes[y].depth else {
+        return false
+      }
+    }
+    return true
+  }
+
+  // MARK: Closing
+
+  static let definitionMarker = Array("]:".utf8)
+  static let footnoteMarker = Array("[^".utf8)
+
+  /// Whether the line that ends at `end` (a line start) is blank.
+  static func endsWithBlankLine(_ text: [UInt8], at end: Int) -> Bool {
+    guard end > 0 else { return false }
+    return SourceLines.isBlank(text, SourceLines.lineStart(text, before: end - 1)..<end)
+  }
+
+  /// The offset where 1-based `line` starts: lines before the text clamp to 0, lines past it to `count`.
+  static func lineStart(_ line: Int, lines: [Int], count: Int) -> Int {
+    line < 1 ? 0 : line - 1 < lines.count ? lines[line - 1] : count
+  }
+
+  /// Whether the last block of the complete lines can no longer change.
+  func isClosedAtEnd(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int]) -> Bool {
+    guard let range = document.nodes[block].range else { return false }
+    let after = Self.lineStart(range.end.line + 1, lines: lines, count: text.count)
+    let blankFollows = after < text.count && SourceLines.isBlank(text, after..<text.count)
+    switch document.nodes[block].kind {
+    case .heading, .thematicBreak:
+      return true
+    case .paragraph, .table, .blockQuote:
+      return blankFollows
+    case .codeBlock(let info) where info.isFenced:
+      guard range.end.line > range.start.line else { return false }
+      let lastLine = text[min(Self.lineStart(range.end.line, lines: lines, count: text.count), after)..<after]
+      let opener = text[Self.lineStart(range.start.line, lines: lines, count: text.count)...].drop { $0 == ASCII.space }
+      guard let fence = opener.first else { return false }
+      let length = opener.prefix { $0 == fence }.count
+      return Self.isClosingFence(lastLine, fence: fence, length: length)
+    default:
+      return false
+    }
+  }
+
+  /// Whether a text node holds a bracketed span (`[x]`) that a later definition could link.
+  static func mayBecomeReferenceLink(_ nodes: ArraySlice<MarkdownNode>) -> Bool {
+    for node in nodes {
+      guard case .text(let string) = node.kind else { continue }
+      var open = false
+      for byte in string.utf8 {
+        if byte == UInt8(ascii: "[") { open = true }
+        if byte == UInt8(ascii: "]") && open { return true }
+      }
+    }
+    return false
+  }
+
+  static func isClosingFence(_ line: ArraySlice<UInt8>, fence: UInt8, length: Int) -> Bool {
+    let body = line.drop { $0 == ASCII.space }
+    guard line.count - body.count <= 3 else { return false }
+    let run = body.prefix { $0 == fence }.count
+    guard run >= length else { return false }
+    return body.dropFirst(run).allSatisfy { ASCII.isSpace($0) }
+  }
+}

@@ -1,0 +1,119 @@
+extension MarkdownStream {
+  /// A standalone document of the top-level `blocks` of `document`, its lines shifted by
+  /// `lineShift`.
+  ///
+  /// - Complexity: O(n) in the nodes copied; no recursion.
+  static func extract(_ document: MarkdownDocument, blocks: [Int], lineShift: Int) -> MarkdownDocument {
+    var nodes: [MarkdownNode] = [MarkdownNode(kind: .document, subtreeEnd: 0, depth: 0)]
+    for block in blocks {
+      let end = document.nodes[block].subtreeEnd
+      let offset = nodes.count - block
+      for index in block..<end {
+        var node = document.nodes[index]
+        node.subtreeEnd += offset
+        node.range = shifted(node.range, lines: lineShift)
+        nodes.append(node)
+      }
+    }
+    nodes[0].subtreeEnd = nodes.count
+    return MarkdownDocument(nodes: nodes, options: document.options)
+  }
+
+  /// `document` with every line number moved by `lines` (ranges cmark-gfm left at 0:0 stay so).
+  static func shifted(_ document: MarkdownDocument, lines: Int) -> MarkdownDocument {
+    guard lines != 0 else { return document }
+    var nodes = document.nodes
+    for index in nodes.indices where nodes[index].range != nil {
+      nodes[index].range = shifted(nodes[index].range, lines: lines)
+    }
+    return MarkdownDocument(nodes: nodes, options: document.options)
+  }
+
+  static func shifted(_ range: SourceRange?, lines: Int) -> SourceRange? {
+    guard var range, lines != 0, range.start.line >= 1 else { return range }
+    range.start.line += lines
+    range.end.line += lines
+    return range
+  }
+
+  /// `document` without the top-level blocks `drop` picks, and where each kept node went.
+  static func droppingBlocks(_ document: MarkdownDocument, where drop: (MarkdownNode) -> Bool)
+    -> (document: MarkdownDocument, map: [Int: Int])
+  {
+    let blocks = Array(document.topLevelBlocks)
+    guard blocks.contains(where: { drop(document.nodes[$0]) }) else {
+      return (document, Dictionary(uniqueKeysWithValues: document.nodes.indices.map { ($0, $0) }))
+    }
+    var nodes: [MarkdownNode] = [MarkdownNode(kind: .document, subtreeEnd: 0, depth: 0)]
+    var map: [Int: Int] = [0: 0]
+    for block in blocks where !drop(document.nodes[block]) {
+      let offset = nodes.count - block
+      for index in block..<document.nodes[block].subtreeEnd {
+        var node = document.nodes[index]
+        node.subtreeEnd += offset
+        map[index] = nodes.count
+        nodes.append(node)
+      }
+    }
+    nodes[0].subtreeEnd = nodes.count
+    return (MarkdownDocument(nodes: nodes, options: document.options), map)
+  }
+
+  /// The top-level blocks of the whole reply's `document` from `line` on, with its footnote
+  /// section: what follows the committed blocks when the final parse is of the whole reply.
+  static func remainder(of document: MarkdownDocument, fromLine line: Int) -> MarkdownDocument {
+    var kept: [Int] = []
+    var unplaced: [Int] = []
+    for block in document.topLevelBlocks {
+      let node = document.nodes[block]
+      if isFootnoteDefinition(node) {
+        kept += unplaced + [block]
+        unplaced = []
+      } else if let range = node.range, range.start.line >= 1 {
+        // A paragraph cmark-gfm left without a position belongs with the block after it.
+        if range.start.line >= line { kept += unplaced + [block] }
+        unplaced = []
+      } else {
+        unplaced.append(block)
+      }
+    }
+    return extract(document, blocks: kept + unplaced, lineShift: 0)
+  }
+
+  /// Whether a top-level node came from the first `preambleLines` lines of a parse.
+  static func isPreambleBlock(_ node: MarkdownNode, preambleLines: Int) -> Bool {
+    guard let range = node.range, range.start.line >= 1 else { return false }
+    return range.start.line <= preambleLines
+  }
+
+  static func isFootnoteDefinition(_ node: MarkdownNode) -> Bool {
+    if case .footnoteDefinition = node.kind { return true }
+    return false
+  }
+
+  /// Whether text nodes show brackets (a later definition could have made a link of them).
+  static func isReferenceSensitive(_ nodes: ArraySlice<MarkdownNode>) -> Bool {
+    for node in nodes {
+      if case .text(let string) = node.kind,
+        string.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Footnote references whose definition has not arrived show nothing yet.
+  static func hidingFootnoteText(_ document: MarkdownDocument) -> MarkdownDocument {
+    guard document.options.contains(.footnotes) else { return document }
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      if case .text(let string) = nodes[index].kind, StreamHealer.containsFootnoteOpener(string) {
+        nodes[index].kind = .text(StreamHealer.hidingFootnoteReferences(string))
+        changed = true
+      }
+    }
+    return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
+  }
+}

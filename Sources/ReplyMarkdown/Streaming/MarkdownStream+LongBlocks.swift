@@ -1,0 +1,171 @@
+/// The open long block of a stream — a fenced code block, a table or a list that started the open
+/// part — and the parts of it that are finished.
+///
+/// Finished lines of code, rows and items settle: they are rendered once and kept, so an update
+/// costs the open line, row or item, not the whole block.
+struct LongBlock: Sendable {
+  enum Kind: Sendable {
+    /// A fenced code block: its opening line, fence character and length, and that line parsed.
+    case fence(opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument)
+    /// A table: its header and delimiter rows, and those parsed.
+    case table(header: [UInt8], head: MarkdownDocument)
+    /// A list: its payload (tight until an item says otherwise).
+    case list(info: MarkdownNode.ListInfo)
+  }
+
+  var kind: Kind
+  /// Where the unsettled remainder starts.
+  var settledEnd: Int
+  /// The settled parts, in order.
+  var parts: [MarkdownStreamSettledPart] = []
+}
+
+extension MarkdownStream {
+  /// Starts settling the open block when it is a long block at the start of the open part.
+  mutating func enterLongBlock(
+    _ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int], completeEnd: Int
+  ) {
+    guard let range = document.nodes[block].range, range.start.line == 1 else { return }
+    let base = closedEnd
+    switch document.nodes[block].kind {
+    case .codeBlock(let info) where info.isFenced:
+      guard lines.count > 1 else { return }
+      let opener = Array(text[..<lines[1]])
+      let body = opener.drop { $0 == ASCII.space }
+      guard let fence = body.first else { return }
+      let length = body.prefix { $0 == fence }.count
+      let head = parseText(opener)
+      begin(LongBlock(kind: .fence(opener: opener, fence: fence, length: length, head: head), settledEnd: base + lines[1]))
+      if !settleLongBlock(completeEnd) { leaveLongBlock() }
+    case .table:
+      guard lines.count > 2 else { return }
+      let header = Array(text[..<lines[2]])
+      let head = parseText(header)
+      guard Array(head.topLevelBlocks).count == 1, let first = head.topLevelBlocks.first(where: { _ in true }),
+        case .table = head.nodes[first].kind
+      else { return }
+      begin(LongBlock(kind: .table(header: header, head: head), settledEnd: base + lines[2]))
+      if !settleLongBlock(completeEnd) { leaveLongBlock() }
+    case .list(let info):
+      begin(LongBlock(kind: .list(info: info), settledEnd: base))
+      if !settleLongBlock(completeEnd) { leaveLongBlock() }
+    default:
+      break
+    }
+  }
+
+  private mutating func begin(_ block: LongBlock) {
+    longBlock = block
+    newSettled = []
+    settledRevision += 1
+  }
+
+  mutating func leaveLongBlock() {
+    longBlock = nil
+    newSettled = []
+    settledRevision += 1
+  }
+
+  private mutating func settle(_ part: MarkdownStreamSettledPart) {
+    longBlock?.parts.append(part)
+    newSettled.append(part)
+    nextPartID += 1
+  }
+
+  /// Settles what the new complete lines finished; returns whether the long block is still open.
+  mutating func settleLongBlock(_ completeEnd: Int) -> Bool {
+    guard let block = longBlock else { return false }
+    guard completeEnd > block.settledEnd else { return true }
+    switch block.kind {
+    case .fence(let opener, let fence, let length, let head):
+      return settleFence(completeEnd, from: block.settledEnd, opener: opener, fence: fence, length: length, head: head)
+    case .table(let header, _):
+      return settleTable(completeEnd, from: block.settledEnd, header: header)
+    case .list(let info):
+      return settleList(completeEnd, from: block.settledEnd, info: info)
+    }
+  }
+
+  private mutating func settleFence(
+    _ completeEnd: Int, from start: Int, opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument
+  ) -> Bool {
+    lookback = max(lookback, opener.count)
+    var lineStart = start
+    var index = start
+    while index < completeEnd {
+      let byte = source[index]
+      if byte == ASCII.newline || byte == ASCII.carriageReturn {
+        if byte == ASCII.carriageReturn && index + 1 < completeEnd && source[index + 1] == ASCII.newline {
+          index += 1
+        }
+        if Self.isClosingFence(source[lineStart..<(index + 1)], fence: fence, length: length) { return false }
+        lineStart = index + 1
+      }
+      index += 1
+    }
+    // No line can close the fence: the lines are code, settled without a parse when certain.
+    if fastPaths,
+      let code = OpenFenceCode.code(source[start..<completeEnd], indent: OpenFenceCode.indent(ofOpener: opener)),
+      let document = OpenFenceCode.document(head: head, code: code)
+    {
+      settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: 1, parent: 0))
+      longBlock?.settledEnd = completeEnd
+      return true
+    }
+    let document = parseText(opener + source[start..<completeEnd])
+    guard let first = document.topLevelBlocks.first(where: { _ in true }), case .codeBlock = document.nodes[first].kind
+    else { return false }
+    settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: first, parent: 0))
+    longBlock?.settledEnd = completeEnd
+    return true
+  }
+
+  private mutating func settleTable(_ completeEnd: Int, from start: Int, header: [UInt8]) -> Bool {
+    let rowLines = SourceLines.lineStarts(source, from: start, to: completeEnd)
+    let lineCount = rowLines.count - 1
+    for line in 0..<lineCount where SourceLines.isBlank(source, (start + rowLines[line])..<(start + rowLines[line + 1])) {
+      return false
+    }
+    lookback = max(lookback, header.count)
+    let parsed = parseRegion(ArraySlice(header + source[start..<completeEnd]))
+    let marked = PendingReferences.mark(Self.hidingFootnoteText(parsed))
+    let document = marked.document
+    let blocks = Array(document.topLevelBlocks)
+    guard blocks.count == 1, case .table = document.nodes[blocks[0]].kind,
+      Array(document.children(of: blocks[0])).count == lineCount + 1
+    else { return false }
+    settle(
+      MarkdownStreamSettledPart(
+        id: nextPartID, document: document, node: blocks[0], parent: 0, pendingLinks: marked.pending))
+    longBlock?.settledEnd = completeEnd
+    return true
+  }
+
+  private mutating func settleList(_ completeEnd: Int, from start: Int, info: MarkdownNode.ListInfo) -> Bool {
+    let region = Array(source[start..<completeEnd])
+    let marked = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])))
+    let document = marked.document
+    let blocks = Array(document.topLevelBlocks)
+    guard blocks.count == 1, case .list(let found) = document.nodes[blocks[0]].kind,
+      found.type == info.type, found.delimiter == info.delimiter
+    else { return false }
+    if !found.isTight && info.isTight {
+      var loose = info
+      loose.isTight = false
+      longBlock?.kind = .list(info: loose)
+      settledRevision += 1
+    }
+    let items = Array(document.children(of: blocks[0]))
+    guard items.count >= 2, let lastRange = document.nodes[items[items.count - 1]].range else { return true }
+    let lines = SourceLines.lineStarts(region)
+    guard lastRange.start.line >= 1, lastRange.start.line - 1 < lines.count else { return false }
+    for item in items.dropLast() {
+      let pending = marked.pending.filter { $0 >= item && $0 < document.nodes[item].subtreeEnd }
+      settle(
+        MarkdownStreamSettledPart(
+          id: nextPartID, document: document, node: item, parent: blocks[0], pendingLinks: pending))
+    }
+    longBlock?.settledEnd = start + lines[lastRange.start.line - 1]
+    return true
+  }
+}

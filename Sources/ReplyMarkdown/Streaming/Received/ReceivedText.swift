@@ -1,0 +1,57 @@
+/// Everything a stream has received, decoded: the UTF-8 bytes of complete characters, and where
+/// its last complete line ends.
+///
+/// A character split across chunks waits in the decoder until it completes; at the end it
+/// becomes U+FFFD, as one-shot decoding would make it.
+struct ReceivedText: Sendable {
+  private var decoder = UTF8StreamDecoder()
+  /// The decoded bytes so far.
+  private(set) var bytes: [UInt8] = []
+  /// Bytes received, an incomplete character included.
+  private(set) var receivedCount = 0
+
+  var count: Int { bytes.count }
+
+  /// Appends a chunk of text; returns whether any character was added.
+  mutating func append(_ chunk: String) -> Bool {
+    receivedCount += chunk.utf8.count
+    bytes.append(contentsOf: chunk.utf8)
+    return !chunk.isEmpty
+  }
+
+  /// Appends a chunk of UTF-8 bytes; returns whether any character was completed.
+  mutating func append<Bytes: Collection<UInt8>>(bytes chunk: Bytes) -> Bool {
+    receivedCount += chunk.count
+    let decoded = decoder.decode(chunk)
+    bytes.append(contentsOf: decoded.utf8)
+    return !decoded.isEmpty
+  }
+
+  /// Ends the input: an incomplete character becomes U+FFFD.
+  mutating func flush() {
+    bytes.append(contentsOf: decoder.flush().utf8)
+  }
+
+  /// The end of the last complete line at or after `start`: just past its terminator, or `start`.
+  /// A final `\r` is not complete (a `\n` may follow), unless the input has ended.
+  func completeEnd(from start: Int) -> Int {
+    SourceLines.completeEnd(bytes, from: start, to: bytes.count)
+  }
+
+  /// How many line terminators `bytes[range]` holds (`\r\n` counts once).
+  func lineBreaks(in range: Range<Int>) -> Int {
+    var count = 0
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let byte = bytes[index]
+      if byte == ASCII.newline {
+        count += 1
+      } else if byte == ASCII.carriageReturn {
+        count += 1
+        if index + 1 < range.upperBound && bytes[index + 1] == ASCII.newline { index += 1 }
+      }
+      index += 1
+    }
+    return count
+  }
+}
