@@ -136,6 +136,13 @@ struct InlineHealScanner {
           // A full reference link `[text][label]`: its definition may still arrive.
           if opener.isImage { return .cut(opener.position, rule: .imageHiddenUntilComplete) }
           brackets.removeLast()
+          if let close = bytes[(next + 1)..<end].firstIndex(of: ASCII.closeBracket), close + 1 < end {
+            // The label is complete and text follows it (so it is not `[label](`): cmark leaves
+            // it as text, and the parsed display shows it as a pending link
+            // (``HealRule/pendingReferenceLink``) with the text after it.
+            index += 1
+            continue
+          }
           pendingBracket = opener
           truncateAt = next
           break scan

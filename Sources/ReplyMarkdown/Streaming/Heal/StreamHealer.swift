@@ -95,6 +95,11 @@ struct StreamHealer {
   private func healInline(
     _ text: inout [UInt8], leaf: OpenLeaf, protectedLength: Int, applied: inout AppliedHealRules
   ) {
+    let original = text
+    // Trailing markers of a finished construct are trimmed and closed again (`**bold**`): only
+    // rules that changed the text count as applied.
+    var inline = AppliedHealRules()
+    defer { if text != original { applied.formUnion(inline) } }
     var contentEnd = leaf.contentEnd
     let suffix = Array(text[contentEnd...])
     text.removeSubrange(contentEnd...)
@@ -103,11 +108,11 @@ struct StreamHealer {
     for _ in 0..<Self.maximumInlinePasses {
       let before = text.count
       contentEnd = ByteHolds.trimTrailingMarkers(&text, floor: floor)
-      if contentEnd < before { applied.insert(.trailingMarkers) }
+      if contentEnd < before { inline.insert(.trailingMarkers) }
       let scanner = InlineHealScanner(
         bytes: text, start: leaf.start, end: contentEnd,
         doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
-      switch scanner.run(applied: &applied) {
+      switch scanner.run(applied: &inline) {
       case .cut(let position, _):
         text.removeSubrange(max(position, protectedLength)...)
         contentEnd = text.count
