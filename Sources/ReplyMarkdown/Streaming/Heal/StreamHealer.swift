@@ -172,6 +172,13 @@ extension StreamHealer {
     HealedDisplayMarks.hidingFootnoteReferences(string)
   }
 
+  /// ``HealedDisplayMarks/apply(_:incompleteLastLine:options:applied:)``: pending links, hidden
+  /// footnote references and an open fence's last line, on an already parsed document.
+  static func postprocess(_ parsed: MarkdownDocument, incompleteLastLine: Bool, options: ParseOptions) -> Healed {
+    var applied = AppliedHealRules()
+    return HealedDisplayMarks.apply(parsed, incompleteLastLine: incompleteLastLine, options: options, applied: &applied)
+  }
+
   /// ``LineHold/holds(_:)``: whether an incomplete last line is held back whole.
   static func holdsLine(_ line: ArraySlice<UInt8>) -> Bool { LineHold.holds(line) }
 }
