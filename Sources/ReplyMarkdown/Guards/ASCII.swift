@@ -1,4 +1,5 @@
-/// Byte classes the guard needs, as cmark defines them (ASCII only).
+/// Byte classes and named bytes the guard and the streaming healer need, as cmark defines them
+/// (ASCII only).
 enum ASCII {
   static let backslash = UInt8(ascii: "\\")
   static let newline = UInt8(ascii: "\n")
@@ -6,6 +7,33 @@ enum ASCII {
   static let space = UInt8(ascii: " ")
   static let tab = UInt8(ascii: "\t")
   static let pipe = UInt8(ascii: "|")
+  static let star = UInt8(ascii: "*")
+  static let underscore = UInt8(ascii: "_")
+  static let tilde = UInt8(ascii: "~")
+  static let backtick = UInt8(ascii: "`")
+  static let hyphen = UInt8(ascii: "-")
+  static let plus = UInt8(ascii: "+")
+  static let equals = UInt8(ascii: "=")
+  static let hash = UInt8(ascii: "#")
+  static let greaterThan = UInt8(ascii: ">")
+  static let lessThan = UInt8(ascii: "<")
+  static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+  static let openParenthesis = UInt8(ascii: "(")
+  static let closeParenthesis = UInt8(ascii: ")")
+  static let exclamation = UInt8(ascii: "!")
+  static let caret = UInt8(ascii: "^")
+  static let colon = UInt8(ascii: ":")
+  static let period = UInt8(ascii: ".")
+  static let ampersand = UInt8(ascii: "&")
+  static let slash = UInt8(ascii: "/")
+  static let question = UInt8(ascii: "?")
+  static let quote = UInt8(ascii: "\"")
+  static let apostrophe = UInt8(ascii: "'")
+  static let lowercaseX = UInt8(ascii: "x")
+  static let uppercaseX = UInt8(ascii: "X")
+  /// The first byte that is not ASCII: every byte of a multi-byte UTF-8 sequence is at least this.
+  static let firstNonASCII: UInt8 = 0x80
 
   /// Space or tab.
   @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
@@ -28,6 +56,9 @@ enum ASCII {
   @inline(__always) static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
 
   @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+  /// Whether `byte` continues a multi-byte UTF-8 sequence (`10xxxxxx`).
+  @inline(__always) static func isUTF8Continuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
   /// Lowercases an ASCII letter.
   @inline(__always) static func lower(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }

@@ -3,19 +3,29 @@
 /// delimiter runs (flanking, rule of three), links and images, raw HTML and entities.
 ///
 /// The result says either where to cut (an image, a tag or an entity that has not finished) or
-/// which closers to append, innermost first.
+/// which closers to append, innermost first. The inline ``HealRule``s live here:
+/// ``HealRule/unterminatedInlineTag``, ``HealRule/partialEntity``,
+/// ``HealRule/imageHiddenUntilComplete``, ``HealRule/emptyLinkHidden``,
+/// ``HealRule/pendingLinkShowsText``, ``HealRule/inlineClosersInnermostFirst`` and
+/// ``HealRule/wordReopensEmphasis``.
+///
+/// - Complexity: O(n) in `end - start` for the scan; emphasis processing is CommonMark's
+///   (bounded by the delimiter count times the openers it looks back over).
 struct InlineHealScanner {
   /// The destination written for links whose URL has not arrived; replaced before display.
   static let pendingDestination: [UInt8] = Array("x-replykit-pending:".utf8)
 
   enum Result: Equatable {
-    /// Remove everything from this offset on, then scan again.
-    case cut(Int)
+    /// Remove everything from this offset on (what `rule` hides), then scan again.
+    case cut(Int, rule: HealRule)
     /// Remove everything from `truncateAt` (if set) and append `closers`.
     case heal(truncateAt: Int?, closers: [UInt8])
   }
 
   struct Delimiter {
+    /// Where the run starts and ends in the bytes.
+    let position: Int
+    let end: Int
     let character: UInt8
     var count: Int
     let originalCount: Int
@@ -23,6 +33,8 @@ struct InlineHealScanner {
     let canClose: Bool
     /// Whether punctuation precedes the run (`(*"`): it opens, though it could also close.
     var afterPunctuation = false
+    /// Whether the run closed emphasis (matched an opener as the closer).
+    var closed = false
   }
 
   struct Bracket {
@@ -38,7 +50,20 @@ struct InlineHealScanner {
   let doubleTildeOnly: Bool
   let strikethrough: Bool
 
+  /// Scans the content; see ``Result``.
   func run() -> Result {
+    var applied = AppliedHealRules()
+    return run(applied: &applied)
+  }
+
+  /// Scans the content, recording in `applied` the rules behind the result.
+  func run(applied: inout AppliedHealRules) -> Result {
+    let result = scan(applied: &applied)
+    if case .cut(_, let rule) = result { applied.insert(rule) }
+    return result
+  }
+
+  private func scan(applied: inout AppliedHealRules) -> Result {
     var delimiters: [Delimiter] = []
     var brackets: [Bracket] = []
     var openCode: Int?
@@ -48,9 +73,9 @@ struct InlineHealScanner {
     scan: while index < end {
       let byte = bytes[index]
       switch byte {
-      case UInt8(ascii: "\\"):
-        index += (index + 1 < end && Self.isASCIIPunctuation(bytes[index + 1])) ? 2 : 1
-      case UInt8(ascii: "`"):
+      case ASCII.backslash:
+        index += (index + 1 < end && ASCII.isPunctuation(bytes[index + 1])) ? 2 : 1
+      case ASCII.backtick:
         let run = runLength(at: index)
         if let close = closingBackticks(from: index + run, length: run) {
           index = close + run
@@ -58,22 +83,22 @@ struct InlineHealScanner {
           openCode = run
           break scan
         }
-      case UInt8(ascii: "<"):
+      case ASCII.lessThan:
         switch htmlOrAutolink(at: index) {
         case .complete(let after): index = after
-        case .incomplete: return .cut(index)
+        case .incomplete: return .cut(index, rule: .unterminatedInlineTag)
         case .literal: index += 1
         }
-      case UInt8(ascii: "&"):
-        if isPartialEntity(at: index) { return .cut(index) }
+      case ASCII.ampersand:
+        if isPartialEntity(at: index) { return .cut(index, rule: .partialEntity) }
         index += 1
-      case UInt8(ascii: "!") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "["):
+      case ASCII.exclamation where index + 1 < end && bytes[index + 1] == ASCII.openBracket:
         brackets.append(Bracket(position: index, isImage: true, active: true, delimiterBottom: delimiters.count))
         index += 2
-      case UInt8(ascii: "["):
+      case ASCII.openBracket:
         brackets.append(Bracket(position: index, isImage: false, active: true, delimiterBottom: delimiters.count))
         index += 1
-      case UInt8(ascii: "]"):
+      case ASCII.closeBracket:
         guard let opener = brackets.last else {
           index += 1
           continue
@@ -84,11 +109,11 @@ struct InlineHealScanner {
           continue
         }
         let next = index + 1
-        if next >= end || bytes[next] == UInt8(ascii: "(") {
+        if next >= end || bytes[next] == ASCII.openParenthesis {
           let tail: LinkTail = next >= end ? .incomplete : linkTail(from: next + 1)
           switch tail {
           case .incomplete:
-            if opener.isImage { return .cut(opener.position) }
+            if opener.isImage { return .cut(opener.position, rule: .imageHiddenUntilComplete) }
             brackets.removeLast()
             pendingBracket = opener
             truncateAt = next
@@ -107,10 +132,17 @@ struct InlineHealScanner {
             brackets.removeLast()
             index += 1
           }
-        } else if bytes[next] == UInt8(ascii: "["), !bytes[(next + 1)..<end].contains(UInt8(ascii: "[")) {
+        } else if bytes[next] == ASCII.openBracket, !bytes[(next + 1)..<end].contains(ASCII.openBracket) {
           // A full reference link `[text][label]`: its definition may still arrive.
-          if opener.isImage { return .cut(opener.position) }
+          if opener.isImage { return .cut(opener.position, rule: .imageHiddenUntilComplete) }
           brackets.removeLast()
+          if let close = bytes[(next + 1)..<end].firstIndex(of: ASCII.closeBracket), close + 1 < end {
+            // The label is complete and text follows it (so it is not `[label](`): cmark leaves
+            // it as text, and the parsed display shows it as a pending link
+            // (``HealRule/pendingReferenceLink``) with the text after it.
+            index += 1
+            continue
+          }
           pendingBracket = opener
           truncateAt = next
           break scan
@@ -118,9 +150,9 @@ struct InlineHealScanner {
           brackets.removeLast()
           index += 1
         }
-      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+      case ASCII.star, ASCII.underscore, ASCII.tilde:
         let run = runLength(at: index)
-        if byte == UInt8(ascii: "~") && (!strikethrough || run > 2 || (doubleTildeOnly && run != 2)) {
+        if byte == ASCII.tilde && (!strikethrough || run > 2 || (doubleTildeOnly && run != 2)) {
           index += run
           continue
         }
@@ -128,7 +160,8 @@ struct InlineHealScanner {
         if canOpen || canClose {
           delimiters.append(
             Delimiter(
-              character: byte, count: run, originalCount: run, canOpen: canOpen, canClose: canClose,
+              position: index, end: index + run, character: byte, count: run, originalCount: run, canOpen: canOpen,
+              canClose: canClose,
               afterPunctuation: scalar(endingBefore: index).map(Self.isPunctuation) ?? false))
         }
         index += run
@@ -137,39 +170,67 @@ struct InlineHealScanner {
       }
     }
     // An image that never closed is hidden whole.
-    if let image = brackets.first(where: { $0.isImage }) { return .cut(image.position) }
+    if let image = brackets.first(where: { $0.isImage }) {
+      return .cut(image.position, rule: .imageHiddenUntilComplete)
+    }
     // Brackets still open will close as pending links; an empty one shows nothing.
     var openLinks = brackets.filter { $0.active }
     if let pending = pendingBracket { openLinks.append(pending) }
     if let last = openLinks.last, pendingBracket == nil || last.position != pendingBracket?.position {
-      if openCode == nil && !hasContent(from: last.position + 1, to: end) { return .cut(last.position) }
+      if openCode == nil && !hasContent(from: last.position + 1, to: end) {
+        return .cut(last.position, rule: .emptyLinkHidden)
+      }
     }
     var closers: [UInt8] = []
-    if let openCode { closers += [UInt8](repeating: UInt8(ascii: "`"), count: openCode) }
+    if let openCode {
+      closers += [UInt8](repeating: ASCII.backtick, count: openCode)
+      applied.insert(.inlineClosersInnermostFirst)
+    }
     for link in openLinks.reversed() {
       Self.processEmphasis(&delimiters, bottom: link.delimiterBottom)
-      for delimiter in delimiters[link.delimiterBottom...].reversed() where Self.isHealable(delimiter) {
-        closers += [UInt8](repeating: delimiter.character, count: delimiter.count)
-      }
+      closers += closing(delimiters, from: link.delimiterBottom, applied: &applied)
       delimiters.removeSubrange(link.delimiterBottom...)
       if pendingBracket?.position == link.position {
-        closers += Array("(".utf8) + Self.pendingDestination + Array(")".utf8)
+        closers += [ASCII.openParenthesis] + Self.pendingDestination + [ASCII.closeParenthesis]
       } else {
-        closers += Array("](".utf8) + Self.pendingDestination + Array(")".utf8)
+        closers += [ASCII.closeBracket, ASCII.openParenthesis] + Self.pendingDestination + [ASCII.closeParenthesis]
       }
+      applied.insert(.pendingLinkShowsText)
     }
     Self.processEmphasis(&delimiters, bottom: 0)
-    for delimiter in delimiters.reversed() where Self.isHealable(delimiter) {
-      closers += [UInt8](repeating: delimiter.character, count: delimiter.count)
-    }
+    closers += closing(delimiters, from: 0, applied: &applied)
     return .heal(truncateAt: truncateAt, closers: closers)
   }
 
-  /// An opener we close: it can open, cannot close (an intraword run like `bar*baz` is left
-  /// alone, as CommonMark would not reopen it) unless punctuation precedes it (`(*"`), and still
-  /// has unmatched delimiters.
-  static func isHealable(_ delimiter: Delimiter) -> Bool {
-    delimiter.count > 0 && delimiter.canOpen && (!delimiter.canClose || delimiter.afterPunctuation)
+  /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.
+  private func closing(_ delimiters: [Delimiter], from bottom: Int, applied: inout AppliedHealRules) -> [UInt8] {
+    var closers: [UInt8] = []
+    for index in delimiters[bottom...].indices.reversed() {
+      let delimiter = delimiters[index]
+      guard delimiter.count > 0, delimiter.canOpen else { continue }
+      if !delimiter.canClose || delimiter.afterPunctuation {
+        applied.insert(.inlineClosersInnermostFirst)
+      } else if reopensWord(delimiters, at: index, bottom: bottom) {
+        applied.insert(.wordReopensEmphasis)
+      } else {
+        continue
+      }
+      closers += [UInt8](repeating: delimiter.character, count: delimiter.count)
+    }
+    return closers
+  }
+
+  /// ``HealRule/wordReopensEmphasis``: whether the intraword run at `index` (it can open and close)
+  /// follows, in the same word, a run of its character that closed emphasis (`*foo*bar*baz`).
+  /// CommonMark makes it an opener once a closer arrives; an intraword run after whitespace
+  /// (`*foo* bar*baz`, `2*3`) is left as text, as it most often stays.
+  private func reopensWord(_ delimiters: [Delimiter], at index: Int, bottom: Int) -> Bool {
+    let run = delimiters[index]
+    guard
+      let previous = delimiters[bottom..<index].last(where: { $0.character == run.character }),
+      previous.closed
+    else { return false }
+    return !bytes[previous.end..<run.position].contains(where: ASCII.isSpace)
   }
 
   private func hasContent(from start: Int, to end: Int) -> Bool {
@@ -185,7 +246,7 @@ struct InlineHealScanner {
   private func closingBackticks(from start: Int, length: Int) -> Int? {
     var index = start
     while index < end {
-      if bytes[index] == UInt8(ascii: "`") {
+      if bytes[index] == ASCII.backtick {
         let run = runLength(at: index)
         if run == length { return index }
         index += run
@@ -204,14 +265,13 @@ struct InlineHealScanner {
     guard next < end else { return .incomplete }
     let first = bytes[next]
     let startsTag =
-      Self.isASCIILetter(first) || first == UInt8(ascii: "/") || first == UInt8(ascii: "!")
-      || first == UInt8(ascii: "?")
+      ASCII.isLetter(first) || first == ASCII.slash || first == ASCII.exclamation || first == ASCII.question
     guard startsTag else { return .literal }
     var cursor = next
     while cursor < end {
       let byte = bytes[cursor]
-      if byte == UInt8(ascii: ">") { return .complete(cursor + 1) }
-      if byte == UInt8(ascii: "<") { return .literal }
+      if byte == ASCII.greaterThan { return .complete(cursor + 1) }
+      if byte == ASCII.lessThan { return .literal }
       cursor += 1
     }
     return .incomplete
@@ -219,14 +279,16 @@ struct InlineHealScanner {
 
   private func isPartialEntity(at index: Int) -> Bool {
     var cursor = index + 1
-    if cursor < end && bytes[cursor] == UInt8(ascii: "#") { cursor += 1 }
-    while cursor < end && cursor - index <= 32 {
-      let byte = bytes[cursor]
-      guard Self.isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) else { return false }
+    if cursor < end && bytes[cursor] == ASCII.hash { cursor += 1 }
+    while cursor < end && cursor - index <= Self.longestEntity {
+      guard ASCII.isAlphanumeric(bytes[cursor]) else { return false }
       cursor += 1
     }
     return cursor == end
   }
+
+  /// Longer names than this after `&` are text, not an entity still arriving.
+  static let longestEntity = 32
 
   enum LinkTail { case complete(Int), incomplete, invalid }
 
@@ -234,17 +296,15 @@ struct InlineHealScanner {
   private func linkTail(from start: Int) -> LinkTail {
     var index = start
     func skipSpace() {
-      while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-        index += 1
-      }
+      while index < end, ASCII.isBlank(bytes[index]) || Self.isLineEnd(bytes[index]) { index += 1 }
     }
     skipSpace()
     guard index < end else { return .incomplete }
-    if bytes[index] == UInt8(ascii: "<") {
+    if bytes[index] == ASCII.lessThan {
       index += 1
-      while index < end && bytes[index] != UInt8(ascii: ">") {
-        if bytes[index] == 0x0A || bytes[index] == UInt8(ascii: "<") { return .invalid }
-        if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+      while index < end && bytes[index] != ASCII.greaterThan {
+        if bytes[index] == ASCII.newline || bytes[index] == ASCII.lessThan { return .invalid }
+        if bytes[index] == ASCII.backslash { index += 1 }
         index += 1
       }
       guard index < end else { return .incomplete }
@@ -253,13 +313,14 @@ struct InlineHealScanner {
       var depth = 0
       while index < end {
         let byte = bytes[index]
-        if byte == UInt8(ascii: "\\") {
+        if byte == ASCII.backslash {
           index += 2
           continue
         }
-        if byte <= 0x20 { break }
-        if byte == UInt8(ascii: "(") { depth += 1 }
-        if byte == UInt8(ascii: ")") {
+        // Spaces and control characters end a destination.
+        if byte <= ASCII.space { break }
+        if byte == ASCII.openParenthesis { depth += 1 }
+        if byte == ASCII.closeParenthesis {
           if depth == 0 { break }
           depth -= 1
         }
@@ -270,11 +331,11 @@ struct InlineHealScanner {
     skipSpace()
     guard index < end else { return .incomplete }
     let opener = bytes[index]
-    if opener == UInt8(ascii: "\"") || opener == UInt8(ascii: "'") || opener == UInt8(ascii: "(") {
-      let closer = opener == UInt8(ascii: "(") ? UInt8(ascii: ")") : opener
+    if opener == ASCII.quote || opener == ASCII.apostrophe || opener == ASCII.openParenthesis {
+      let closer = opener == ASCII.openParenthesis ? ASCII.closeParenthesis : opener
       index += 1
       while index < end && bytes[index] != closer {
-        if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+        if bytes[index] == ASCII.backslash { index += 1 }
         index += 1
       }
       guard index < end else { return .incomplete }
@@ -282,7 +343,7 @@ struct InlineHealScanner {
       skipSpace()
       guard index < end else { return .incomplete }
     }
-    return bytes[index] == UInt8(ascii: ")") ? .complete(index + 1) : .invalid
+    return bytes[index] == ASCII.closeParenthesis ? .complete(index + 1) : .invalid
   }
 
   /// CommonMark's left/right flanking rules for the run `runStart..<runEnd`.
@@ -295,7 +356,7 @@ struct InlineHealScanner {
     let afterPunct = after.map(Self.isPunctuation) ?? false
     let left = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
     let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
-    if character == UInt8(ascii: "_") {
+    if character == ASCII.underscore {
       return (left && (!right || beforePunct), right && (!left || afterPunct))
     }
     return (left, right)
@@ -304,25 +365,33 @@ struct InlineHealScanner {
   private func scalar(endingBefore index: Int) -> Unicode.Scalar? {
     guard index > start else { return nil }
     var cursor = index - 1
-    while cursor > start && bytes[cursor] & 0xC0 == 0x80 { cursor -= 1 }
+    while cursor > start && ASCII.isUTF8Continuation(bytes[cursor]) { cursor -= 1 }
     return String(decoding: bytes[cursor..<index], as: UTF8.self).unicodeScalars.first
   }
 
   private func scalar(startingAt index: Int) -> Unicode.Scalar? {
     var cursor = index + 1
-    while cursor < end && bytes[cursor] & 0xC0 == 0x80 { cursor += 1 }
+    while cursor < end && ASCII.isUTF8Continuation(bytes[cursor]) { cursor += 1 }
     return String(decoding: bytes[index..<cursor], as: UTF8.self).unicodeScalars.first
   }
 
+  static func isLineEnd(_ byte: UInt8) -> Bool { byte == ASCII.newline || byte == ASCII.carriageReturn }
+
+  /// CommonMark's Unicode whitespace: tab, line feed, form feed, carriage return, or category Zs.
   static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
-    default: return scalar.properties.generalCategory == .spaceSeparator
+    if scalar.isASCII {
+      let byte = UInt8(scalar.value)
+      return ASCII.isSpace(byte) && byte != Self.verticalTab
     }
+    return scalar.properties.generalCategory == .spaceSeparator
   }
 
+  /// Not Unicode whitespace in CommonMark's flanking rules (though cmark's `isSpace` says it is).
+  static let verticalTab: UInt8 = 0x0B
+
+  /// CommonMark's Unicode punctuation: ASCII punctuation or a Unicode P category.
   static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.isASCII { return isASCIIPunctuation(UInt8(scalar.value)) }
+    if scalar.isASCII { return ASCII.isPunctuation(UInt8(scalar.value)) }
     switch scalar.properties.generalCategory {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
       .finalPunctuation, .otherPunctuation:
@@ -330,15 +399,6 @@ struct InlineHealScanner {
     default:
       return false
     }
-  }
-
-  static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-    (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
-      || (byte >= 0x7B && byte <= 0x7E)
-  }
-
-  static func isASCIILetter(_ byte: UInt8) -> Bool {
-    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
 
   /// CommonMark's "process emphasis" over `delimiters[bottom...]`: matched counts are consumed,
@@ -356,7 +416,7 @@ struct InlineHealScanner {
       while opener >= bottom {
         let candidate = delimiters[opener]
         if candidate.character == current.character && candidate.canOpen && candidate.count > 0 {
-          if current.character == UInt8(ascii: "~") {
+          if current.character == ASCII.tilde {
             if candidate.count == current.count { found = opener }
           } else {
             let oddMatch =
@@ -371,10 +431,11 @@ struct InlineHealScanner {
       }
       if let found {
         let use =
-          current.character == UInt8(ascii: "~")
+          current.character == ASCII.tilde
           ? current.count : (delimiters[found].count >= 2 && current.count >= 2 ? 2 : 1)
         delimiters[found].count -= use
         delimiters[closer].count -= use
+        delimiters[closer].closed = true
         for between in (found + 1)..<closer { delimiters[between].count = 0 }
         if delimiters[closer].count == 0 { closer += 1 }
       } else {

@@ -1,5 +1,6 @@
 /// The deepest last block of a parsed open part: the block whose inline content can still be
-/// healed, with where that content starts and ends in the source.
+/// healed, with where that content starts and ends in the source. The healer's inline rules work
+/// on this content only: blocks that are already finished never get closers.
 struct OpenLeaf {
   enum Kind { case paragraph, heading, tableRow, html, other }
 
@@ -11,11 +12,15 @@ struct OpenLeaf {
   /// Whether nothing closed the block yet (no blank line after it).
   let isOpen: Bool
 
+  /// Whether the leaf holds inline content the inline rules heal.
   var isInline: Bool { kind != .other && kind != .html }
-  var trimsTrailing: Bool { true }
 
-  static func find(in document: MarkdownDocument, text: [UInt8], lineStarts: [Int]) -> OpenLeaf? {
+  /// The open leaf of `document`, a parse of `text`; `nil` for an empty document.
+  ///
+  /// - Complexity: O(n) in the nodes of `document` and the bytes of `text`.
+  static func find(in document: MarkdownDocument, text: [UInt8]) -> OpenLeaf? {
     let nodes = document.nodes
+    let lineStarts = SourceLines.lineStarts(text)
     var last: Int?
     for block in document.topLevelBlocks { last = block }
     guard var index = last else { return nil }
@@ -39,8 +44,8 @@ struct OpenLeaf {
       let lineStart = SourceLines.lineStart(text, before: text.count)
       var start = lineStart
       // cmark-gfm's cells: a pipe right after a backslash is escaped, even after `\\`.
-      for position in lineStart..<text.count where text[position] == UInt8(ascii: "|") {
-        if position == lineStart || text[position - 1] != UInt8(ascii: "\\") { start = position + 1 }
+      for position in lineStart..<text.count where text[position] == ASCII.pipe {
+        if position == lineStart || text[position - 1] != ASCII.backslash { start = position + 1 }
       }
       return OpenLeaf(
         kind: .tableRow, start: start, contentEnd: text.count, isOpen: isOpen(after: min(text.count, end + 1)))
@@ -59,7 +64,7 @@ struct OpenLeaf {
         let underline = lineStarts[range.end.line - 1]
         contentEnd = underline
         while contentEnd > start,
-          text[contentEnd - 1] == SourceLines.newline || text[contentEnd - 1] == SourceLines.carriageReturn
+          text[contentEnd - 1] == ASCII.newline || text[contentEnd - 1] == ASCII.carriageReturn
         {
           contentEnd -= 1
         }

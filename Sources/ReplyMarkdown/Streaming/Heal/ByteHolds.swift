@@ -1,0 +1,73 @@
+/// The holds that work on raw bytes before (or without) a parse: ``HealRule/trailingCarriageReturn``,
+/// ``HealRule/growableGrapheme``, ``HealRule/fenceCloserPrefix`` and ``HealRule/trailingMarkers``.
+enum ByteHolds {
+  /// Removes a final CR (a LF may follow it); whether it did.
+  static func trimCarriageReturn(_ text: inout [UInt8]) -> Bool {
+    guard text.last == ASCII.carriageReturn else { return false }
+    text.removeLast()
+    return true
+  }
+
+  /// Removes a trailing grapheme that later scalars could still extend: emoji (ZWJ sequences,
+  /// skin tones, keycaps, tags), regional indicators, variation selectors, combining marks and
+  /// conjoining jamo. Other non-ASCII text (CJK, accented letters) is shown at once. Whether it
+  /// removed anything.
+  ///
+  /// - Complexity: O(1): it decodes at most the last 64 bytes.
+  @discardableResult
+  static func trimGrowableGrapheme(_ text: inout [UInt8], floor: Int) -> Bool {
+    guard let last = text.last, last >= ASCII.firstNonASCII, text.count > floor else { return false }
+    var start = max(floor, text.count - Self.graphemeWindow)
+    while start < text.count && ASCII.isUTF8Continuation(text[start]) { start += 1 }
+    let tail = String(decoding: text[start...], as: UTF8.self)
+    guard let character = tail.last, let scalar = character.unicodeScalars.last, canGrow(scalar) else { return false }
+    text.removeLast(min(character.utf8.count, text.count - floor))
+    return true
+  }
+
+  /// How far back a growable grapheme is looked for (longer ones are shown as they stand).
+  static let graphemeWindow = 64
+
+  /// Scalars after which the grapheme can still grow.
+  static func canGrow(_ scalar: Unicode.Scalar) -> Bool {
+    guard !scalar.isASCII else { return false }
+    let value = scalar.value
+    if Self.growingScalars.contains(where: { $0.contains(value) }) { return true }
+    let properties = scalar.properties
+    if properties.isEmoji || properties.isEmojiModifier { return true }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  /// Regional indicators, ZWJ, variation selectors, tags and variation selectors supplement, the
+  /// keycap mark, and the conjoining jamo blocks.
+  static let growingScalars: [ClosedRange<UInt32>] = [
+    0x1F1E6...0x1F1FF, 0x200D...0x200D, 0xFE00...0xFE0F, 0xE0000...0xE01EF, 0x20E3...0x20E3, 0x1100...0x11FF,
+    0xA960...0xA97F, 0xD7B0...0xD7FF,
+  ]
+
+  /// Whether `line` (the last line inside an open fence of `fence` characters) could still become
+  /// its closing fence: up to three spaces, a run of the fence character, then only blanks.
+  static func isFenceCloserPrefix(_ line: ArraySlice<UInt8>, fence: UInt8) -> Bool {
+    var rest = line.drop { $0 == ASCII.space }
+    guard line.count - rest.count <= 3, rest.first == fence else { return false }
+    rest = rest.drop { $0 == fence }
+    return rest.allSatisfy(ASCII.isBlank)
+  }
+
+  /// Removes trailing spaces, tabs, a backslash and runs of `* _ ~` and backticks (markers whose
+  /// meaning depends on what follows, or a possible hard break); returns the new end.
+  static func trimTrailingMarkers(_ text: inout [UInt8], floor: Int) -> Int {
+    while text.count > floor, let last = text.last, isTrailingMarker(last) { text.removeLast() }
+    return text.count
+  }
+
+  static func isTrailingMarker(_ byte: UInt8) -> Bool {
+    switch byte {
+    case ASCII.space, ASCII.tab, ASCII.backslash, ASCII.star, ASCII.underscore, ASCII.tilde, ASCII.backtick: true
+    default: false
+    }
+  }
+}

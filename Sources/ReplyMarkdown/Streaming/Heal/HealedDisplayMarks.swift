@@ -1,0 +1,73 @@
+/// The rules applied to the healed, parsed document: ``HealRule/pendingReferenceLink``,
+/// ``HealRule/pendingLinkShowsText`` (turning the scanner's placeholder destination into a
+/// pending link), ``HealRule/unresolvedFootnoteReference`` and ``HealRule/openFenceLineNewline``.
+enum HealedDisplayMarks {
+  /// Marks pending links, hides unresolved footnote references and drops the newline cmark adds
+  /// after an incomplete last line of an open fenced code block.
+  ///
+  /// - Complexity: O(n) in the document's nodes.
+  static func apply(
+    _ parsed: MarkdownDocument, incompleteLastLine: Bool, options: ParseOptions, applied: inout AppliedHealRules
+  ) -> StreamHealer.Healed {
+    let (document, references) = PendingReferences.mark(parsed)
+    if !references.isEmpty { applied.insert(.pendingReferenceLink) }
+    var nodes = document.nodes
+    var pending: [Int] = references
+    let sentinel = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
+    var lastFenced: Int?
+    for index in nodes.indices {
+      switch nodes[index].kind {
+      case .link(let info) where info.destination == sentinel:
+        pending.append(index)
+        nodes[index].kind = .link(.init(destination: "", title: ""))
+      case .text(let string) where options.contains(.footnotes) && containsFootnoteOpener(string):
+        let hidden = hidingFootnoteReferences(string)
+        if hidden != string { applied.insert(.unresolvedFootnoteReference) }
+        nodes[index].kind = .text(hidden)
+      case .codeBlock(let info) where info.isFenced:
+        lastFenced = index
+      default: break
+      }
+    }
+    if incompleteLastLine, let fenced = lastFenced, nodes[fenced].subtreeEnd == nodes.count,
+      case .codeBlock(var info) = nodes[fenced].kind, info.code.hasSuffix("\n")
+    {
+      info.code.removeLast()
+      nodes[fenced].kind = .codeBlock(info)
+      applied.insert(.openFenceLineNewline)
+    }
+    return StreamHealer.Healed(
+      document: MarkdownDocument(nodes: nodes, options: document.options), pendingLinks: pending.sorted())
+  }
+
+  /// Whether `string` holds `[^` (a byte scan: `String.contains(_:)` costs far more per call).
+  static func containsFootnoteOpener(_ string: String) -> Bool {
+    var copy = string
+    return copy.withUTF8 { buffer in
+      guard buffer.count > 1 else { return false }
+      for index in 1..<buffer.count where buffer[index] == ASCII.caret && buffer[index - 1] == ASCII.openBracket {
+        return true
+      }
+      return false
+    }
+  }
+
+  /// `[^label]` left as text means its definition has not arrived: hide it until it does.
+  static func hidingFootnoteReferences(_ string: String) -> String {
+    var out = ""
+    var rest = Substring(string)
+    while let open = rest.firstRange(of: "[^") {
+      out += rest[..<open.lowerBound]
+      let after = rest[open.upperBound...]
+      if let close = after.firstIndex(of: "]"), close > after.startIndex,
+        !after[..<close].contains(where: { $0 == " " || $0 == "\n" || $0 == "[" })
+      {
+        rest = after[after.index(after: close)...]
+      } else {
+        out += "[^"
+        rest = after
+      }
+    }
+    return out + rest
+  }
+}

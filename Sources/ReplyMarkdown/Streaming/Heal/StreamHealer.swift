@@ -1,0 +1,184 @@
+/// Turns the open part of a streaming reply into a displayable document: holds back what the next
+/// characters could still turn into something else, closes what is unclosed (innermost first), and
+/// parses the result.
+///
+/// Every hold and close is a named ``HealRule`` (the table, with a line on each); this type only
+/// runs them in order: received bytes, the last line, the parsed open block, its inline content,
+/// then the parsed display. Holds never reach before the current line, except for a table header
+/// waiting for its delimiter row. Nothing before `protectedLength` (complete context lines) is
+/// ever changed.
+///
+/// - Complexity: one or two parses of `input` and scans linear in it (the inline scan repeats
+///   only after a cut, at most ``maximumInlinePasses`` times).
+struct StreamHealer {
+  /// How the open part's last line is read.
+  enum Context {
+    /// Markdown blocks (the general case, list items and table rows).
+    case blocks
+    /// The last line is inside an open fenced code block with this fence.
+    case fencedCode(fence: UInt8, length: Int)
+  }
+
+  let options: ParseOptions
+
+  /// The healed document and the indices of its links whose destination has not arrived.
+  struct Healed {
+    var document: MarkdownDocument
+    var pendingLinks: [Int]
+  }
+
+  /// How many times the inline content is scanned again after a cut (an image, tag or entity
+  /// still arriving) before its closers are taken as they stand.
+  static let maximumInlinePasses = 16
+
+  func heal(_ input: [UInt8], protectedLength: Int, context: Context) -> Healed {
+    var applied = AppliedHealRules()
+    return heal(input, protectedLength: protectedLength, context: context, applied: &applied)
+  }
+
+  /// ``heal(_:protectedLength:context:)``, recording in `applied` the rules that changed the display.
+  func heal(_ input: [UInt8], protectedLength: Int, context: Context, applied: inout AppliedHealRules) -> Healed {
+    var text = input
+    // Received bytes.
+    if ByteHolds.trimCarriageReturn(&text) { applied.insert(.trailingCarriageReturn) }
+    if ByteHolds.trimGrowableGrapheme(&text, floor: protectedLength) { applied.insert(.growableGrapheme) }
+    // The last line.
+    let lineStart = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
+    switch context {
+    case .fencedCode(let fence, _):
+      if lineStart < text.count && ByteHolds.isFenceCloserPrefix(text[lineStart...], fence: fence) {
+        text.removeSubrange(lineStart...)
+        applied.insert(.fenceCloserPrefix)
+      }
+      return finish(text, applied: &applied)
+    case .blocks:
+      if lineStart < text.count, let rule = LineHold(text[lineStart...]).rule {
+        text.removeSubrange(lineStart...)
+        applied.insert(rule)
+      }
+    }
+    // The parsed open block.
+    var document = parse(text)
+    var leaf = OpenLeaf.find(in: document, text: text)
+    if let found = leaf, let cut = TableHeaderHold.cut(text, leaf: found, protectedLength: protectedLength) {
+      text.removeSubrange(cut...)
+      applied.insert(.tableHeaderUntilDelimiterRow)
+      document = parse(text)
+      leaf = OpenLeaf.find(in: document, text: text)
+    }
+    if let open = leaf, open.kind == .html, open.isOpen,
+      let cut = Self.unterminatedTag(text, leaf: open, protectedLength: protectedLength)
+    {
+      text.removeSubrange(cut...)
+      while let last = text.last, ASCII.isBlank(last), text.count > protectedLength { text.removeLast() }
+      applied.insert(.unterminatedHTMLBlockTag)
+      return finish(text, applied: &applied)
+    }
+    guard let open = leaf, open.isInline, open.isOpen else {
+      return finish(text, document: document, applied: &applied)
+    }
+    // The open block's inline content.
+    let parsedText = text
+    healInline(&text, leaf: open, protectedLength: protectedLength, applied: &applied)
+    // A line reduced to list or quote markers by the inline holds shows nothing yet.
+    let last = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
+    if last < text.count, let rule = LineHold(text[last...]).rule {
+      text.removeSubrange(last...)
+      applied.insert(rule)
+    }
+    // Nothing to close or hold back: the first parse stands.
+    return finish(text, document: text == parsedText ? document : nil, applied: &applied)
+  }
+
+  /// Applies the inline rules to the content of `leaf`: trailing markers are held, what is still
+  /// arriving is cut, and the closers of what stays open are appended before the rest of the line.
+  private func healInline(
+    _ text: inout [UInt8], leaf: OpenLeaf, protectedLength: Int, applied: inout AppliedHealRules
+  ) {
+    let original = text
+    // Trailing markers of a finished construct are trimmed and closed again (`**bold**`): only
+    // rules that changed the text count as applied.
+    var inline = AppliedHealRules()
+    defer { if text != original { applied.formUnion(inline) } }
+    var contentEnd = leaf.contentEnd
+    let suffix = Array(text[contentEnd...])
+    text.removeSubrange(contentEnd...)
+    let floor = max(leaf.start, protectedLength)
+    var closers: [UInt8] = []
+    for _ in 0..<Self.maximumInlinePasses {
+      let before = text.count
+      contentEnd = ByteHolds.trimTrailingMarkers(&text, floor: floor)
+      if contentEnd < before { inline.insert(.trailingMarkers) }
+      let scanner = InlineHealScanner(
+        bytes: text, start: leaf.start, end: contentEnd,
+        doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
+      switch scanner.run(applied: &inline) {
+      case .cut(let position, _):
+        text.removeSubrange(max(position, protectedLength)...)
+        contentEnd = text.count
+        continue
+      case .heal(let truncateAt, let found):
+        if let truncateAt { text.removeSubrange(max(truncateAt, protectedLength)...) }
+        closers = found
+      }
+      break
+    }
+    text += closers
+    text += suffix
+  }
+
+  /// ``HealRule/unterminatedHTMLBlockTag``: the `<` of a tag still arriving on the last line of
+  /// the open raw HTML block `leaf`.
+  static func unterminatedTag(_ text: [UInt8], leaf: OpenLeaf, protectedLength: Int) -> Int? {
+    let lineStart = max(SourceLines.lineStart(text, before: text.count, floor: protectedLength), leaf.start)
+    guard let less = text[lineStart...].lastIndex(of: ASCII.lessThan), !text[less...].contains(ASCII.greaterThan)
+    else { return nil }
+    return less
+  }
+
+  private func parse(_ text: [UInt8]) -> MarkdownDocument {
+    MarkdownDocument(String(decoding: text, as: UTF8.self), options: options)
+  }
+
+  private func finish(
+    _ text: [UInt8], document: MarkdownDocument? = nil, applied: inout AppliedHealRules
+  ) -> Healed {
+    let parsed = document ?? parse(text)
+    let endsWithLine = text.last == ASCII.newline || text.last == ASCII.carriageReturn
+    return HealedDisplayMarks.apply(
+      parsed, incompleteLastLine: !text.isEmpty && !endsWithLine, options: options, applied: &applied)
+  }
+}
+
+// The rules other streaming parts reuse, under the names they call.
+extension StreamHealer {
+  /// ``ByteHolds/trimGrowableGrapheme(_:floor:)`` (``HealRule/growableGrapheme``).
+  static func trimGrowableGrapheme(_ text: inout [UInt8], floor: Int) {
+    ByteHolds.trimGrowableGrapheme(&text, floor: floor)
+  }
+
+  /// ``ByteHolds/isFenceCloserPrefix(_:fence:)`` (``HealRule/fenceCloserPrefix``).
+  static func isFenceCloserPrefix(_ line: ArraySlice<UInt8>, fence: UInt8) -> Bool {
+    ByteHolds.isFenceCloserPrefix(line, fence: fence)
+  }
+
+  /// ``HealedDisplayMarks/containsFootnoteOpener(_:)``.
+  static func containsFootnoteOpener(_ string: String) -> Bool {
+    HealedDisplayMarks.containsFootnoteOpener(string)
+  }
+
+  /// ``HealedDisplayMarks/hidingFootnoteReferences(_:)`` (``HealRule/unresolvedFootnoteReference``).
+  static func hidingFootnoteReferences(_ string: String) -> String {
+    HealedDisplayMarks.hidingFootnoteReferences(string)
+  }
+
+  /// ``HealedDisplayMarks/apply(_:incompleteLastLine:options:applied:)``: pending links, hidden
+  /// footnote references and an open fence's last line, on an already parsed document.
+  static func postprocess(_ parsed: MarkdownDocument, incompleteLastLine: Bool, options: ParseOptions) -> Healed {
+    var applied = AppliedHealRules()
+    return HealedDisplayMarks.apply(parsed, incompleteLastLine: incompleteLastLine, options: options, applied: &applied)
+  }
+
+  /// ``LineHold/holds(_:)``: whether an incomplete last line is held back whole.
+  static func holdsLine(_ line: ArraySlice<UInt8>) -> Bool { LineHold.holds(line) }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+extension HealTables {
+  static let trailingCarriageReturn = [
+    HealCase("line one\r", "<p>line one</p>"),
+    HealCase("**bold\r", "<p><strong>bold</strong></p>"),
+    HealCase("line one\r\nline two", "<p>line one␤line two</p>", applies: false),
+  ]
+
+  static let growableGrapheme = [
+    HealCase("Family: 👨", "<p>Family:</p>"),
+    HealCase("🇺", ""),
+    HealCase("cafe\u{301}", "<p>caf</p>"),
+    HealCase("thumbs 👍", "<p>thumbs</p>"),
+    HealCase("你好", "<p>你好</p>", applies: false),
+    HealCase("caf\u{E9}", "<p>caf\u{E9}</p>", applies: false),
+  ]
+
+  static let fenceCloserPrefix = [
+    HealCase("```\ncode\n``", "<pre><code>code␤</code></pre>", fence: ASCII.backtick),
+    HealCase("```\ncode\n```", "<pre><code>code␤</code></pre>", fence: ASCII.backtick),
+    HealCase("~~~\ncode\n   ~", "<pre><code>code␤</code></pre>", fence: ASCII.tilde),
+    HealCase("```\ncode\n    ``", "<pre><code>code␤    ``</code></pre>", applies: false, fence: ASCII.backtick),
+    HealCase("```\ncode\n``x", "<pre><code>code␤``x</code></pre>", applies: false, fence: ASCII.backtick),
+  ]
+
+  static let trailingMarkers = [
+    HealCase("text ", "<p>text</p>"),
+    HealCase("Text ending with *", "<p>Text ending with</p>"),
+    HealCase("a **", "<p>a</p>"),
+    HealCase("line\\", "<p>line</p>"),
+    HealCase("hard break  ", "<p>hard break</p>"),
+    HealCase("code `", "<p>code</p>"),
+    HealCase("**bold**", "<p><strong>bold</strong></p>", applies: false),
+  ]
+}
+
+extension StreamingHealTests {
+  @Suite struct ByteHoldsTests {
+    @Test(arguments: HealTables.trailingCarriageReturn)
+    func trailingCarriageReturn(_ row: HealCase) { row.check(.trailingCarriageReturn) }
+
+    @Test(arguments: HealTables.growableGrapheme)
+    func growableGrapheme(_ row: HealCase) { row.check(.growableGrapheme) }
+
+    @Test(arguments: HealTables.fenceCloserPrefix)
+    func fenceCloserPrefix(_ row: HealCase) { row.check(.fenceCloserPrefix) }
+
+    @Test(arguments: HealTables.trailingMarkers)
+    func trailingMarkers(_ row: HealCase) { row.check(.trailingMarkers) }
+
+    @Test func growableGraphemeNeverCutsBelowTheFloor() {
+      var text = Array("ab👨".utf8)
+      #expect(!ByteHolds.trimGrowableGrapheme(&text, floor: text.count))
+      #expect(ByteHolds.trimGrowableGrapheme(&text, floor: 0))
+      #expect(text == Array("ab".utf8))
+    }
+
+    @Test func trailingMarkersStopAtTheFloor() {
+      var text = Array("**a**".utf8)
+      #expect(ByteHolds.trimTrailingMarkers(&text, floor: 4) == 4)
+      #expect(text == Array("**a*".utf8))
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+extension HealTables {
+  static let pendingReferenceLink = [
+    HealCase("See [docs] here", "<p>See <a pending>docs</a> here</p>"),
+    HealCase("See [text][label] more", "<p>See <a pending>text</a> more</p>"),
+    HealCase("See [text][] more", "<p>See <a pending>text</a> more</p>"),
+    HealCase("[x]: /u\n\n[x] ok", "<p><a href=\"/u\">x</a> ok</p>", applies: false),
+  ]
+
+  static let unresolvedFootnoteReference = [
+    HealCase("Claim[^1] more", "<p>Claim more</p>"),
+    HealCase("a[^note] and[^2] b", "<p>a and b</p>"),
+    HealCase("Claim[^1] more\n\n[^1]: Note", "<p>Claim more</p>"),
+    // An unclosed `[^` with a space may still be a link: its text shows as a pending link.
+    HealCase("a [^ b", "<p>a <a pending>^ b</a></p>", applies: false),
+  ]
+
+  static let openFenceLineNewline = [
+    HealCase("```js\nconst x = 1", "<pre><code class=\"language-js\">const x = 1</code></pre>"),
+    HealCase("```\na\nb", "<pre><code>a␤b</code></pre>"),
+    HealCase("```js\nconst x = 1\n", "<pre><code class=\"language-js\">const x = 1␤</code></pre>", applies: false),
+  ]
+}
+
+extension StreamingHealTests {
+  @Suite struct HealedDisplayMarksTests {
+    @Test(arguments: HealTables.pendingReferenceLink)
+    func pendingReferenceLink(_ row: HealCase) { row.check(.pendingReferenceLink) }
+
+    @Test(arguments: HealTables.unresolvedFootnoteReference)
+    func unresolvedFootnoteReference(_ row: HealCase) { row.check(.unresolvedFootnoteReference) }
+
+    @Test(arguments: HealTables.openFenceLineNewline)
+    func openFenceLineNewline(_ row: HealCase) { row.check(.openFenceLineNewline) }
+
+    @Test func footnoteOpenerScan() {
+      #expect(HealedDisplayMarks.containsFootnoteOpener("a[^1]"))
+      #expect(!HealedDisplayMarks.containsFootnoteOpener("a^[1]"))
+      #expect(!HealedDisplayMarks.containsFootnoteOpener("["))
+      #expect(HealedDisplayMarks.hidingFootnoteReferences("x[^a b] y[^c]") == "x[^a b] y")
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+extension HealTables {
+  static let unterminatedInlineTag = [
+    HealCase("Hello <div", "<p>Hello</p>"),
+    HealCase("if a <", "<p>if a</p>"),
+    HealCase("text <!-- incomplete comment", "<p>text</p>"),
+    HealCase("see <https://exa", "<p>see</p>"),
+    HealCase("a <b>bold</b>", "<p>a <b>bold</b></p>", applies: false),
+    HealCase("a < b", "<p>a &lt; b</p>", applies: false),
+  ]
+
+  static let partialEntity = [
+    HealCase("Tom &amp", "<p>Tom</p>"),
+    HealCase("x &#12", "<p>x</p>"),
+    HealCase("Tom &amp; Jerry", "<p>Tom &amp; Jerry</p>", applies: false),
+    HealCase("R&D team", "<p>R&amp;D team</p>", applies: false),
+  ]
+
+  static let imageHiddenUntilComplete = [
+    HealCase("![logo](./assets/log", ""),
+    HealCase("See ![alt", "<p>See</p>"),
+    HealCase("See ![alt][ref", "<p>See</p>"),
+    HealCase("![a](b.png)", "<p><img src=\"b.png\" alt=\"a\" /></p>", applies: false),
+  ]
+
+  static let emptyLinkHidden = [
+    HealCase("Text [", "<p>Text</p>"),
+    HealCase("Text [ ", "<p>Text</p>"),
+    HealCase("Text [a", "<p>Text <a pending>a</a></p>", applies: false),
+  ]
+
+  static let pendingLinkShowsText = [
+    HealCase("Visit [our site](https://exa", "<p>Visit <a pending>our site</a></p>"),
+    HealCase("[outer [nested] text](incomplete", "<p><a pending>outer [nested] text</a></p>"),
+    HealCase("Text with [link and **bold", "<p>Text with <a pending>link and <strong>bold</strong></a></p>"),
+    HealCase("See [docs](https://example.com/a_b", "<p>See <a pending>docs</a></p>"),
+    HealCase("See [text][lab", "<p>See <a pending>text</a></p>"),
+    HealCase("](partial", "<p>](partial</p>", applies: false),
+  ]
+
+  static let inlineClosersInnermostFirst = [
+    HealCase("Text with **bold", "<p>Text with <strong>bold</strong></p>"),
+    HealCase("Text with ***bold-italic", "<p>Text with <em><strong>bold-italic</strong></em></p>"),
+    HealCase("Text with __bold", "<p>Text with <strong>bold</strong></p>"),
+    HealCase("**bold _und", "<p><strong>bold <em>und</em></strong></p>"),
+    HealCase("**bold with `code", "<p><strong>bold with <code>code</code></strong></p>"),
+    HealCase(
+      "**bold *italic `code ~~strike", "<p><strong>bold <em>italic <code>code ~~strike</code></em></strong></p>"),
+    HealCase("~~strike with **bold", "<p><s>strike with <strong>bold</strong></s></p>"),
+    HealCase("Use the ``foo", "<p>Use the <code>foo</code></p>"),
+    HealCase("(*\"quoted", "<p>(<em>&quot;quoted</em></p>"),
+    HealCase("2 * 3 * 4", "<p>2 * 3 * 4</p>", applies: false),
+    HealCase("`**bold`", "<p><code>**bold</code></p>", applies: false),
+    HealCase("**bold\n\nNext paragraph", "<p>**bold</p><p>Next paragraph</p>", applies: false),
+  ]
+
+  static let wordReopensEmphasis = [
+    HealCase("*foo*bar*baz", "<p><em>foo</em>bar<em>baz</em></p>"),
+    HealCase("**foo**bar**baz", "<p><strong>foo</strong>bar<strong>baz</strong></p>"),
+    HealCase("~~foo~~bar~~baz", "<p><s>foo</s>bar<s>baz</s></p>"),
+    HealCase("a*b*c*d", "<p>a<em>b</em>c<em>d</em></p>"),
+    HealCase("*foo* bar*baz", "<p><em>foo</em> bar*baz</p>", applies: false),
+    HealCase("test*123", "<p>test*123</p>", applies: false),
+    HealCase("_foo_bar_baz", "<p><em>foo_bar_baz</em></p>", applies: false),
+  ]
+}
+
+extension StreamingHealTests {
+  @Suite struct InlineHealScannerTests {
+    @Test(arguments: HealTables.unterminatedInlineTag)
+    func unterminatedInlineTag(_ row: HealCase) { row.check(.unterminatedInlineTag) }
+
+    @Test(arguments: HealTables.partialEntity)
+    func partialEntity(_ row: HealCase) { row.check(.partialEntity) }
+
+    @Test(arguments: HealTables.imageHiddenUntilComplete)
+    func imageHiddenUntilComplete(_ row: HealCase) { row.check(.imageHiddenUntilComplete) }
+
+    @Test(arguments: HealTables.emptyLinkHidden)
+    func emptyLinkHidden(_ row: HealCase) { row.check(.emptyLinkHidden) }
+
+    @Test(arguments: HealTables.pendingLinkShowsText)
+    func pendingLinkShowsText(_ row: HealCase) { row.check(.pendingLinkShowsText) }
+
+    @Test(arguments: HealTables.inlineClosersInnermostFirst)
+    func inlineClosersInnermostFirst(_ row: HealCase) { row.check(.inlineClosersInnermostFirst) }
+
+    @Test(arguments: HealTables.wordReopensEmphasis)
+    func wordReopensEmphasis(_ row: HealCase) { row.check(.wordReopensEmphasis) }
+
+    // MARK: The scanner on its own
+
+    /// A scanner's result for `text`, scanning all of it.
+    static func scan(_ text: String, options: ParseOptions = StreamingHarness.caseOptions)
+      -> (InlineHealScanner.Result, [HealRule])
+    {
+      let bytes = Array(text.utf8)
+      let scanner = InlineHealScanner(
+        bytes: bytes, start: 0, end: bytes.count, doubleTildeOnly: options.contains(.strikethroughDoubleTilde),
+        strikethrough: options.contains(.strikethrough))
+      var applied = AppliedHealRules()
+      let result = scanner.run(applied: &applied)
+      return (result, applied.rules)
+    }
+
+    static func closers(_ text: String) -> InlineHealScanner.Result {
+      .heal(truncateAt: nil, closers: Array(text.utf8))
+    }
+
+    static let pending = Array("(".utf8) + InlineHealScanner.pendingDestination + Array(")".utf8)
+
+    struct ScanRow: Sendable, CustomTestStringConvertible {
+      let input: String
+      let result: InlineHealScanner.Result
+      let rules: [HealRule]
+      var testDescription: String { input.debugDescription }
+    }
+
+    static let scanRows: [ScanRow] = [
+      ScanRow(input: "plain text", result: closers(""), rules: []),
+      ScanRow(input: "**bold", result: closers("**"), rules: [.inlineClosersInnermostFirst]),
+      ScanRow(input: "**b *i", result: closers("***"), rules: [.inlineClosersInnermostFirst]),
+      ScanRow(input: "**b `c", result: closers("`**"), rules: [.inlineClosersInnermostFirst]),
+      ScanRow(input: "`a` *b", result: closers("*"), rules: [.inlineClosersInnermostFirst]),
+      ScanRow(input: "*foo*bar*baz", result: closers("*"), rules: [.wordReopensEmphasis]),
+      ScanRow(input: "*foo* bar*baz", result: closers(""), rules: []),
+      ScanRow(input: "~~a~~b~~c", result: closers("~~"), rules: [.wordReopensEmphasis]),
+      ScanRow(input: "~a", result: closers(""), rules: []),
+      ScanRow(input: "abc <d", result: .cut(4, rule: .unterminatedInlineTag), rules: [.unterminatedInlineTag]),
+      ScanRow(input: "a &amp", result: .cut(2, rule: .partialEntity), rules: [.partialEntity]),
+      ScanRow(input: "x ![a](b", result: .cut(2, rule: .imageHiddenUntilComplete), rules: [.imageHiddenUntilComplete]),
+      ScanRow(input: "x [", result: .cut(2, rule: .emptyLinkHidden), rules: [.emptyLinkHidden]),
+      ScanRow(
+        input: "[a](b", result: .heal(truncateAt: 3, closers: pending), rules: [.pendingLinkShowsText]),
+      ScanRow(
+        input: "[*a", result: .heal(truncateAt: nil, closers: Array("*]".utf8) + pending),
+        rules: [.pendingLinkShowsText, .inlineClosersInnermostFirst]),
+      ScanRow(input: "[a](b) *c", result: closers("*"), rules: [.inlineClosersInnermostFirst]),
+    ]
+
+    @Test(arguments: scanRows)
+    func scanResult(_ row: ScanRow) {
+      let (result, rules) = Self.scan(row.input)
+      #expect(result == row.result)
+      #expect(Set(rules) == Set(row.rules))
+    }
+
+    @Test func singleTildeStrikesOnlyWithoutTheDoubleTildeOption() {
+      #expect(Self.scan("~a", options: .github).0 == Self.closers("~"))
+      #expect(Self.scan("~a").0 == Self.closers(""))
+      #expect(Self.scan("~~a", options: []).0 == Self.closers(""))
+    }
+
+    @Test func processEmphasisConsumesMatchedRuns() {
+      func run(_ character: UInt8, _ count: Int, open: Bool, close: Bool) -> InlineHealScanner.Delimiter {
+        .init(
+          position: 0, end: count, character: character, count: count, originalCount: count, canOpen: open,
+          canClose: close)
+      }
+      var delimiters = [run(ASCII.star, 2, open: true, close: false), run(ASCII.star, 1, open: false, close: true)]
+      InlineHealScanner.processEmphasis(&delimiters, bottom: 0)
+      #expect(delimiters.map(\.count) == [1, 0])
+      #expect(delimiters[1].closed)
+      // Rule of three: `*a**` does not match a run that can open and close.
+      delimiters = [run(ASCII.star, 1, open: true, close: false), run(ASCII.star, 2, open: true, close: true)]
+      InlineHealScanner.processEmphasis(&delimiters, bottom: 0)
+      #expect(delimiters.map(\.count) == [1, 2])
+    }
+  }
+}
