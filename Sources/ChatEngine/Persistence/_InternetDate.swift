@@ -22,6 +22,20 @@ enum _InternetDate {
       + "\(sign)\(pad(absolute / 3600, 2)):\(pad(absolute / 60 % 60, 2))"
   }
 
+  /// The proleptic Gregorian year, month and day of `date` in `timeZone`.
+  static func civil(_ date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
+    let offset = Int64(timeZone.secondsFromGMT(for: date))
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + offset
+    let (year, month, day) = civil(fromDays: floorDiv(seconds, 86_400))
+    return (year, month, day)
+  }
+
+  /// `YYYY-MM-DD` of `date` in `timeZone`, proleptic Gregorian (an HTML `datetime` value).
+  static func dayText(_ date: Date, timeZone: TimeZone) -> String {
+    let (year, month, day) = civil(date, timeZone: timeZone)
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+
   /// Why a date did not parse, in words for an error message.
   struct Problem: Error, Hashable {
     var message: String
