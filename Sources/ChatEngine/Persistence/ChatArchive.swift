@@ -77,7 +77,7 @@ public enum ChatArchive {
         path: error.path, problem: "not valid JSON: \(error.problem) at line \(error.line), column \(error.column)")
     }
     guard case .object(let members) = root else {
-      throw .invalid(path: "", problem: "expected an object, found \(root.kindName)")
+      throw .invalid(path: "", problem: "expected an object")
     }
     guard let list = root["messages"] else { throw .invalid(path: "messages", problem: "missing") }
     guard case .array(let items) = list else {

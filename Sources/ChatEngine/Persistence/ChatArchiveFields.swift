@@ -3,7 +3,8 @@
 /// Another tool may add fields to a thread file (`"model": "…"` at the top level, `"tokens": 12`
 /// on a message). ``ChatArchive`` keeps them through a load and save: a message carries its own in
 /// ``ChatMessage/archiveFields``, and ``ChatArchive/Document/fields`` holds the top level's.
-/// Values are kept exactly as parsed (numbers as written, members in file order) and re-indented.
+/// Values are kept exactly as parsed (numbers as written, members of nested objects in file
+/// order) and re-indented; the fields themselves are kept sorted by name, as they are written.
 public struct ChatArchiveFields: Sendable, Hashable {
   var members: [_JSONMember]
 
@@ -12,14 +13,15 @@ public struct ChatArchiveFields: Sendable, Hashable {
     members = []
   }
 
+  /// Members sorted by name, the order they are written in.
   init(members: [_JSONMember]) {
-    self.members = members
+    self.members = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
   }
 
   /// Whether there are no unknown fields.
   public var isEmpty: Bool { members.isEmpty }
 
-  /// The names of the fields, in file order.
+  /// The names of the fields, sorted.
   public var names: [String] { members.map(\.key) }
 
   /// The value of the field `name` as compact JSON text (`12`, `"gpt"`, `{"a":[1]}`), or `nil`.
