@@ -44,9 +44,12 @@ import Testing
       case 1: return Bool.random(using: &random) ? "true" : "false"
       case 2: return "\(Int.random(in: -1_000_000...1_000_000, using: &random))"
       case 3: return "\"s\\u00e9\\n\\\"\(Int.random(in: 0...99, using: &random))\""
-      case 4: return "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in value(depth + 1) }.joined(separator: ",") + "]"
+      case 4:
+        return "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in value(depth + 1) }.joined(separator: ",")
+          + "]"
       default:
-        return "{" + (0..<Int.random(in: 0...3, using: &random)).map { "\"k\($0)\": \(value(depth + 1))" }
+        return "{"
+          + (0..<Int.random(in: 0...3, using: &random)).map { "\"k\($0)\": \(value(depth + 1))" }
           .joined(separator: ",") + "}"
       }
     }
@@ -76,10 +79,19 @@ import Testing
       "{\"messages\": [\(message(1)), \(message(1))]}",
       "messages[1].id: the same id as messages[0] (00000000-0000-4000-8000-000000000001); every message needs its own id"
     ),
-    ("{\"messages\": [], \"messages\": []}", "messages: not valid JSON: duplicate key \"messages\" at line 1, column 18"),
+    (
+      "{\"messages\": [], \"messages\": []}",
+      "messages: not valid JSON: duplicate key \"messages\" at line 1, column 18"
+    ),
     ("{\"messages\": []} x", "not valid JSON: unexpected text after the end of the JSON value at line 1, column 18"),
-    ("{\"messages\": [\n  {\"id\": \"abc", "messages[0].id: not valid JSON: unterminated string (it starts here) at line 2, column 10"),
-    ("{\"messages\": [{\"id\": \"\\ud800\"}]}", "messages[0].id: not valid JSON: lone surrogate \\uD800 at line 1, column 23"),
+    (
+      "{\"messages\": [\n  {\"id\": \"abc",
+      "messages[0].id: not valid JSON: unterminated string (it starts here) at line 2, column 10"
+    ),
+    (
+      "{\"messages\": [{\"id\": \"\\ud800\"}]}",
+      "messages[0].id: not valid JSON: lone surrogate \\uD800 at line 1, column 23"
+    ),
     (
       String(repeating: "[", count: 100_000),
       "\(String(repeating: "[0]", count: 512)): not valid JSON: arrays and objects nested more than 512 deep at line 1, column 513"
@@ -113,7 +125,8 @@ import Testing
     try ChatArchive.save(Array(messages.prefix(1)), to: link)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "thread.json")
     #expect(try ChatArchive.load(from: url).count == 1)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.json", "thread.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.json", "thread.json"])
   }
 
   @Test func datesUseOneCalendarAndFutureDaysStayApart() {

@@ -85,7 +85,8 @@ import Testing
         + "\"$R\" export thread.json --to plain -o link.txt && stat -c '%a %F' private.txt link.txt && cat private.txt",
       in: directory)
     #expect(kinds.stdout == "600 regular file\n777 symbolic link\nYou: Hi\n", "\(kinds.stderr)")
-    let new = try Self.shell("umask 022 && \"$R\" export thread.json -o new.html && stat -c '%a' new.html", in: directory)
+    let new = try Self.shell(
+      "umask 022 && \"$R\" export thread.json -o new.html && stat -c '%a' new.html", in: directory)
     #expect(new.stdout == "644\n")
     let folder = try Self.shell("mkdir sub && \"$R\" export thread.json -o sub", in: directory)
     #expect(folder.status == 1 && folder.stderr == "replykit: cannot write 'sub': it is a directory\n")
@@ -94,7 +95,10 @@ import Testing
     // A failed export leaves no partial or temporary file.
     let full = try Self.shell("ln -s /dev/full full && \"$R\" export thread.json -o full; ls -A", in: directory)
     #expect(full.stderr.contains("No space left on device"))
-    #expect(full.stdout.split(separator: "\n").sorted() == ["full", "got.txt", "link.txt", "new.html", "pipe", "private.txt", "sub", "thread.json"])
+    #expect(
+      full.stdout.split(separator: "\n").sorted() == [
+        "full", "got.txt", "link.txt", "new.html", "pipe", "private.txt", "sub", "thread.json",
+      ])
   }
 
   @Test func inputsPastTheLimitAreRefusedWithTheLimitNamed() throws {

@@ -116,7 +116,8 @@ package enum OutputFile {
       if failure == 0 && (existing.st_uid != geteuid() || existing.st_gid != getegid())
         && fchown(descriptor, existing.st_uid, existing.st_gid) != 0
       {
-        problem = "cannot keep its owner and group (\(existing.st_uid):\(existing.st_gid)): \(reason(errno)); not replaced"
+        problem =
+          "cannot keep its owner and group (\(existing.st_uid):\(existing.st_gid)): \(reason(errno)); not replaced"
       }
     }
     if failure == 0 && problem == nil { failure = writeAll(descriptor, bytes) }

@@ -25,7 +25,8 @@ import Testing
     for scalar in ["\u{200B}", "\u{00AD}", "\u{FEFF}"] { #expect(!out.contains(scalar)) }
     #expect(out.contains("paypal"))
     #expect(out.contains("https://ex%E2%80%8Bample.com"))
-    let plain = ANSIRenderer(options: ANSIOptions(width: 200)).render(MarkdownDocument("[a\u{200E}b](https://x.example/\u{2060})"))
+    let plain = ANSIRenderer(options: ANSIOptions(width: 200)).render(
+      MarkdownDocument("[a\u{200E}b](https://x.example/\u{2060})"))
     #expect(plain.contains("ab (https://x.example/%E2%81%A0)"), "\(plain.debugDescription)")
     // A joiner inside an emoji sequence stays.
     #expect(Self.ansi("[👩‍💻](https://x.example)").contains("👩‍💻"))
