@@ -50,7 +50,14 @@ public enum FuzzBenchmarks {
 
   /// Times a 50 MB input, a 1 MB single line and a reply streamed in 100,000 tiny chunks; `write`
   /// gets one line per input.
-  public static func resources(write: (String) -> Void) {
+  public static func resources(rounds: Int = 1, write: (String) -> Void) {
+    for round in 0..<max(rounds, 1) {
+      if rounds > 1 { write("round \(round + 1) of \(rounds)\n") }
+      resourcesRound(write: write)
+    }
+  }
+
+  private static func resourcesRound(write: (String) -> Void) {
     let reply = String(
       repeating: "Some *text* with `code`, a [link](https://example.com) and more words.\n\n", count: 14_000)
     let chunks = 100_000

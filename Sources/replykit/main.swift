@@ -36,13 +36,17 @@ let usage = """
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   guard let first = arguments.first else {
-    StandardIO.write(usage + "\n")
-    exit(0)
+    // No command is a usage error: the usage goes to standard error, and the status says so.
+    StandardIO.writeError(usage)
+    exit(2)
   }
   switch first {
   case "-h", "--help", "help":
     StandardIO.write(usage + "\n")
   case "--version":
+    guard arguments.count == 1 else {
+      throw CLIError.usage("'--version' takes no arguments, got '\(arguments[1])'; see 'replykit --help'")
+    }
     StandardIO.write("replykit \(version) (cmark-gfm \(CmarkReference.version))\n")
   default:
     guard let command = commands[first] else {
@@ -53,6 +57,8 @@ do {
     }
     try command(Array(arguments.dropFirst()))
   }
+  // Every write to standard output is checked: a full disk or a closed pipe is an error here.
+  try StandardIO.checkOutput()
   exit(0)
 } catch let error as CLIError {
   StandardIO.writeError("replykit: \(error.message)")

@@ -109,8 +109,6 @@ struct ArchiveTests {
          "date": "2026-03-10T12:00:00Z", "state": "failed", "error": "x", "feedback": "good"},
         {"id": "00000000-0000-4000-8000-000000000002", "role": "assistant", "text": "half",
          "date": "2026-03-10T12:00:01.5-11:00", "state": "streaming", "feedback": null},
-        {"id": "00000000-0000-4000-8000-000000000001", "role": "assistant", "text": "dup",
-         "date": "2026-03-10T12:00:02Z", "state": "complete"},
         {"id": "00000000-0000-4000-8000-000000000003", "role": "assistant", "text": "",
          "date": "2026-03-10T12:00:03Z", "state": "failed"}
       ]}
@@ -128,7 +126,7 @@ struct ArchiveTests {
     ("[]", "expected an object"),
     ("{\"messages\": {}}", "messages: expected an array"),
     ("{}", "messages: missing"),
-    ("{\"messages\": [", "not valid JSON"),
+    ("{\"messages\": [", "messages[0]: not valid JSON: expected a value, but the file ends at line 1, column 15"),
     ("{\"messages\": [\(validMessage), {\"id\": 5}]}", "messages[1].id: expected a string"),
     ("{\"messages\": [\(validMessage), {\"id\": \"nope\"}]}", "messages[1].id: expected a UUID"),
     (

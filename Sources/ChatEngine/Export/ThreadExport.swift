@@ -9,13 +9,15 @@ import ReplyMarkdown
 /// - Complexity: O(total text).
 /// - Thread safety: pure functions.
 public enum ThreadExport {
-  /// ``ChatTranscript``: day separators (Today, Yesterday or the date, as of `now`), then each
+  /// ``ChatTranscript``: day separators (Today, Yesterday or the date, as of `now`; a later day is
+  /// its own section under its date), then each
   /// turn as `You: ` / `Assistant: ` and its plain text, then its state when not complete.
   public static func transcript(
     _ messages: [ChatMessage], now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = .current
   ) -> String {
     let sections = ChatDaySection.sections(
-      for: messages, now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale)
+      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale,
+      mode: .dated)
     return ChatTranscript.text(messages: messages, sections: sections, plainText: plainText)
   }
 
@@ -41,8 +43,8 @@ public enum ThreadExport {
     -> String
   {
     let sections = ChatDaySection.sections(
-      for: messages, now: .distantFuture, calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
-      locale: locale)
+      for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
+      locale: locale, mode: .absolute)
     var blocks: [String] = []
     for section in sections {
       blocks.append("## \(escapedMarkdown(section.title))")

@@ -47,16 +47,12 @@ public struct ThreadPage: Sendable {
   /// The whole page as HTML5 text.
   public func render() -> String {
     let sections = ChatDaySection.sections(
-      for: messages, now: .distantFuture, calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
-      locale: locale)
-    // `now` is the far future so every title is a date: the printed separator must stay true
-    // whenever the page is read; the script replaces it with Today or Yesterday.
+      for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
+      locale: locale, mode: .absolute)
+    // Every title is a date: the printed separator must stay true whenever the page is read; the
+    // script replaces it with Today or Yesterday.
     var sectionStarts: [Int: ChatDaySection] = [:]
     for section in sections { sectionStarts[section.range.lowerBound] = section }
-    let dayFormatter = DateFormatter()
-    dayFormatter.locale = Locale(identifier: "en_US_POSIX")
-    dayFormatter.timeZone = timeZone
-    dayFormatter.dateFormat = "yyyy-MM-dd"
 
     var turns: [_PageData.Turn?] = []
     turns.reserveCapacity(messages.count)
@@ -64,7 +60,7 @@ public struct ThreadPage: Sendable {
     body.reserveCapacity(messages.reduce(0) { $0 + $1.text.utf8.count } * 2 + 4096)
     for (index, message) in messages.enumerated() {
       if let section = sectionStarts[index] {
-        body += "<h2 class=\"day\"><time datetime=\"\(dayFormatter.string(from: section.day))\">"
+        body += "<h2 class=\"day\"><time datetime=\"\(_InternetDate.dayText(section.day, timeZone: timeZone))\">"
         body += _HTMLEscape.text(section.title)
         body += "</time></h2>\n"
       }

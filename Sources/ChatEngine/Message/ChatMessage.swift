@@ -54,11 +54,16 @@ public struct ChatMessage: Identifiable, Hashable, Sendable {
   public var state: State
   /// The rating of a reply, or `nil`.
   public var feedback: Feedback?
+  /// Fields of the thread file this message came from that ReplyKit does not read; saving writes
+  /// them back (see ``ChatArchiveFields``).
+  public var archiveFields: ChatArchiveFields
 
   /// Creates a message.
   public init(
-    id: UUID = UUID(), role: Role, text: String, date: Date, state: State = .complete, feedback: Feedback? = nil
+    id: UUID = UUID(), role: Role, text: String, date: Date, state: State = .complete, feedback: Feedback? = nil,
+    archiveFields: ChatArchiveFields = ChatArchiveFields()
   ) {
+    self.archiveFields = archiveFields
     self.id = id
     self.role = role
     self.text = text

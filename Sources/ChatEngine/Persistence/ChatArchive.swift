@@ -14,109 +14,128 @@ import Foundation
 /// "date": "ISO 8601 with offset", "state": "complete"|"streaming"|"stopped"|"failed",
 /// "error": "only when failed", "feedback": "good"|"bad"|null}]}`. Dates are written with
 /// milliseconds and the offset of the given time zone (`2026-03-01T09:30:00.000+01:00`) and read
-/// with or without fractional seconds. Loading normalises (``ChatMessage/normalized(_:)``).
+/// with or without fractional seconds, years 0001–9999 of the proleptic Gregorian calendar.
+/// Loading normalises (``ChatMessage/normalized(_:)``).
+///
+/// Nothing in a file is lost in silence: fields ReplyKit does not read are kept (the top level's
+/// in ``Document/fields``, a message's in ``ChatMessage/archiveFields``) and written back on save;
+/// a file with two messages of the same id, a duplicate key, or JSON that does not parse is an
+/// error naming the place (`messages[4].id`, line and column).
 public enum ChatArchive {
+  /// A whole thread file: its messages and the top-level fields ReplyKit does not read.
+  public struct Document: Sendable, Hashable {
+    /// The messages, normalised.
+    public var messages: [ChatMessage]
+    /// Top-level fields other than `messages`, written back by ``encode(_:timeZone:)``.
+    public var fields: ChatArchiveFields
+
+    /// Creates a document.
+    public init(messages: [ChatMessage], fields: ChatArchiveFields = ChatArchiveFields()) {
+      self.messages = messages
+      self.fields = fields
+    }
+  }
+
   /// Encodes `messages` in the archive shape, dates in `timeZone`.
   public static func encode(_ messages: [ChatMessage], timeZone: TimeZone = .current) -> Data {
-    let file = _ArchiveFile(
-      messages: messages.map { _ArchiveMessage($0, date: _InternetDate.format($0.date, timeZone: timeZone)) })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // Encoding strings, optionals and arrays of them cannot fail.
-    return (try? encoder.encode(file)) ?? Data("{\"messages\":[]}".utf8)
+    encode(Document(messages: messages), timeZone: timeZone)
+  }
+
+  /// Encodes a document in the archive shape (pretty-printed, keys sorted), dates in `timeZone`.
+  ///
+  /// - Complexity: O(n) in the size of the thread.
+  public static func encode(_ document: Document, timeZone: TimeZone = .current) -> Data {
+    let messages = document.messages.map {
+      _ArchiveMessage.value($0, date: _InternetDate.format($0.date, timeZone: timeZone))
+    }
+    var members = document.fields.members.filter { $0.key != "messages" }
+    members.append(_JSONMember(key: "messages", value: .array(messages)))
+    members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    var text = ""
+    _JSONValue.object(members).write(to: &text, indent: 0)
+    return Data(text.utf8)
   }
 
   /// Decodes and normalises a thread.
   ///
   /// - Throws: ``ChatArchiveError/invalid(path:problem:)`` naming the first bad place, e.g.
-  ///   `messages[3].role: expected "user" or "assistant"`.
+  ///   `messages[3].role: expected "user" or "assistant"`, or for JSON that does not parse
+  ///   `messages[2].text: not valid JSON: unterminated string at line 9, column 15`.
   public static func decode(_ data: Data) throws(ChatArchiveError) -> [ChatMessage] {
-    let file: _ArchiveFile
-    do {
-      file = try JSONDecoder().decode(_ArchiveFile.self, from: data)
-    } catch let error as DecodingError {
-      throw describe(error)
-    } catch {
-      throw .invalid(path: "", problem: "not a thread file (\(error))")
-    }
-    return ChatMessage.normalized(file.messages.map(\.message))
+    try decodeDocument(data).messages
   }
 
-  /// Writes `messages` to `url` atomically: a temporary file in the same directory is written,
-  /// flushed to disk and renamed over `url`, so a crash leaves either the old or the new file.
+  /// Decodes and normalises a thread, keeping the top-level fields ReplyKit does not read.
+  ///
+  /// - Throws: as ``decode(_:)``; two messages with the same id are an error naming both places.
+  public static func decodeDocument(_ data: Data) throws(ChatArchiveError) -> Document {
+    let root: _JSONValue
+    do {
+      root = try _JSONParser.parse([UInt8](data))
+    } catch {
+      throw .invalid(
+        path: error.path, problem: "not valid JSON: \(error.problem) at line \(error.line), column \(error.column)")
+    }
+    guard case .object(let members) = root else {
+      throw .invalid(path: "", problem: "expected an object")
+    }
+    guard let list = root["messages"] else { throw .invalid(path: "messages", problem: "missing") }
+    guard case .array(let items) = list else {
+      throw .invalid(path: "messages", problem: "expected an array")
+    }
+    var messages: [ChatMessage] = []
+    messages.reserveCapacity(items.count)
+    var places: [UUID: Int] = [:]
+    for (index, item) in items.enumerated() {
+      let message = try _ArchiveMessage.read(item, path: "messages[\(index)]")
+      if let first = places.updateValue(index, forKey: message.id) {
+        throw .invalid(
+          path: "messages[\(index)].id",
+          problem: "the same id as messages[\(first)] (\(message.id.uuidString)); every message needs its own id")
+      }
+      messages.append(message)
+    }
+    return Document(
+      messages: ChatMessage.normalized(messages),
+      fields: ChatArchiveFields(members: members.filter { $0.key != "messages" }))
+  }
+
+  /// Writes `messages` to `url` as a document without top-level fields.
   public static func save(_ messages: [ChatMessage], to url: URL, timeZone: TimeZone = .current)
     throws(ChatArchiveError)
   {
-    let data = encode(messages, timeZone: timeZone)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    try save(Document(messages: messages), to: url, timeZone: timeZone)
+  }
+
+  /// Writes a document to `url` by the rules every ReplyKit output follows: a regular file is
+  /// replaced atomically (a temporary file beside it, flushed to disk and renamed over it, so a
+  /// crash or a full disk leaves the old file whole) and keeps its permissions, owner and group;
+  /// a new file is created with mode 0600 (a thread is private); a symbolic link is followed and
+  /// its target written; a FIFO or character device is written through; a directory is refused.
+  public static func save(_ document: Document, to url: URL, timeZone: TimeZone = .current)
+    throws(ChatArchiveError)
+  {
     do {
-      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-        throw ChatArchiveError.unwritable("cannot create \(temporary.path)")
-      }
-      let handle = try FileHandle(forWritingTo: temporary)
-      defer { try? handle.close() }
-      try handle.write(contentsOf: data)
-      try handle.synchronize()
+      try OutputFile.write([UInt8](encode(document, timeZone: timeZone)), to: url.path, newFileMode: 0o600)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw (error as? ChatArchiveError) ?? .unwritable(error.localizedDescription)
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw .unwritable(reason)
+      throw .unwritable(error.reason)
     }
   }
 
   /// Reads and normalises the thread at `url`.
   public static func load(from url: URL) throws(ChatArchiveError) -> [ChatMessage] {
+    try loadDocument(from: url).messages
+  }
+
+  /// Reads and normalises the thread at `url`, keeping the top-level fields ReplyKit does not read.
+  public static func loadDocument(from url: URL) throws(ChatArchiveError) -> Document {
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
       throw .unreadable(error.localizedDescription)
     }
-    return try decode(data)
+    return try decodeDocument(data)
   }
 
-  /// Names the place of a decoding error (`messages[3].role`) and says what was expected there.
-  static func describe(_ error: DecodingError) -> ChatArchiveError {
-    switch error {
-    case .keyNotFound(let key, let context):
-      return .invalid(path: path(context.codingPath + [key]), problem: "missing")
-    case .valueNotFound(let type, let context):
-      return .invalid(path: path(context.codingPath), problem: "expected \(jsonName(type)), found null")
-    case .typeMismatch(let type, let context):
-      return .invalid(path: path(context.codingPath), problem: "expected \(jsonName(type))")
-    case .dataCorrupted(let context):
-      if context.codingPath.isEmpty {
-        return .invalid(path: "", problem: "not valid JSON")
-      }
-      return .invalid(path: path(context.codingPath), problem: context.debugDescription)
-    @unknown default:
-      return .invalid(path: "", problem: "not a thread file")
-    }
-  }
-
-  static func path(_ keys: [any CodingKey]) -> String {
-    var text = ""
-    for key in keys {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      }
-    }
-    return text
-  }
-
-  private static func jsonName(_ type: Any.Type) -> String {
-    let name = "\(type)"
-    if name.hasPrefix("Dictionary") || name.hasPrefix("[String") { return "an object" }
-    if name.hasPrefix("Array") || name.hasPrefix("[") { return "an array" }
-    if name == "String" { return "a string" }
-    if name == "Bool" { return "true or false" }
-    return "a number"
-  }
 }

@@ -1,39 +1,40 @@
 import Foundation
 
-/// One message in the archive shape, with the checks that make load errors name the place.
-struct _ArchiveMessage: Codable {
-  var message: ChatMessage
-  /// The date as written (used when encoding).
-  var dateText: String
+/// One message in the archive shape: read from and written to a ``_JSONValue`` tree, with the
+/// checks that make load errors name the place.
+enum _ArchiveMessage {
+  /// The fields ReplyKit reads; every other member of a message is kept in
+  /// ``ChatMessage/archiveFields``.
+  static let knownKeys: Set<String> = ["id", "role", "text", "date", "state", "error", "feedback"]
 
-  enum CodingKeys: String, CodingKey {
-    case id, role, text, date, state, error, feedback
-  }
-
-  init(_ message: ChatMessage, date: String) {
-    self.message = message
-    self.dateText = date
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let idText = try container.decode(String.self, forKey: .id)
-    guard let id = UUID(uuidString: idText) else {
-      throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "expected a UUID")
+  /// Reads the message at `path` (`messages[3]`).
+  static func read(_ value: _JSONValue, path: String) throws(ChatArchiveError) -> ChatMessage {
+    guard case .object(let members) = value else {
+      throw .invalid(path: path, problem: "expected an object, found \(value.kindName)")
     }
-    let roleText = try container.decode(String.self, forKey: .role)
-    guard let role = ChatMessage.Role(rawValue: roleText) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .role, in: container, debugDescription: "expected \"user\" or \"assistant\"")
+    func required(_ key: String) throws(ChatArchiveError) -> String {
+      guard let field = value[key] else { throw .invalid(path: "\(path).\(key)", problem: "missing") }
+      return try string(field, path: "\(path).\(key)")
     }
-    let text = try container.decode(String.self, forKey: .text)
-    dateText = try container.decode(String.self, forKey: .date)
-    guard let date = _InternetDate.parse(dateText) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .date, in: container, debugDescription: "expected an ISO 8601 date with offset")
+    func optional(_ key: String) throws(ChatArchiveError) -> String? {
+      guard let field = value[key], field != .null else { return nil }
+      return try string(field, path: "\(path).\(key)")
     }
-    let stateText = try container.decode(String.self, forKey: .state)
-    let error = try container.decodeIfPresent(String.self, forKey: .error)
+    guard let id = UUID(uuidString: try required("id")) else {
+      throw .invalid(path: "\(path).id", problem: "expected a UUID")
+    }
+    guard let role = ChatMessage.Role(rawValue: try required("role")) else {
+      throw .invalid(path: "\(path).role", problem: "expected \"user\" or \"assistant\"")
+    }
+    let text = try required("text")
+    let dateText = try required("date")
+    let date: Date
+    switch _InternetDate.parseChecked(dateText) {
+    case .success(let parsed): date = parsed
+    case .failure(let problem): throw .invalid(path: "\(path).date", problem: problem.message)
+    }
+    let stateText = try required("state")
+    let error = try optional("error")
     let state: ChatMessage.State
     switch stateText {
     case "complete": state = .complete
@@ -41,39 +42,48 @@ struct _ArchiveMessage: Codable {
     case "stopped": state = .stopped
     case "failed": state = .failed(error ?? ChatMessage.defaultFailureMessage)
     default:
-      throw DecodingError.dataCorruptedError(
-        forKey: .state, in: container,
-        debugDescription: "expected \"complete\", \"streaming\", \"stopped\" or \"failed\"")
+      throw .invalid(
+        path: "\(path).state", problem: "expected \"complete\", \"streaming\", \"stopped\" or \"failed\"")
     }
     var feedback: ChatMessage.Feedback?
-    if let feedbackText = try container.decodeIfPresent(String.self, forKey: .feedback) {
-      guard let value = ChatMessage.Feedback(rawValue: feedbackText) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .feedback, in: container, debugDescription: "expected \"good\", \"bad\" or null")
+    if let feedbackText = try optional("feedback") {
+      guard let parsed = ChatMessage.Feedback(rawValue: feedbackText) else {
+        throw .invalid(path: "\(path).feedback", problem: "expected \"good\", \"bad\" or null")
       }
-      feedback = value
+      feedback = parsed
     }
-    message = ChatMessage(id: id, role: role, text: text, date: date, state: state, feedback: feedback)
+    let extra = members.filter { !knownKeys.contains($0.key) }
+    return ChatMessage(
+      id: id, role: role, text: text, date: date, state: state, feedback: feedback,
+      archiveFields: ChatArchiveFields(members: extra))
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(message.id.uuidString, forKey: .id)
-    try container.encode(message.role.rawValue, forKey: .role)
-    try container.encode(message.text, forKey: .text)
-    try container.encode(dateText, forKey: .date)
+  private static func string(_ value: _JSONValue, path: String) throws(ChatArchiveError) -> String {
+    switch value {
+    case .string(let text): return text
+    case .null: throw .invalid(path: path, problem: "expected a string, found null")
+    default: throw .invalid(path: path, problem: "expected a string")
+    }
+  }
+
+  /// The message as a JSON object: its fields and its kept unknown fields, keys sorted.
+  static func value(_ message: ChatMessage, date: String) -> _JSONValue {
+    var members = [
+      _JSONMember(key: "id", value: .string(message.id.uuidString)),
+      _JSONMember(key: "role", value: .string(message.role.rawValue)),
+      _JSONMember(key: "text", value: .string(message.text)),
+      _JSONMember(key: "date", value: .string(date)),
+      _JSONMember(key: "feedback", value: message.feedback.map { .string($0.rawValue) } ?? .null),
+    ]
     switch message.state {
-    case .complete: try container.encode("complete", forKey: .state)
-    case .streaming: try container.encode("streaming", forKey: .state)
-    case .stopped: try container.encode("stopped", forKey: .state)
+    case .complete: members.append(_JSONMember(key: "state", value: .string("complete")))
+    case .streaming: members.append(_JSONMember(key: "state", value: .string("streaming")))
+    case .stopped: members.append(_JSONMember(key: "state", value: .string("stopped")))
     case .failed(let reason):
-      try container.encode("failed", forKey: .state)
-      try container.encode(reason, forKey: .error)
+      members.append(_JSONMember(key: "state", value: .string("failed")))
+      members.append(_JSONMember(key: "error", value: .string(reason)))
     }
-    if let feedback = message.feedback {
-      try container.encode(feedback.rawValue, forKey: .feedback)
-    } else {
-      try container.encodeNil(forKey: .feedback)
-    }
+    members += message.archiveFields.members.filter { !knownKeys.contains($0.key) }
+    return .object(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
   }
 }

@@ -22,8 +22,46 @@ enum _InternetDate {
       + "\(sign)\(pad(absolute / 3600, 2)):\(pad(absolute / 60 % 60, 2))"
   }
 
+  /// The proleptic Gregorian year, month and day of `date` in `timeZone`.
+  static func civil(_ date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
+    let offset = Int64(timeZone.secondsFromGMT(for: date))
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + offset
+    let (year, month, day) = civil(fromDays: floorDiv(seconds, 86_400))
+    return (year, month, day)
+  }
+
+  /// `YYYY-MM-DD` of `date` in `timeZone`, proleptic Gregorian (an HTML `datetime` value).
+  static func dayText(_ date: Date, timeZone: TimeZone) -> String {
+    let (year, month, day) = civil(date, timeZone: timeZone)
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+
+  /// Why a date did not parse, in words for an error message.
+  struct Problem: Error, Hashable {
+    var message: String
+  }
+
+  /// The years a thread file may hold (four digits, proleptic Gregorian).
+  static let years = 1...9999
+
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `t`/`z` and a space for `T` are accepted.
   static func parse(_ text: String) -> Date? {
+    try? parseChecked(text).get()
+  }
+
+  /// Parses like ``parse(_:)``, saying what is wrong: not the shape, or a year outside ``years``.
+  static func parseChecked(_ text: String) -> Result<Date, Problem> {
+    guard let date = parseShape(text) else {
+      return .failure(Problem(message: "expected an ISO 8601 date with offset"))
+    }
+    let year = text.prefix(4)
+    if let number = Int(year), !years.contains(number) {
+      return .failure(Problem(message: "year \(year) is outside the supported range 0001–9999"))
+    }
+    return .success(date)
+  }
+
+  private static func parseShape(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     var position = 0
     func number(_ width: Int) -> Int? {

@@ -35,25 +35,43 @@ public struct ChatDaySection: Hashable, Sendable, Identifiable {
     sections(for: messages[...], now: now, calendar: calendar, timeZone: timeZone, locale: locale)
   }
 
+  /// How dates relate to `now` in section titles.
+  enum Mode: Sendable {
+    /// The live thread: Today and Yesterday, and a date after today counts as today (a clock
+    /// that runs ahead must not push a turn into a section of its own).
+    case live
+    /// A saved transcript: Today and Yesterday, but every other day, past or future, is its own
+    /// section under its date.
+    case dated
+    /// A document read at any time (the web page, markdown): every title is the date.
+    case absolute
+  }
+
   /// The sections of a slice of a thread, with ranges in the thread's indices.
+  ///
+  /// Titles use the proleptic Gregorian calendar for every year (Foundation's Gregorian calendar
+  /// switches to the Julian one before October 1582, which a browser never does).
   static func sections(
-    for messages: ArraySlice<ChatMessage>, now: Date, calendar: Calendar, timeZone: TimeZone, locale: Locale
+    for messages: ArraySlice<ChatMessage>, now: Date, calendar: Calendar, timeZone: TimeZone, locale: Locale,
+    mode: Mode = .live
   ) -> [ChatDaySection] {
     var calendar = calendar
     calendar.timeZone = timeZone
     calendar.locale = locale
     guard !messages.isEmpty, let today = calendar.dateInterval(of: .day, for: now) else { return [] }
     let yesterday = calendar.dateInterval(of: .day, for: today.start.addingTimeInterval(-1))
-    let titles = _DayTitles(calendar: calendar, today: today.start, yesterday: yesterday?.start)
+    let titles = _DayTitles(
+      calendar: calendar, today: mode == .absolute ? nil : today.start,
+      yesterday: mode == .absolute ? nil : yesterday?.start)
     var sections: [ChatDaySection] = []
     var day = today
     for (index, message) in zip(messages.indices, messages) {
       let date = message.date
-      if !sections.isEmpty, date >= day.start, date < day.end || day.start == today.start {
+      if !sections.isEmpty, date >= day.start, date < day.end || (mode == .live && day.start == today.start) {
         sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(index + 1)
         continue
       }
-      if date >= today.start {
+      if mode == .live && date >= today.start {
         day = today
       } else if let interval = calendar.dateInterval(of: .day, for: date) {
         day = interval

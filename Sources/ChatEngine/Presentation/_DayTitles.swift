@@ -1,19 +1,23 @@
 import Foundation
 
 /// Titles of day separators, with one date formatter per call of ``ChatDaySection/sections``.
+///
+/// Dates are printed in the proleptic Gregorian calendar whatever the year: a day before 1583 is
+/// formatted as the same day 400·k years later (the Gregorian calendar repeats every 400 years,
+/// weekdays included), with the year put back in the text.
 struct _DayTitles {
   let calendar: Calendar
-  let today: Date
+  let today: Date?
   let yesterday: Date?
-  let thisYear: Int
+  let thisYear: Int?
   let sameYear: DateFormatter
   let otherYear: DateFormatter
 
-  init(calendar: Calendar, today: Date, yesterday: Date?) {
+  init(calendar: Calendar, today: Date?, yesterday: Date?) {
     self.calendar = calendar
     self.today = today
     self.yesterday = yesterday
-    self.thisYear = calendar.component(.year, from: today)
+    self.thisYear = today.map { _InternetDate.civil($0, timeZone: calendar.timeZone).year }
     self.sameYear = Self.formatter(calendar, template: "EEEEMMMMd")
     self.otherYear = Self.formatter(calendar, template: "yMMMMd")
   }
@@ -21,8 +25,15 @@ struct _DayTitles {
   func title(for day: Date) -> String {
     if day == today { return "Today" }
     if day == yesterday { return "Yesterday" }
-    let formatter = calendar.component(.year, from: day) == thisYear ? sameYear : otherYear
-    return formatter.string(from: day)
+    let year = _InternetDate.civil(day, timeZone: calendar.timeZone).year
+    let formatter = year == thisYear ? sameYear : otherYear
+    guard year < 1583 else { return formatter.string(from: day) }
+    let cycles = (2000 - year + 399) / 400
+    let shiftedYear = year + 400 * cycles
+    // Noon, so that the zone's different offsets in the two years cannot move the day.
+    let shifted = day.addingTimeInterval(Double(cycles) * 146_097 * 86_400 + 12 * 3600)
+    let text = formatter.string(from: shifted)
+    return text.replacingOccurrences(of: String(shiftedYear), with: String(year))
   }
 
   private static func formatter(_ calendar: Calendar, template: String) -> DateFormatter {

@@ -2,8 +2,11 @@ import Foundation
 
 extension ChatThread {
   /// Saves the thread as shown to `url`, atomically (see ``ChatArchive/save(_:to:timeZone:)``).
-  public func save(to url: URL) throws(ChatArchiveError) {
-    try ChatArchive.save(messages, to: url, timeZone: environment.timeZone)
+  /// `fields` are the top-level fields of the file the thread came from
+  /// (``ChatArchive/Document/fields``), written back so that a load and save loses nothing.
+  public func save(to url: URL, fields: ChatArchiveFields = ChatArchiveFields()) throws(ChatArchiveError) {
+    try ChatArchive.save(
+      ChatArchive.Document(messages: messages, fields: fields), to: url, timeZone: environment.timeZone)
   }
 
   /// Loads the thread at `url` in place of this one (see ``replaceThread(with:)``); on any

@@ -305,12 +305,14 @@ struct ANSIWriter {
   private func collect(_ block: Int, base: ANSIStyle, into text: inout StyledText) {
     text.removeAll()
     // Open inline containers: the node, and the style and link inside it.
-    var open: [(node: Int, style: ANSIStyle, link: Int)] = [(block, base, -1)]
+    // `inLink`: inside a link's text, where invisible format characters are dropped.
+    var open: [(node: Int, style: ANSIStyle, link: Int, inLink: Bool)] = [(block, base, -1, false)]
     var pendingSpace: ANSIStyle? = nil
     var index = block + 1
     let end = nodes[block].subtreeEnd
 
-    func appendText(_ string: String, _ style: ANSIStyle, _ link: Int, text: inout StyledText) {
+    func appendText(_ string: String, _ style: ANSIStyle, _ link: Int, text: inout StyledText, inLink: Bool = false) {
+      let string = inLink ? InvisibleFormat.droppedFromText(string) : string
       guard !string.isEmpty else { return }
       if let space = pendingSpace {
         pendingSpace = nil
@@ -326,14 +328,14 @@ struct ANSIWriter {
         open.removeLast()
         closeInline(top.node, text: &text, outer: open[open.count - 1].style)
       }
-      let (_, style, link) = open[open.count - 1]
+      let (_, style, link, inLink) = open[open.count - 1]
       let node = nodes[index]
       var inner: (ANSIStyle, Int)? = nil
       switch node.kind {
       case .text(let string):
-        appendText(string, style, link, text: &text)
+        appendText(string, style, link, text: &text, inLink: inLink)
       case .code(let code):
-        appendText(code, style.merging(theme.inlineCode), link, text: &text)
+        appendText(code, style.merging(theme.inlineCode), link, text: &text, inLink: inLink)
       case .softBreak:
         pendingSpace = style
       case .lineBreak:
@@ -348,11 +350,12 @@ struct ANSIWriter {
       case .strong: inner = (style.merging(theme.strong), link)
       case .strikethrough: inner = (style.merging(theme.strikethrough), link)
       case .link(let info):
-        let target = options.hyperlinks && LinkText.hasScheme(info.destination) ? text.addLink(info.destination) : -1
+        // OSC 8 follows the HTML URL policy: a dangerous target is shown as text, never linked.
+        let target = hyperlinked(info.destination) ? text.addLink(info.destination) : -1
         inner = (style.merging(theme.link), target)
       case .image(let info):
-        let alt = PlainTextWriter.plainText(of: index, in: nodes)
-        let url = LinkText.displayedURL(info.destination)
+        let alt = InvisibleFormat.droppedFromText(PlainTextWriter.plainText(of: index, in: nodes))
+        let url = InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination))
         appendText(
           alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link,
           text: &text)
@@ -369,7 +372,9 @@ struct ANSIWriter {
         break
       }
       if let inner, node.subtreeEnd > index + 1 {
-        open.append((index, inner.0, inner.1))
+        let opensLink: Bool
+        if case .link = node.kind { opensLink = true } else { opensLink = false }
+        open.append((index, inner.0, inner.1, inLink || opensLink))
       } else if inner != nil {
         closeInline(index, text: &text, outer: style)
       }
@@ -380,14 +385,23 @@ struct ANSIWriter {
     }
   }
 
+  /// Whether a link to `destination` is an OSC 8 hyperlink: hyperlinks are on, the URL has a
+  /// scheme, and HTML output would keep it (``URLSafety``: no `javascript:`, `file:`, `data:text/html`).
+  private func hyperlinked(_ destination: String) -> Bool {
+    options.hyperlinks && LinkText.hasScheme(destination) && !URLSafety.isDangerous(destination)
+  }
+
   /// After a link's text, without hyperlinks: ` (url)` when the URL adds something.
   private func closeInline(_ index: Int, text: inout StyledText, outer: ANSIStyle) {
     guard case .link(let info) = nodes[index].kind else { return }
-    if options.hyperlinks && LinkText.hasScheme(info.destination) { return }
+    if hyperlinked(info.destination) { return }
     let label = PlainTextWriter.plainText(of: index, in: nodes)
-    guard !LinkText.urlAddsNothing(text: label, destination: info.destination) else { return }
+    guard
+      !LinkText.urlAddsNothing(text: label, destination: info.destination) || InvisibleFormat.contains(label)
+        || InvisibleFormat.contains(info.destination)
+    else { return }
     text.append(" (", style: outer)
-    text.append(LinkText.displayedURL(info.destination), style: outer.merging(theme.url))
+    text.append(InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination)), style: outer.merging(theme.url))
     text.append(")", style: outer)
   }
 

@@ -38,14 +38,21 @@ public struct InputLimits: Sendable, Hashable, Codable {
   /// Bytes that reference links may copy from their definitions, on top of four times the input
   /// size; links past the budget are escaped and stay literal text.
   public var maxReferenceExpansionBytes: Int
+  /// Bytes of input that a reader of whole inputs accepts: the command line's `render`, `stream`
+  /// and `export` refuse a longer input (file or standard input) with `input too large: N bytes;
+  /// the limit is M bytes` before reading past the limit (`--max-bytes` changes it), so even
+  /// `/dev/zero` ends in one line, never in an allocation failure. The default is 256 MiB.
+  /// ``MarkdownDocument`` itself parses whatever it is given.
+  public var maxInputBytes: Int
 
   /// Creates limits; every parameter defaults to the value of ``default``.
   public init(
     maxNestingDepth: Int = 32, maxDelimiterRuns: Int = 400, maxDelimiterRunLength: Int = 64,
     maxBrackets: Int = 400, maxUnclosedHTMLOpeners: Int = 32, maxAutolinkScanBytes: Int = 4_000_000,
     maxTableColumns: Int = 128, maxTableCells: Int = 100_000, maxTableHeaderScan: Int = 1024,
-    maxReferenceExpansionBytes: Int = 1 << 20
+    maxReferenceExpansionBytes: Int = 1 << 20, maxInputBytes: Int = 1 << 28
   ) {
+    self.maxInputBytes = maxInputBytes
     self.maxNestingDepth = maxNestingDepth
     self.maxDelimiterRuns = maxDelimiterRuns
     self.maxDelimiterRunLength = maxDelimiterRunLength
@@ -66,7 +73,7 @@ public struct InputLimits: Sendable, Hashable, Codable {
   public static let unlimited = InputLimits(
     maxNestingDepth: .max, maxDelimiterRuns: .max, maxDelimiterRunLength: .max, maxBrackets: .max,
     maxUnclosedHTMLOpeners: .max, maxAutolinkScanBytes: .max, maxTableColumns: .max, maxTableCells: .max,
-    maxTableHeaderScan: .max, maxReferenceExpansionBytes: .max)
+    maxTableHeaderScan: .max, maxReferenceExpansionBytes: .max, maxInputBytes: .max)
 
   /// These limits with negative values raised to 0: a negative limit allows nothing, as 0 does.
   var nonNegative: InputLimits {

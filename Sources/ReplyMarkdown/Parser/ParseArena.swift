@@ -57,7 +57,10 @@ enum ParseArena {
       let chunkSize = max(state.pointee.nextChunkSize, needed)
       // Fresh anonymous pages are zero, so `calloc` requests need no memset; chunks of 2 MB and
       // more ask for huge pages (see ``HugePages``).
-      guard let chunk = HugePages.map(chunkSize) else { return nil }
+      // cmark-gfm never checks for nil (it would crash inside the library): a failed mapping ends
+      // the process with one line saying why, as cmark-gfm's own allocator does. The command
+      // line's input limit (``InputLimits/maxInputBytes``) keeps its inputs far from this.
+      guard let chunk = HugePages.map(chunkSize) else { outOfMemory(chunkSize) }
       state.pointee.chunks.append(chunk)
       state.pointee.cursor = chunk.start
       state.pointee.remaining = chunk.byteCount
@@ -88,6 +91,12 @@ enum ParseArena {
     guard let fresh = allocate(size) else { return nil }
     fresh.copyMemory(from: pointer, byteCount: oldSize)
     return fresh
+  }
+
+  private static func outOfMemory(_ bytes: Int) -> Never {
+    var line = "ReplyKit: out of memory: the parse needed \(bytes) more bytes that could not be mapped\n"
+    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(70)
   }
 
   /// Releases every chunk. Call with the lock held, once nothing points into the arena.

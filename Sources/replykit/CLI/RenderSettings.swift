@@ -6,7 +6,7 @@ struct RenderSettings {
   /// The options these settings read, for a command's option table.
   static let arities: [String: ParsedArguments.Arity] = [
     "--to": .value, "--width": .value, "--color": .value, "--hyperlinks": .value, "--unsafe": .flag,
-    "--commonmark": .flag, "--smart": .flag,
+    "--commonmark": .flag, "--smart": .flag, "--max-bytes": .value,
   ]
 
   /// `html`, `plain` or `ansi`.
@@ -14,8 +14,11 @@ struct RenderSettings {
   let parseOptions: ParseOptions
   let htmlOptions: HTMLRenderer.Options
   let ansiOptions: ANSIOptions
+  /// The largest input read (``InputLimits/maxInputBytes`` unless `--max-bytes` says otherwise).
+  let maxInputBytes: Int
 
   init(_ parsed: ParsedArguments) throws {
+    maxInputBytes = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     format = try parsed.choice("--to", among: ["html", "plain", "ansi"], default: "html")
     let width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
     let modes = ANSIOptions.Mode.allCases.map(\.rawValue)

@@ -1,3 +1,6 @@
+import ReplyMarkdown
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,9 +9,33 @@
 
 /// Reading inputs and writing outputs with plain POSIX calls (no Foundation on the hot path).
 enum StandardIO {
+  /// The first error of a write to standard output (an `errno`), 0 while every write succeeded.
+  /// After a failure nothing more is written; ``checkOutput()`` turns it into the command's error.
+  private static let outputFailure = Mutex<Int32>(0)
+
+  /// How errors name an input: `standard input` for `nil` or `-`, else the path in quotes.
+  static func name(of path: String?) -> String {
+    guard let path, path != "-" else { return "standard input" }
+    return "'\(path)'"
+  }
+
+  /// The error for an input past `limit` bytes (`count`, or `nil` when only "more than" is known).
+  static func tooLarge(_ path: String?, count: Int?, limit: Int) -> CLIError {
+    let size = count.map { "\($0) bytes" } ?? "more than \(limit) bytes"
+    return CLIError.failure(
+      "\(name(of: path)): input too large: \(size); the limit is \(limit) bytes (raise it with --max-bytes N)")
+  }
+
+  /// Throws when a write to standard output failed (a full disk, a closed pipe or descriptor).
+  static func checkOutput() throws {
+    let failure = outputFailure.withLock { $0 }
+    guard failure != 0 else { return }
+    throw CLIError.failure("cannot write standard output: \(String(cString: strerror(failure)))")
+  }
+
   /// Reads the whole file at `path`, or standard input for `nil` or `-`, as text; invalid UTF-8
-  /// becomes U+FFFD.
-  static func readText(_ path: String?) throws -> String {
+  /// becomes U+FFFD. An input of more than `limit` bytes is an error (``tooLarge(_:count:limit:)``).
+  static func readText(_ path: String?, limit: Int = InputLimits.default.maxInputBytes) throws -> String {
     // A regular file is read straight into the string's storage (one copy, validated in place).
     if let path, path != "-" {
       let descriptor = open(path, O_RDONLY)
@@ -17,6 +44,7 @@ enum StandardIO {
         var info = stat()
         if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
           let size = Int(info.st_size)
+          if size > limit { throw tooLarge(path, count: size, limit: limit) }
           var complete = true
           let text = String(unsafeUninitializedCapacity: size) { buffer in
             var filled = 0
@@ -33,22 +61,23 @@ enum StandardIO {
         }
       }
     }
-    let bytes = try readAll(path)
+    let bytes = try readAll(path, limit: limit)
     return bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// Reads the whole file at `path`, or standard input for `nil` or `-`.
-  static func readAll(_ path: String?) throws -> [UInt8] {
+  /// Reads the whole file at `path`, or standard input for `nil` or `-`; more than `limit` bytes
+  /// is an error, raised as soon as the limit is passed (so `/dev/zero` ends at once).
+  static func readAll(_ path: String?, limit: Int = InputLimits.default.maxInputBytes) throws -> [UInt8] {
     let descriptor: Int32
     if let path, path != "-" {
       descriptor = open(path, O_RDONLY)
       guard descriptor >= 0 else {
-        throw CLIError.failure("cannot read '\(path)': \(String(cString: strerror(errno)))")
+        throw CLIError.failure("cannot read \(name(of: path)): \(String(cString: strerror(errno)))")
       }
       var info = stat()
       if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
         close(descriptor)
-        throw CLIError.failure("cannot read '\(path)': it is a directory")
+        throw CLIError.failure("cannot read \(name(of: path)): it is a directory")
       }
     } else {
       descriptor = STDIN_FILENO
@@ -56,10 +85,12 @@ enum StandardIO {
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     var info = stat()
     let sizeHint = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    if sizeHint > limit { throw tooLarge(path, count: sizeHint, limit: limit) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
     while true {
-      if bytes.count == bytes.capacity { bytes.reserveCapacity(bytes.capacity * 2) }
+      if bytes.count > limit { throw tooLarge(path, count: nil, limit: limit) }
+      if bytes.count == bytes.capacity { bytes.reserveCapacity(min(bytes.capacity * 2, limit + 1)) }
       let start = bytes.count
       let room = bytes.capacity - start
       var failure: Int32 = 0
@@ -72,20 +103,20 @@ enum StandardIO {
       bytes.removeLast(room - max(readCount, 0))
       if readCount < 0 {
         if failure == EINTR { continue }
-        throw CLIError.failure("cannot read '\(path ?? "standard input")': \(String(cString: strerror(failure)))")
+        throw CLIError.failure("cannot read \(name(of: path)): \(String(cString: strerror(failure)))")
       }
       if readCount == 0 { break }
     }
     return bytes
   }
 
-  /// Writes `text` to standard output.
+  /// Writes `text` to standard output (a failure is kept for ``checkOutput()``).
   static func write(_ text: String) {
     var text = text
     text.withUTF8 { writeAll(STDOUT_FILENO, $0) }
   }
 
-  /// Writes bytes to standard output.
+  /// Writes bytes to standard output (a failure is kept for ``checkOutput()``).
   static func write(bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) }
   }
@@ -93,19 +124,33 @@ enum StandardIO {
   /// Writes one line to standard error.
   static func writeError(_ line: String) {
     var text = line + "\n"
-    text.withUTF8 { writeAll(STDERR_FILENO, $0) }
+    text.withUTF8 { _ = writeFully(STDERR_FILENO, $0) }
   }
 
+  /// Writes all of `buffer` to `descriptor`; for standard output, a failure is kept for
+  /// ``checkOutput()`` and later writes are skipped.
   static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+    guard descriptor == STDOUT_FILENO else {
+      _ = writeFully(descriptor, buffer)
+      return
+    }
+    guard outputFailure.withLock({ $0 }) == 0 else { return }
+    let failure = writeFully(descriptor, buffer)
+    if failure != 0 { outputFailure.withLock { if $0 == 0 { $0 = failure } } }
+  }
+
+  /// Writes all of `buffer`, retrying after signals; the `errno` of a failure, else 0.
+  private static func writeFully(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
     var offset = 0
     while offset < buffer.count {
       let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
-        return
+        return errno
       }
       offset += written
     }
+    return 0
   }
 
   /// Whether standard output is a terminal.

@@ -212,10 +212,11 @@ final class ChatApp {
     let url = URL(fileURLWithPath: directory).appendingPathComponent(
       "replykit-reply-\(reply.id.uuidString.prefix(8).lowercased()).txt")
     do {
-      try Data((text + "\n").utf8).write(to: url, options: .atomic)
+      // A reply is as private as the thread: created 0600, by the rules of every output file.
+      try OutputFile.write(Array((text + "\n").utf8), to: url.path, newFileMode: 0o600)
       showNotice("Shared to \(url.path)", isError: false, seconds: 8)
     } catch {
-      showNotice("Could not write \(url.path): \(error.localizedDescription)", isError: true)
+      showNotice("Could not share: \(error)", isError: true)
     }
   }
 
@@ -232,7 +233,7 @@ final class ChatApp {
       url = URL(fileURLWithPath: "replykit-thread.json")
     }
     do {
-      try thread.save(to: url)
+      try thread.save(to: url, fields: setup.fields)
       showNotice("Saved to \(url.path)", isError: false)
     } catch {
       showNotice(error.localizedDescription, isError: true)
@@ -255,7 +256,7 @@ final class ChatApp {
   func autosave() {
     guard setup.autosaves, let url = setup.threadURL else { return }
     do {
-      try thread.save(to: url)
+      try thread.save(to: url, fields: setup.fields)
     } catch {
       showNotice(error.localizedDescription, isError: true, seconds: nil)
     }

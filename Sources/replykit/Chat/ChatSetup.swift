@@ -18,6 +18,8 @@ struct ChatSetup {
   var autosaves: Bool
   /// Why the thread file did not load, if it did not.
   var loadError: String?
+  /// The top-level fields of the loaded thread file that ReplyKit does not read, saved back.
+  var fields = ChatArchiveFields()
   /// What to tell the person at start (loaded, new file), if anything.
   var startNotice: String?
 
@@ -43,7 +45,9 @@ struct ChatSetup {
       return
     }
     do {
-      messages = try ChatArchive.load(from: url)
+      let document = try ChatArchive.loadDocument(from: url)
+      messages = document.messages
+      fields = document.fields
       autosaves = true
       startNotice = "Loaded \(messages.count) messages from \(path)"
     } catch {

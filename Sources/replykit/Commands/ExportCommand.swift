@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import ReplyMarkdown
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +21,11 @@ enum ExportCommand {
                      transcript: day separators, then 'You:' / 'Assistant:' turns as plain text
                      plain: the turns as plain text, without day separators
                      markdown: a markdown document, a heading per day
-      -o FILE        write to FILE (replaced only once the export succeeded; default: standard output)
+      -o FILE        write to FILE (default: standard output). A regular file is replaced only once
+                     the export succeeded, keeping its permissions and owner; a symbolic link is
+                     followed; a FIFO or device such as /dev/null is written through; a directory is
+                     refused
+      --max-bytes N  refuse a thread file of more than N bytes (default 268435456, 256 MiB)
       --title TEXT   html: the page title (default: the first line of the first message)
       -h, --help     show this help
 
@@ -29,7 +34,8 @@ enum ExportCommand {
     """
 
   static let options: [String: ParsedArguments.Arity] = [
-    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--help": .flag, "-h": .flag,
+    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--help": .flag,
+    "-h": .flag,
   ]
 
   static func run(_ arguments: [String]) throws {
@@ -47,10 +53,12 @@ enum ExportCommand {
         "'replykit export' needs a thread file (or '-' for standard input); see 'replykit export --help'")
     }
     let output = parsed.value("-o") ?? parsed.value("--output")
+    if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
+    let limit = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     let name = input == "-" ? "standard input" : input
     let messages: [ChatMessage]
     do {
-      messages = try ChatArchive.decode(Data(try StandardIO.readAll(input)))
+      messages = try ChatArchive.decode(Data(try StandardIO.readAll(input, limit: limit)))
     } catch let error as ChatArchiveError {
       throw CLIError.failure("\(name): \(oneLine(error.errorDescription ?? "not a thread file"))")
     }
@@ -80,36 +88,13 @@ enum ExportCommand {
     return Locale(identifier: "en_US")
   }
 
-  /// Writes `text` to a temporary file beside `path` and renames it over `path`, so a failed
-  /// export never leaves a partial or empty file.
+  /// Writes `text` to `path` by the rules of ``OutputFile`` (atomic replacement of a regular file,
+  /// so a failed export never leaves a partial or empty file).
   static func writeAtomically(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else {
-      throw CLIError.failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
-    }
-    var failure: Int32 = 0
-    var bytes = text
-    bytes.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-    if close(descriptor) != 0 && failure == 0 { failure = errno }
-    if failure == 0 && rename(temporary.path, url.path) != 0 { failure = errno }
-    if failure != 0 {
-      unlink(temporary.path)
-      throw CLIError.failure("cannot write '\(path)': \(String(cString: strerror(failure)))")
+    do {
+      try OutputFile.write(Array(text.utf8), to: path)
+    } catch {
+      throw CLIError.failure(error.description)
     }
   }
 

@@ -7,7 +7,7 @@ enum FuzzCommand {
   static let help = """
     Usage: replykit fuzz [--seed N] [--iterations N | --seconds N] [--corpus DIR] [--shared DIR] [--no-save]
            replykit fuzz --pathological [--shared DIR]
-           replykit fuzz --resources
+           replykit fuzz --resources [--iterations N]
 
     Mutates the replies under Corpus/, the spec examples of ../shared/corpus and its fuzzing dictionary,
     and checks every renderer on each input: no crash, HTML equal to cmark-gfm's (on the guarded text
@@ -22,7 +22,8 @@ enum FuzzCommand {
       --shared DIR      shared corpus folder (default ../shared/corpus, if present)
       --no-save         do not write regression files
       --pathological    time every case of pathological.json at full size (guard, parse, HTML)
-      --resources       time a 50 MB input and a 1 MB line, with peak memory
+      --resources       time a 50 MB input and a 1 MB line, with peak memory (--iterations N
+                        repeats the measurement N times)
       -h, --help        show this help
     """
 
@@ -38,6 +39,14 @@ enum FuzzCommand {
       return
     }
     let sharedPath = parsed.value("--shared") ?? "../shared/corpus"
+    // A folder given on the command line must exist; the default shared corpus is optional.
+    for name in ["--corpus", "--shared"] {
+      guard let path = parsed.value(name) else { continue }
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw CLIError.failure("\(name) '\(path)': no such directory")
+      }
+    }
     let shared: URL? = FileManager.default.fileExists(atPath: sharedPath) ? URL(fileURLWithPath: sharedPath) : nil
     if parsed.has("--pathological") {
       guard let shared else { throw CLIError.failure("no shared corpus at '\(sharedPath)'; pass --shared DIR") }
@@ -46,7 +55,9 @@ enum FuzzCommand {
       return
     }
     if parsed.has("--resources") {
-      FuzzBenchmarks.resources(write: StandardIO.write)
+      if parsed.value("--seconds") != nil { throw CLIError.usage("--resources takes --iterations, not --seconds") }
+      let rounds = try parsed.integer("--iterations", in: 1...1000) ?? 1
+      FuzzBenchmarks.resources(rounds: rounds, write: StandardIO.write)
       return
     }
     if parsed.value("--iterations") != nil && parsed.value("--seconds") != nil {
@@ -78,7 +89,7 @@ enum FuzzCommand {
     )
     for failure in report.failures {
       StandardIO.write(
-        "FAIL \(failure.failure.check): \(failure.failure.detail)\n  input \(String(decoding: failure.input, as: UTF8.self).debugDescription)\n  saved \(failure.savedAt ?? "-")\n"
+        "FAIL \(failure.failure.check): \(failure.failure.detail)\n  input \(failure.input.count) bytes, saved \(failure.savedAt ?? "-")\n"
       )
     }
     if !report.failures.isEmpty { throw CLIError.failure("\(report.failures.count) fuzz failure(s)") }

@@ -11,6 +11,7 @@ enum RenderCommand {
   static let help = """
     Usage: replykit render [FILE|-] [--to html|plain|ansi] [--width N] [--color auto|always|never]
                            [--hyperlinks auto|always|never] [--unsafe] [--commonmark] [--smart]
+                           [--max-bytes N]
 
     Renders a markdown reply (a file, or standard input for '-' or no file) to standard output.
 
@@ -25,6 +26,7 @@ enum RenderCommand {
       --unsafe           HTML only: keep raw HTML and dangerous URLs (never for untrusted input)
       --commonmark       parse plain CommonMark (GitHub's extensions and footnotes off)
       --smart            smart punctuation (curly quotes, dashes, ellipses)
+      --max-bytes N      refuse an input of more than N bytes (default 268435456, 256 MiB)
       -h, --help         show this help
     """
 
@@ -45,7 +47,7 @@ enum RenderCommand {
     }
     let settings = try RenderSettings(parsed)
     let input = try parsed.singleInput(command: "render")
-    let text = try StandardIO.readText(input)
+    let text = try StandardIO.readText(input, limit: settings.maxInputBytes)
     let document = MarkdownDocument(text, options: settings.parseOptions)
     keptUntilExit = document
     switch settings.format {
@@ -57,5 +59,7 @@ enum RenderCommand {
       let renderer = HTMLRenderer(options: settings.htmlOptions)
       renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     }
+    try StandardIO.checkOutput()
+    GuardNotes.write(document.diagnostics)
   }
 }

@@ -25,8 +25,8 @@ enum StreamCommand {
       --delay-ms N       wait N milliseconds after each chunk, 0 to 60000 (default 0)
       --frames           after each chunk, one JSON line {"bytes": N, "display": "..."} with the
                          whole current display; a last line with "final": true
-      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart: as for
-                         'replykit render'
+      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart, --max-bytes N:
+                         as for 'replykit render'
       -h, --help         show this help
     """
 
@@ -52,31 +52,44 @@ enum StreamCommand {
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
       live: format == "ansi" && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
     if let path = input, path != "-" {
-      let bytes = try StandardIO.readAll(path)
+      let bytes = try StandardIO.readAll(path, limit: settings.maxInputBytes)
       let size = chunkBytes ?? 16
       var offset = 0
       while offset < bytes.count {
         let end = min(bytes.count, offset + size)
         output.feed(bytes[offset..<end])
+        try StandardIO.checkOutput()
         offset = end
         if delay > 0 { usleep(UInt32(delay) * 1000) }
       }
     } else {
       var buffer = [UInt8](repeating: 0, count: 65_536)
+      var received = 0
       while true {
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
         if count < 0 { throw CLIError.failure("cannot read standard input: \(String(cString: strerror(errno)))") }
         if count == 0 { break }
+        received += count
+        if received > settings.maxInputBytes {
+          throw StandardIO.tooLarge(nil, count: nil, limit: settings.maxInputBytes)
+        }
         var offset = 0
         while offset < count {
           let end = min(count, offset + (chunkBytes ?? count))
           output.feed(buffer[offset..<end])
+          try StandardIO.checkOutput()
           offset = end
           if delay > 0 { usleep(UInt32(delay) * 1000) }
         }
       }
     }
     output.finish()
+    try StandardIO.checkOutput()
+    if output.stream.guardChangedInput {
+      // The stream's guard works per piece; the notes name the kinds a whole-reply check finds.
+      let diagnostics = InputGuard.apply(output.stream.text, options: settings.parseOptions).diagnostics
+      if diagnostics.isEmpty { StandardIO.writeError(GuardNotes.streamed) } else { GuardNotes.write(diagnostics) }
+    }
   }
 }

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a file the way every ReplyKit output is written (`export -o`, thread saves, `/share`).
+///
+/// The rules, which the README repeats:
+/// - a symbolic link is followed to its target (a chain of them, up to 40), and the target is
+///   written; the link stays;
+/// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
+///   are flushed to disk and renamed over it, so a failure leaves the old file whole and no
+///   partial file behind; the new file keeps the old one's permission bits, owner and group (when
+///   the owner cannot be kept, the file is not replaced and the error says why);
+/// - a new file is created the same way with `newFileMode` (less the umask): 0600 for threads;
+/// - a FIFO or a character device (`/dev/null`, a terminal) is written through, never replaced;
+/// - a directory, a block device or a socket is refused, saying which it is;
+/// - an empty name is refused as empty.
+package enum OutputFile {
+  /// Why a file could not be written: one line naming the file and the reason.
+  package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path as given.
+    package var path: String
+    /// Why, in a few words (`No space left on device`, `it is a directory`).
+    package var reason: String
+
+    package var description: String { path.isEmpty ? reason : "cannot write '\(path)': \(reason)" }
+  }
+
+  /// Writes `bytes` to `path` under the rules above.
+  package static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(Failure) {
+    guard !path.isEmpty else { throw Failure(path: "", reason: "the output file name is empty") }
+    let target = try resolve(path)
+    var info = stat()
+    guard lstat(target, &info) == 0 else {
+      let failure = errno
+      guard failure == ENOENT else { throw Failure(path: path, reason: reason(failure)) }
+      try replace(target, with: bytes, existing: nil, mode: newFileMode, shownAs: path)
+      return
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: try replace(target, with: bytes, existing: info, mode: info.st_mode & 0o7777, shownAs: path)
+    case S_IFIFO, S_IFCHR: try writeThrough(target, bytes, shownAs: path)
+    case S_IFDIR: throw Failure(path: path, reason: "it is a directory")
+    case S_IFBLK: throw Failure(path: path, reason: "it is a block device; not writing over it")
+    case S_IFSOCK: throw Failure(path: path, reason: "it is a socket")
+    default: throw Failure(path: path, reason: "it is not a regular file")
+    }
+  }
+
+  /// The path a chain of symbolic links at `path` ends at (which may not exist yet).
+  static func resolve(_ path: String) throws(Failure) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+      let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else {
+        current = directory(of: current) + link
+      }
+    }
+    throw Failure(path: path, reason: reason(ELOOP))
+  }
+
+  /// The directory part of `path` with its trailing slash (`""` for a bare name).
+  private static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[...slash])
+  }
+
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return 0
+    }
+  }
+
+  private static func writeThrough(_ target: String, _ bytes: [UInt8], shownAs path: String) throws(Failure) {
+    let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+    var failure = writeAll(descriptor, bytes)
+    if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure != 0 { throw Failure(path: path, reason: reason(failure)) }
+  }
+
+  private static func replace(
+    _ target: String, with bytes: [UInt8], existing: stat?, mode: mode_t, shownAs path: String
+  ) throws(Failure) {
+    let name = target.split(separator: "/").last.map(String.init) ?? target
+    let temporary =
+      directory(of: target) + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing == nil ? mode : 0o600)
+    guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+    var failure: Int32 = 0
+    var problem: String?
+    if let existing {
+      if fchmod(descriptor, mode) != 0 { failure = errno }
+      if failure == 0 && (existing.st_uid != geteuid() || existing.st_gid != getegid())
+        && fchown(descriptor, existing.st_uid, existing.st_gid) != 0
+      {
+        problem =
+          "cannot keep its owner and group (\(existing.st_uid):\(existing.st_gid)): \(reason(errno)); not replaced"
+      }
+    }
+    if failure == 0 && problem == nil { failure = writeAll(descriptor, bytes) }
+    if failure == 0 && problem == nil && fsync(descriptor) != 0 { failure = errno }
+    if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure == 0 && problem == nil && rename(temporary, target) != 0 { failure = errno }
+    if failure != 0 || problem != nil {
+      unlink(temporary)
+      throw Failure(path: path, reason: problem ?? reason(failure))
+    }
+  }
+}

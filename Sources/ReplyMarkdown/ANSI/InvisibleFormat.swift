@@ -1,0 +1,50 @@
+/// Invisible format characters in link text and URLs, which could make what a terminal link shows
+/// differ from where it goes: U+200B–U+200D (zero-width space, non-joiner, joiner), U+2060 (word
+/// joiner), U+FEFF (zero-width no-break space), U+00AD (soft hyphen), U+200E, U+200F and U+061C
+/// (direction marks).
+///
+/// In link text they are dropped (a joiner between two emoji stays, as it draws one picture); in a
+/// shown URL they are percent-encoded (`%E2%80%8B`), so they are visible.
+enum InvisibleFormat {
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200B...0x200F, 0x2060, 0xFEFF, 0x00AD, 0x061C: return true
+    default: return false
+    }
+  }
+
+  /// Whether `text` has any invisible format character (fast path: none).
+  static func contains(_ text: String) -> Bool {
+    text.unicodeScalars.contains(where: isInvisible)
+  }
+
+  /// `text` without invisible format characters, keeping a joiner that follows an emoji.
+  static func droppedFromText(_ text: String) -> String {
+    guard contains(text) else { return text }
+    var out = String.UnicodeScalarView()
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      defer { previous = scalar }
+      if isInvisible(scalar) {
+        let joinsEmoji = scalar.value == 0x200D && (previous.map { $0.properties.isEmoji && $0.value > 0xFF } ?? false)
+        if !joinsEmoji { continue }
+      }
+      out.append(scalar)
+    }
+    return String(out)
+  }
+
+  /// `url` with invisible format characters percent-encoded.
+  static func shownInURL(_ url: String) -> String {
+    guard contains(url) else { return url }
+    var out = ""
+    for scalar in url.unicodeScalars {
+      if isInvisible(scalar) {
+        for byte in String(scalar).utf8 { out += "%" + String(byte, radix: 16, uppercase: true) }
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 13: every write checked, output files written by one set of rules, input limits, notes
+/// and the command line's odd cases. Everything happens in a temporary directory; the only
+/// devices used are a FIFO made there and `/dev/full`.
+@Suite struct OutputSafetyTests {
+  static let thread = """
+    {"model": "m1", "messages": [{"id": "00000000-0000-4000-8000-000000000001", "role": "user",
+    "text": "Hi", "date": "2025-06-01T10:00:00Z", "state": "complete", "tokens": 3}]}
+    """
+
+  /// Runs `script` under `/bin/sh` with `$R` the replykit executable, in `directory`.
+  static func shell(_ script: String, in directory: URL) throws -> CLIRunner.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["R"] = CLIRunner.executable.path
+    process.environment = environment
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIRunner.Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  static func directory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-output-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    try Data(thread.utf8).write(to: url.appendingPathComponent("thread.json"))
+    return url
+  }
+
+  @Test(arguments: [
+    "echo '# hi' | \"$R\" render",
+    "echo '# hi' | \"$R\" stream",
+    "\"$R\" export thread.json",
+    "\"$R\" export thread.json -o /dev/full",
+  ])
+  func aFullDiskIsOneLineAndStatusOne(command: String) throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try Self.shell(command.contains("-o") ? command : command + " > /dev/full", in: directory)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test(arguments: ["render", "stream"])
+  func aClosedStandardOutputOrBrokenPipeIsAnError(command: String) throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let closed = try Self.shell("echo '# hi' | \"$R\" \(command) >&-", in: directory)
+    #expect(closed.status == 1)
+    #expect(closed.stderr.hasPrefix("replykit: cannot write standard output: "), "\(closed.stderr)")
+    // SIGPIPE ignored: the write fails with EPIPE, which must not pass in silence.
+    let piped = try Self.shell(
+      "trap '' PIPE; head -c 2000000 /dev/zero | tr '\\0' 'a' | \"$R\" \(command) | true; echo \"status $?\"",
+      in: directory)
+    #expect(piped.stderr.contains("replykit: cannot write standard output: Broken pipe"), "\(piped.stderr)")
+  }
+
+  @Test func exportWritesThroughFIFOsFollowsSymlinksAndKeepsModes() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = try Self.shell(
+      "mkfifo pipe && (cat pipe > got.txt &) && \"$R\" export thread.json --to plain -o pipe; sleep 0.2; cat got.txt",
+      in: directory)
+    #expect(fifo.status == 0)
+    #expect(fifo.stdout == "You: Hi\n")
+    let kinds = try Self.shell(
+      "touch private.txt && chmod 600 private.txt && ln -s private.txt link.txt && "
+        + "\"$R\" export thread.json --to plain -o link.txt && stat -c '%a %F' private.txt link.txt && cat private.txt",
+      in: directory)
+    #expect(kinds.stdout == "600 regular file\n777 symbolic link\nYou: Hi\n", "\(kinds.stderr)")
+    let new = try Self.shell(
+      "umask 022 && \"$R\" export thread.json -o new.html && stat -c '%a' new.html", in: directory)
+    #expect(new.stdout == "644\n")
+    let folder = try Self.shell("mkdir sub && \"$R\" export thread.json -o sub", in: directory)
+    #expect(folder.status == 1 && folder.stderr == "replykit: cannot write 'sub': it is a directory\n")
+    let empty = try CLIRunner.run(["export", directory.appendingPathComponent("thread.json").path, "-o", ""])
+    #expect(empty.status == 2 && empty.stderr == "replykit: the output file name (-o) is empty\n")
+    // A failed export leaves no partial or temporary file.
+    let full = try Self.shell("ln -s /dev/full full && \"$R\" export thread.json -o full; ls -A", in: directory)
+    #expect(full.stderr.contains("No space left on device"))
+    #expect(
+      full.stdout.split(separator: "\n").sorted() == [
+        "full", "got.txt", "link.txt", "new.html", "pipe", "private.txt", "sub", "thread.json",
+      ])
+  }
+
+  @Test func inputsPastTheLimitAreRefusedWithTheLimitNamed() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try Self.shell("\"$R\" render thread.json --max-bytes 10", in: directory)
+    #expect(file.status == 1)
+    #expect(
+      file.stderr.hasPrefix("replykit: 'thread.json': input too large: ")
+        && file.stderr.contains("bytes; the limit is 10 bytes (raise it with --max-bytes N)"), "\(file.stderr)")
+    // An endless input stops at the limit.
+    let endless = try Self.shell("head -c 100000 /dev/zero | \"$R\" stream --max-bytes 1000", in: directory)
+    #expect(
+      endless.stderr
+        == "replykit: standard input: input too large: more than 1000 bytes; the limit is 1000 bytes (raise it with --max-bytes N)\n"
+    )
+    let export = try Self.shell("\"$R\" export - --max-bytes 5 < thread.json", in: directory)
+    #expect(export.status == 1 && export.stderr.contains("standard input: input too large"))
+  }
+
+  @Test func aGuardThatChangesTheRenderingPrintsOneNotePerKind() throws {
+    let deep = String(repeating: "> ", count: 40) + "x\n\n" + String(repeating: "> ", count: 50) + "y\n"
+    for command in ["render", "stream"] {
+      let result = try CLIRunner.run([command], input: deep)
+      #expect(result.status == 0)
+      let notes = result.stderr.split(separator: "\n")
+      #expect(notes.count == 1, "\(result.stderr)")
+      #expect(notes.first?.hasPrefix("replykit: note: ") == true)
+      #expect(result.stderr.contains("InputLimits.maxNestingDepth"), "\(result.stderr)")
+    }
+    #expect(try CLIRunner.run(["render"], input: "# fine\n").stderr.isEmpty)
+  }
+
+  @Test func commandLineOdds() throws {
+    let bare = try CLIRunner.run([])
+    #expect(bare.status == 2 && bare.stdout.isEmpty && bare.stderr.contains("Usage: replykit <command>"))
+    let version = try CLIRunner.run(["--version", "extra"])
+    #expect(version.status == 2 && version.stderr.contains("'--version' takes no arguments"))
+    #expect(try CLIRunner.run(["--version"]).status == 0)
+    let corpus = try CLIRunner.run(["fuzz", "--corpus", "/nonexistent-replykit-corpus", "--iterations", "1"])
+    #expect(corpus.status == 1 && corpus.stderr.contains("--corpus '/nonexistent-replykit-corpus': no such directory"))
+    let shared = try CLIRunner.run(["fuzz", "--shared", "/nonexistent-replykit-shared", "--iterations", "1"])
+    #expect(shared.status == 1 && shared.stderr.contains("no such directory"))
+    // Standard input is named one way in every error.
+    let render = try CLIRunner.run(["render", "-", "--max-bytes", "1"], input: "hello")
+    let export = try CLIRunner.run(["export", "-"], input: "{")
+    #expect(render.stderr.hasPrefix("replykit: standard input: "), "\(render.stderr)")
+    #expect(export.stderr.hasPrefix("replykit: standard input: "), "\(export.stderr)")
+  }
+}
