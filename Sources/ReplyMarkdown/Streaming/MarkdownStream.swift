@@ -78,6 +78,8 @@ public struct MarkdownStream: Sendable {
   /// the final update then carries the whole reply as a replacement.
   var committedInexactly = false
   var lastTail = MarkdownStreamTail.empty
+  /// The received length when the tail was last healed.
+  var healedEnd = 0
   /// The largest lookback of this update.
   var lookback = 0
   private(set) var isFinished = false
@@ -173,8 +175,17 @@ public struct MarkdownStream: Sendable {
     shownHeldCount = held.count
     heldChanged = false
     let tail: MarkdownStreamTail
-    if showsTail {
+    let openStart = longBlock?.settledEnd ?? closedEnd
+    let structureChanged =
+      replacesHeld || !shownHeld.isEmpty || !newSettled.isEmpty || settledRevision != sentRevision
+    if showsTail && !structureChanged
+      && !RefreshSchedule.isDue(
+        openBytes: source.count - openStart, newBytes: source.count - max(healedEnd, openStart))
+    {
+      tail = unchanged().tail
+    } else if showsTail {
       tail = makeTail()
+      healedEnd = source.count
     } else {
       // Parts settled meanwhile go out with the next shown tail (all of them, under a revision
       // that differs from this one's, so a consumer renders them afresh).
@@ -215,6 +226,11 @@ public struct MarkdownStream: Sendable {
   private mutating func structuralStep() {
     let completeEnd = received.completeEnd(from: closedEnd)
     guard completeEnd > structuredEnd else { return }
+    let openStart = longBlock?.settledEnd ?? closedEnd
+    guard
+      RefreshSchedule.isDue(
+        openBytes: completeEnd - openStart, newBytes: completeEnd - max(structuredEnd, openStart))
+    else { return }
     structuredEnd = completeEnd
     // Each pass either stays in a long block, or closes blocks and moves the open part on; a
     // few passes cover a long block closing and the next one starting in the same chunk.

@@ -46,8 +46,7 @@ struct StreamLineConsumer: Sendable {
     if !update.committed.isEmpty {
       heldLines = []
       for block in update.committed {
-        let lines = render(block.document)
-        Self.appendUnit(lines, to: &added, after: !committedLines.isEmpty || !added.isEmpty)
+        added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
       }
       if let replacement = update.replacement {
         committedLines = render(replacement)
@@ -59,7 +58,7 @@ struct StreamLineConsumer: Sendable {
     }
     if update.replacesHeld { heldLines = [] }
     for block in update.held {
-      Self.appendUnit(render(block.document), to: &heldLines, after: !committedLines.isEmpty || !heldLines.isEmpty)
+      heldLines += Self.unitLines(block.document, after: !committedLines.isEmpty || !heldLines.isEmpty, render: render)
     }
     let tail = update.tail
     if tail.settledRevision != revision {
@@ -71,10 +70,36 @@ struct StreamLineConsumer: Sendable {
     }
     var lines = heldLines
     if !update.isFinal {
-      Self.appendUnit(openLines(tail, render: render), to: &lines, after: !committedLines.isEmpty || !lines.isEmpty)
+      let after = !committedLines.isEmpty || !lines.isEmpty
+      if tail.container == nil {
+        lines += Self.unitLines(tail.document, after: after, render: render)
+      } else {
+        Self.appendUnit(openLines(tail, render: render), to: &lines, after: after)
+      }
     }
     tailLines = lines
     return added
+  }
+
+  /// The lines of a top-level unit as they follow earlier content in one-shot rendering: the
+  /// separator before a block depends on the block (an empty list item after a paragraph gets
+  /// no blank line), so the unit is rendered after a one-line paragraph, whose line is dropped.
+  static func unitLines(_ document: MarkdownDocument, after previous: Bool, render: (MarkdownDocument) -> [String])
+    -> [String]
+  {
+    guard previous else { return render(document) }
+    var nodes: [MarkdownNode] = [
+      MarkdownNode(kind: .document, subtreeEnd: document.nodes.count + 2, depth: 0),
+      MarkdownNode(kind: .paragraph, subtreeEnd: 3, depth: 1),
+      MarkdownNode(kind: .text("X"), subtreeEnd: 3, depth: 2),
+    ]
+    nodes.reserveCapacity(document.nodes.count + 2)
+    for node in document.nodes.dropFirst() {
+      var moved = node
+      moved.subtreeEnd += 2
+      nodes.append(moved)
+    }
+    return Array(render(MarkdownDocument(nodes: nodes, options: document.options)).dropFirst())
   }
 
   static func appendUnit(_ lines: [String], to target: inout [String], after previous: Bool) {
