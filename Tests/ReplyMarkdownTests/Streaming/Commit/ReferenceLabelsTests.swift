@@ -1,0 +1,71 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+/// The byte scan that picks which definitions a parse needs.
+@Suite struct ReferenceLabelsTests {
+  @Test(arguments: [
+    ("See [docs] and [Other  Ref][ref].", ["docs", "other ref", "ref"]),
+    ("A citation [1] and a note [^n].", ["1", "^n"]),
+    ("Escaped \\[no] and [a\\]b].", ["a\\]b"]),
+    ("[outer [inner] text]", ["inner"]),
+    ("[ÄBC]", ["äbc"]),
+    ("No labels here.", []),
+  ])
+  func usedLabels(text: String, labels: [String]) {
+    #expect(ReferenceLabels.used(in: ArraySlice(text.utf8)) == Set(labels))
+  }
+
+  @Test(arguments: [
+    ("[docs]: https://example.com\n[Ref]: /r \"t\"\n", ["docs", "ref"]),
+    ("> [quoted]: /q\n", ["quoted"]),
+    ("- [item]: /i\n", ["item"]),
+    ("[^note]: text\n", ["^note"]),
+    ("text [not]: a definition\n", []),
+    ("[label] no colon\n", []),
+  ])
+  func definedLabels(text: String, labels: [String]) {
+    #expect(ReferenceLabels.defined(in: ArraySlice(text.utf8)) == labels)
+  }
+
+  @Test func labelsCompareLikeCmark() {
+    #expect(ReferenceLabels.normalized(ArraySlice("  Foo \n\t BAR ".utf8)) == "foo bar")
+  }
+}
+
+/// The definitions a stream keeps, and the preamble a parse of part of the reply starts with.
+@Suite struct DefinitionStoreTests {
+  @Test func thePreambleHoldsOnlyTheDefinitionsTheRegionUses() {
+    var store = DefinitionStore()
+    for index in 0..<500 { store.add(ArraySlice("[y\(index)]: /u\(index)\n".utf8)) }
+    let preamble = store.preamble(for: ArraySlice("Uses [y7] and [x].".utf8))
+    #expect(String(decoding: preamble.bytes, as: UTF8.self) == "[y7]: /u7\n\n")
+    #expect(preamble.lines == 2)
+    #expect(store.preamble(for: ArraySlice("No labels.".utf8)).bytes.isEmpty)
+  }
+
+  @Test func everyDefinitionOfALabelComesInReplyOrder() {
+    var store = DefinitionStore()
+    store.add(ArraySlice("[a]: /first\n".utf8))
+    store.add(ArraySlice("[A]: /second\n".utf8))
+    let preamble = String(decoding: store.preamble(for: ArraySlice("[a]".utf8)).bytes, as: UTF8.self)
+    #expect(preamble == "[a]: /first\n\n[A]: /second\n\n")
+  }
+
+  /// A footnote definition would take an indented first line of the region as its own: a
+  /// one-line HTML comment closes it first.
+  @Test func aFootnoteDefinitionIsClosedBeforeTheRegion() {
+    var store = DefinitionStore()
+    store.add(ArraySlice("[^1]:\n".utf8))
+    let preamble = store.preamble(for: ArraySlice("    code [^1]\n".utf8))
+    #expect(preamble.makesBlocks)
+    #expect(String(decoding: preamble.bytes, as: UTF8.self).hasSuffix("<!---->\n\n"))
+  }
+
+  @Test func aByteOrderMarkStartingTheRegionStaysText() {
+    let store = DefinitionStore()
+    let preamble = store.preamble(for: ArraySlice([0xEF, 0xBB, 0xBF] + Array("text".utf8)))
+    #expect(preamble.bytes == [0x0A])
+    #expect(preamble.lines == 1)
+  }
+}
