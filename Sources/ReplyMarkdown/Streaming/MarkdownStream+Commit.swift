@@ -152,11 +152,10 @@ extension MarkdownStream {
     guard text.contains(UInt8(ascii: "[")) else { return }
     let labels = Set(definitions.add(text))
     guard !labels.isEmpty, !held.isEmpty else { return }
-    let entries = Array(held.entries)
-    for (position, entry) in zip(held.entries.indices, entries) where !entry.waiting.isDisjoint(with: labels) {
+    for position in held.takePositionsWaiting(for: labels) {
+      let entry = held[position]
       let used = source[entry.sourceRange]
-      let parsed = parseRegion(used)
-      let reparsed = Self.shifted(parsed, lines: entry.lines.lowerBound - 1)
+      let reparsed = Self.shifted(parseRegion(used), lines: entry.lines.lowerBound - 1)
       var updated = entry
       updated.document = reparsed
       updated.waiting = waitingLabels(reparsed, used: used)

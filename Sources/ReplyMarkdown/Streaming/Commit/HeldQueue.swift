@@ -21,6 +21,10 @@ struct HeldQueue: Sendable {
 
   private var storage: [Entry] = []
   private var head = 0
+  /// Entries dropped from the front of `storage`: an entry's position is its index plus this.
+  private var removed = 0
+  /// The positions of the entries that wait for each label (some may have committed since).
+  private var waitingByLabel: [String: [Int]] = [:]
   /// The source bytes of the held blocks.
   private(set) var bytes = 0
 
@@ -29,7 +33,11 @@ struct HeldQueue: Sendable {
   var first: Entry? { isEmpty ? nil : storage[head] }
   var entries: ArraySlice<Entry> { storage[head...] }
 
+  /// The entry at `position` (a position from ``positionsWaiting(for:)``).
+  subscript(position: Int) -> Entry { storage[position - removed] }
+
   mutating func append(_ entry: Entry) {
+    index(entry, at: removed + storage.count)
     storage.append(entry)
     bytes += entry.sourceRange.count
   }
@@ -40,20 +48,45 @@ struct HeldQueue: Sendable {
     bytes -= entry.sourceRange.count
     if head > 64 && head * 2 > storage.count {
       storage.removeFirst(head)
+      removed += head
       head = 0
     }
     return entry
   }
 
   mutating func removeAll() {
+    removed += storage.count
     storage = []
     head = 0
     bytes = 0
+    waitingByLabel = [:]
   }
 
-  /// Replaces the entry at `position` of ``entries`` (a block re-parsed after a definition came).
+  /// The positions of the held entries that wait for one of `labels`, in order; they are no
+  /// longer listed under those labels (a re-parsed entry lists itself again under what it still
+  /// waits for).
+  ///
+  /// - Complexity: proportional to the entries that waited for the labels, not to all held.
+  mutating func takePositionsWaiting(for labels: Set<String>) -> [Int] {
+    var positions: Set<Int> = []
+    let first = removed + head
+    for label in labels {
+      guard let listed = waitingByLabel.removeValue(forKey: label) else { continue }
+      for position in listed where position >= first && self[position].waiting.contains(label) {
+        positions.insert(position)
+      }
+    }
+    return positions.sorted()
+  }
+
+  /// Replaces the entry at `position` (a block re-parsed after a definition came).
   mutating func replace(at position: Int, with entry: Entry) {
-    bytes += entry.sourceRange.count - storage[position].sourceRange.count
-    storage[position] = entry
+    bytes += entry.sourceRange.count - self[position].sourceRange.count
+    storage[position - removed] = entry
+    index(entry, at: position)
+  }
+
+  private mutating func index(_ entry: Entry, at position: Int) {
+    for label in entry.waiting { waitingByLabel[label, default: []].append(position) }
   }
 }
