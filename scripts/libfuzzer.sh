@@ -18,7 +18,8 @@ out="$root/.build/libfuzzer"
 shared="$root/../shared/corpus"
 mkdir -p "$out/obj" "$out/corpus" "$out/seeds" "$out/artifacts"
 swiftc=${SWIFTC:-swiftc}
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$root/Sources/CCmarkGFM" -I "$root/Sources/CUTF8Proc")
+# One package name for both modules: the oracle uses ReplyMarkdown's `package` declarations.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name ReplyKit -I "$root/Sources/CCmarkGFM" -I "$root/Sources/CUTF8Proc")
 
 stamp="$out/.built"
 sources=$(find "$root/Sources/ReplyMarkdown" "$root/Sources/ReplyKitFuzz" "$root/Fuzz" -name '*.swift' -newer "$stamp" 2>/dev/null | head -1 || true)
