@@ -8,8 +8,14 @@
 # LLVMFuzzerTestOneInput. Seeds: Corpus/ replies and fuzz regressions plus every spec example;
 # dictionary: ../shared/corpus/fuzzing-dictionary.dict. The growing corpus lives in
 # .build/libfuzzer/corpus; crashes go to .build/libfuzzer/artifacts (minimise one with
-# `.build/libfuzzer/replykit-libfuzzer -minimize_crash=1 -runs=10000 FILE`). Extra flags go to
+# `SWIFT_BACKTRACE=enable=no .build/libfuzzer/replykit-libfuzzer -minimize_crash=1 -runs=10000 FILE`). Extra flags go to
 # libFuzzer (for a crash-stops run without fork mode: scripts/libfuzzer.sh 60 -fork=0).
+#
+# The Swift runtime's backtracer is off (SWIFT_BACKTRACE=enable=no): under AddressSanitizer it reads
+# the shadow gap after a trap and is reported as an ASan "unknown-crash" ahead of the real cause. A
+# failed oracle check prints `==PID==ERROR: FuzzOracle: check: detail` and aborts, so it is the
+# first line of its report (docs/notes/fuzzing.md). Replay a saved input the same way:
+#   SWIFT_BACKTRACE=enable=no .build/libfuzzer/replykit-libfuzzer -runs=1 FILE
 set -euo pipefail
 seconds=${1:?usage: scripts/libfuzzer.sh SECONDS [libFuzzer flags]}
 shift
@@ -18,7 +24,8 @@ out="$root/.build/libfuzzer"
 shared="$root/../shared/corpus"
 mkdir -p "$out/obj" "$out/corpus" "$out/seeds" "$out/artifacts"
 swiftc=${SWIFTC:-swiftc}
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$root/Sources/CCmarkGFM" -I "$root/Sources/CUTF8Proc")
+# One package name for both modules: the oracle uses ReplyMarkdown's `package` declarations.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name ReplyKit -I "$root/Sources/CCmarkGFM" -I "$root/Sources/CUTF8Proc")
 
 stamp="$out/.built"
 sources=$(find "$root/Sources/ReplyMarkdown" "$root/Sources/ReplyKitFuzz" "$root/Fuzz" -name '*.swift' -newer "$stamp" 2>/dev/null | head -1 || true)
@@ -55,6 +62,7 @@ PY
 fi
 dict=()
 [ -f "$shared/fuzzing-dictionary.dict" ] && dict=(-dict="$shared/fuzzing-dictionary.dict")
+export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 # Fork mode keeps fuzzing after a failing input (each is saved under artifacts/), so one known bug
 # does not end a long run; -jobs/-workers stay at 1 on this 2-core machine.

@@ -107,15 +107,29 @@ public struct FuzzOracle: Sendable {
 
   /// Plain text keeps no markup the parser consumed: a markup character (`*`, `_`, `~`, a
   /// backtick, `[`, `]`, `<`) appears in the output only if some text, code, HTML, URL or title of
-  /// the document holds it.
+  /// the document holds it. Entities in raw HTML count as the characters they decode to: the
+  /// renderers decode them with `HTMLText`, and so does this check.
   static let plainCheck: Check = { context throws(Failure) in
     let plain = PlainTextRenderer().render(context.document)
     let markup = Set("*_~`[]<".unicodeScalars)
     var literal = Set<Unicode.Scalar>()
     for node in context.document.nodes {
       switch node.kind {
-      case .text(let text), .code(let text), .inlineHTML(let text), .htmlBlock(let text):
+      case .text(let text), .code(let text):
         literal.formUnion(text.unicodeScalars.filter(markup.contains))
+      case .inlineHTML(let html):
+        // Its characters, and those its entities decode to as the renderers decode them.
+        literal.formUnion(html.unicodeScalars.filter(markup.contains))
+        if html.utf8.contains(UInt8(ascii: "&")) {
+          let lines = html.split(separator: "\n").map(String.init)
+          literal.formUnion(HTMLText.decodeEntities(lines).joined().unicodeScalars.filter(markup.contains))
+        }
+      case .htmlBlock(let html):
+        // Its characters, and the text the renderers show of it (`&#96;` there is a backtick).
+        literal.formUnion(html.unicodeScalars.filter(markup.contains))
+        if html.utf8.contains(UInt8(ascii: "&")) {
+          literal.formUnion(HTMLText.blockLines(html).joined().unicodeScalars.filter(markup.contains))
+        }
       case .codeBlock(let info):
         literal.formUnion((info.code + info.info).unicodeScalars.filter(markup.contains))
       case .link(let link), .image(let link):

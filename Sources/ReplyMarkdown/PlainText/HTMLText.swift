@@ -1,8 +1,9 @@
 /// The text of raw HTML as a reader sees it: tags dropped, comments dropped, block-level tags as
-/// line breaks, entities decoded. Shared by the plain-text and terminal renderers.
+/// line breaks, entities decoded. Shared by the plain-text and terminal renderers, and by the fuzz
+/// oracle, which must know what characters of raw HTML reach plain text.
 ///
 /// - Complexity: O(n) in the HTML; entity decoding runs cmark-gfm's own decoder, once per block.
-enum HTMLText {
+package enum HTMLText {
   /// Whether an inline HTML node is a line break tag (`<br>`, `<br/>`, `<br />`, any case).
   static func isLineBreak(_ html: String) -> Bool {
     let bytes = Array(html.utf8.prefix(64))
@@ -16,7 +17,7 @@ enum HTMLText {
 
   /// The lines of text of an HTML block: tags stripped (block-level ones break lines), comments,
   /// scripts and styles dropped, entities decoded, each line trimmed, empty lines left out.
-  static func blockLines(_ html: String) -> [String] {
+  package static func blockLines(_ html: String) -> [String] {
     let stripped = stripTags(Array(html.utf8))
     var lines: [String] = []
     for line in stripped.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
@@ -116,7 +117,7 @@ enum HTMLText {
   /// Decodes HTML entities in each line with cmark-gfm's decoder: the lines are parsed as
   /// paragraphs of plain CommonMark with every other piece of punctuation backslash-escaped, so
   /// only the entities are interpreted. Lines without `&` are returned untouched.
-  static func decodeEntities(_ lines: [String]) -> [String] {
+  package static func decodeEntities(_ lines: [String]) -> [String] {
     let targets = lines.indices.filter { lines[$0].utf8.contains(UInt8(ascii: "&")) }
     guard !targets.isEmpty else { return lines }
     var markdown: [UInt8] = []

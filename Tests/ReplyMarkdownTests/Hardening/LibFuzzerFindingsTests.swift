@@ -20,4 +20,17 @@ import Testing
       }
     }
   }
+
+  /// Entities in raw HTML count as the characters they decode to, as the renderers show them
+  /// (`crash-9205…` held `<kbd>&#96;</kbd>` in an HTML block; plain text shows a backtick).
+  @Test func entitiesInHTMLAreNotStrayMarkup() {
+    for markdown in ["<div>&#96; &ast; &lbrack;x&rsqb; &lowbar; &lt;</div>\n", "| a |\n|---|\n| <kbd>&#96;</kbd> |\n"] {
+      let input = FuzzOracle.Input(bytes: Array(markdown.utf8), smart: false, unsafe: false)
+      do throws(FuzzOracle.Failure) {
+        try FuzzOracle(checksTime: false).check(input)
+      } catch {
+        Issue.record("\(markdown.debugDescription): \(error.check): \(error.detail)")
+      }
+    }
+  }
 }
