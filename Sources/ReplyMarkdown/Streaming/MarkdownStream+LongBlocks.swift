@@ -31,11 +31,12 @@ extension MarkdownStream {
     case .codeBlock(let info) where info.isFenced:
       guard lines.count > 1 else { return }
       let opener = Array(text[..<lines[1]])
-      let body = opener.drop { $0 == ASCII.space }
-      guard let fence = body.first else { return }
-      let length = body.prefix { $0 == fence }.count
+      guard let fence = FenceLine(opener[...]) else { return }
       let head = parseText(opener)
-      begin(LongBlock(kind: .fence(opener: opener, fence: fence, length: length, head: head), settledEnd: base + lines[1]))
+      begin(
+        LongBlock(
+          kind: .fence(opener: opener, fence: fence.character, length: fence.length, head: head),
+          settledEnd: base + lines[1]))
       if !settleLongBlock(completeEnd) { leaveLongBlock() }
     case .table:
       guard lines.count > 2 else { return }
