@@ -70,7 +70,8 @@ public struct MarkdownStream: Sendable {
   var newlyCommitted: [MarkdownStreamBlock] = []
   /// Whether the held blocks changed other than by appending (the next update lists them all).
   var heldChanged = false
-  /// How many held blocks the consumer has been shown (since they were last listed whole).
+  /// How many held blocks the consumer has been shown since they were last listed whole (-1:
+  /// none shown while the tail was off; the next shown update lists them all).
   var shownHeldCount = 0
   /// Footnote numbering through the committed and the held blocks (held blocks show numbers too).
   var heldFootnotes = FootnoteNumbering()
@@ -170,9 +171,17 @@ public struct MarkdownStream: Sendable {
     structuralStep()
     let committed = newlyCommitted
     newlyCommitted = []
-    let replacesHeld = heldChanged || !committed.isEmpty
-    let shownHeld = heldDisplay(from: replacesHeld ? 0 : shownHeldCount)
-    shownHeldCount = held.count
+    // Without a tail nothing held is shown (output into a pipe): the held blocks are listed
+    // whole once a tail is shown again.
+    var replacesHeld = heldChanged || !committed.isEmpty || (showsTail && shownHeldCount < 0)
+    var shownHeld: [MarkdownStreamHeldBlock] = []
+    if showsTail {
+      shownHeld = heldDisplay(from: replacesHeld ? 0 : shownHeldCount)
+      shownHeldCount = held.count
+    } else {
+      replacesHeld = false
+      shownHeldCount = -1
+    }
     heldChanged = false
     let tail: MarkdownStreamTail
     let openStart = longBlock?.settledEnd ?? closedEnd
