@@ -156,8 +156,7 @@ public struct MarkdownStream: Sendable {
       committed: committed,
       tail: MarkdownStreamTail(
         container: nil, settledRevision: settledRevision, newSettled: [],
-        document: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options),
-        pendingLinks: []),
+        document: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options)),
       isFinal: true, replacement: replacement, receivedBytes: received.receivedCount)
     update.statistics = statistics(meterStart: meterStart)
     return update
@@ -193,7 +192,7 @@ public struct MarkdownStream: Sendable {
       sentRevision = -1
       tail = MarkdownStreamTail(
         container: nil, settledRevision: -1, newSettled: [],
-        document: MarkdownStreamTail.empty.document, pendingLinks: [])
+        document: MarkdownStreamTail.empty.document)
       lastTail = tail
     }
     var update = MarkdownStreamUpdate(
@@ -260,7 +259,7 @@ public struct MarkdownStream: Sendable {
             source[block.settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
         {
           // No line here can close the fence: the open line is code, no parse needed.
-          healed = StreamHealer.Healed(document: document, pendingLinks: [])
+          healed = StreamHealer.Healed(document: document)
         } else {
           healed = healer.heal(
             opener + source[block.settledEnd...], protectedLength: opener.count,
@@ -288,8 +287,7 @@ public struct MarkdownStream: Sendable {
     var numbering = heldFootnotes
     let document = numbering.renumber(healed.document)
     lastTail = MarkdownStreamTail(
-      container: container, settledRevision: settledRevision, newSettled: parts, document: document,
-      pendingLinks: healed.pendingLinks)
+      container: container, settledRevision: settledRevision, newSettled: parts, document: document)
     return lastTail
   }
 
@@ -303,10 +301,10 @@ public struct MarkdownStream: Sendable {
     let healed = healer.heal(
       preamble.bytes + head + open, protectedLength: preamble.bytes.count + head.count, context: .blocks)
     guard !preamble.isEmpty else { return healed }
-    let (document, map) = Self.droppingBlocks(healed.document) { node in
+    let document = Self.droppingBlocks(healed.document) { node in
       Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
     }
-    return StreamHealer.Healed(document: document, pendingLinks: healed.pendingLinks.compactMap { map[$0] })
+    return StreamHealer.Healed(document: document)
   }
 
   // MARK: Parsing
@@ -322,7 +320,7 @@ public struct MarkdownStream: Sendable {
       document = Self.droppingBlocks(document) { node in
         if Self.isFootnoteDefinition(node) { return !keepFootnoteDefinitions }
         return Self.isPreambleBlock(node, preambleLines: preamble.lines)
-      }.document
+      }
     }
     return Self.shifted(document, lines: -preamble.lines)
   }

@@ -47,9 +47,6 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
   /// The committed part of ``html``; it only ever grows (P4).
   public var committedHTML: String { String(decoding: bytes[..<committedLength], as: UTF8.self) }
 
-  static let pendingOpen = Array("<a href=\"x-replykit-pending:\">".utf8)
-  static let pendingReplacement = Array("<a data-pending=\"\">".utf8)
-
   /// Applies an update and returns how the HTML changed.
   @discardableResult
   public mutating func apply(_ update: MarkdownStreamUpdate) -> Edit {
@@ -83,9 +80,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
     if !update.held.isEmpty {
       truncate(heldLength)
       for block in update.held {
-        let start = bytes.count
-        bytes.append(contentsOf: renderer.render(Self.marking(block.document, block.pendingLinks)).utf8)
-        if !block.pendingLinks.isEmpty { replacePending(from: start) }
+        bytes.append(contentsOf: renderer.render(block.document).utf8)
       }
       heldLength = bytes.count
       rebuild = true
@@ -171,14 +166,10 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
         bytes.append(contentsOf: writer.bytes())
       }
     case .list:
-      let start = bytes.count
-      writeItems(Self.marking(part.document, part.pendingLinks), items: [part.node], list: part.parent, tight: tight)
-      if !part.pendingLinks.isEmpty { replacePending(from: start) }
+      writeItems(part.document, items: [part.node], list: part.parent, tight: tight)
     case .table:
       if first { bytes.append(contentsOf: "<tbody>\n".utf8) }
-      let start = bytes.count
-      bytes.append(contentsOf: bodyRows(Self.marking(part.document, part.pendingLinks)))
-      if !part.pendingLinks.isEmpty { replacePending(from: start) }
+      bytes.append(contentsOf: bodyRows(part.document))
     }
   }
 
@@ -205,22 +196,11 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
 
   // MARK: Open part
 
-  /// The document with its pending links pointing at a marker that ``replacePending(from:)``
-  /// turns into `<a data-pending="">`.
-  static func marking(_ document: MarkdownDocument, _ pending: [Int]) -> MarkdownDocument {
-    guard !pending.isEmpty else { return document }
-    var nodes = document.nodes
-    for index in pending {
-      nodes[index].kind = .link(.init(destination: "x-replykit-pending:", title: ""))
-    }
-    return MarkdownDocument(nodes: nodes, options: document.options)
-  }
-
   private mutating func writeOpen(_ tail: MarkdownStreamTail, tight: Bool) {
-    let document = Self.marking(tail.document, tail.pendingLinks)
+    let document = tail.document
     let blocks = Array(document.topLevelBlocks)
     guard let container = tail.container else {
-      append(renderer.render(document), pending: !tail.pendingLinks.isEmpty)
+      bytes.append(contentsOf: renderer.render(document).utf8)
       return
     }
     var rest = blocks[...]
@@ -235,9 +215,7 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
       bytes.append(contentsOf: "</code></pre>\n".utf8)
     case .list(let info):
       if let first = blocks.first, case .list = document.nodes[first].kind {
-        let start = bytes.count
         writeItems(document, items: Array(document.children(of: first)), list: first, tight: tight)
-        if !tail.pendingLinks.isEmpty { replacePending(from: start) }
         rest = rest.dropFirst()
       }
       bytes.append(contentsOf: (info.type == .bullet ? "</ul>\n" : "</ol>\n").utf8)
@@ -248,40 +226,13 @@ public struct MarkdownStreamHTMLRenderer: Sendable {
         rest = rest.dropFirst()
       }
       if settled.isEmpty && !rows.isEmpty { bytes.append(contentsOf: "<tbody>\n".utf8) }
-      let start = bytes.count
       bytes.append(contentsOf: rows)
-      if !tail.pendingLinks.isEmpty { replacePending(from: start) }
       if !settled.isEmpty || !rows.isEmpty { bytes.append(contentsOf: "</tbody>\n".utf8) }
       bytes.append(contentsOf: "</table>\n".utf8)
     }
     for block in rest {
-      append(renderer.render(document, topLevelBlock: block), pending: !tail.pendingLinks.isEmpty)
+      bytes.append(contentsOf: renderer.render(document, topLevelBlock: block).utf8)
     }
-  }
-
-  private mutating func append(_ html: String, pending: Bool) {
-    let start = bytes.count
-    bytes.append(contentsOf: html.utf8)
-    if pending { replacePending(from: start) }
-  }
-
-  private mutating func replacePending(from start: Int) {
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count - start)
-    var index = start
-    let pattern = Self.pendingOpen
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "<"), index + pattern.count <= bytes.count,
-        bytes[index..<(index + pattern.count)].elementsEqual(pattern)
-      {
-        output.append(contentsOf: Self.pendingReplacement)
-        index += pattern.count
-      } else {
-        output.append(bytes[index])
-        index += 1
-      }
-    }
-    bytes.replaceSubrange(start..., with: output)
   }
 
   static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {

@@ -14,15 +14,12 @@ public struct MarkdownStreamSettledPart: Sendable, Hashable {
   public let node: Int
   /// The parent of `node` in `document` (the list of an item; the root otherwise).
   public let parent: Int
-  /// Links in `document` whose destination has not arrived (an empty destination; shown as text).
-  public let pendingLinks: [Int]
 
   /// Creates a settled part.
-  public init(id: Int, document: MarkdownDocument, node: Int, parent: Int, pendingLinks: [Int] = []) {
+  public init(id: Int, document: MarkdownDocument, node: Int, parent: Int) {
     self.id = id
     self.document = document
     self.node = node
     self.parent = parent
-    self.pendingLinks = pendingLinks
   }
 }

@@ -24,22 +24,18 @@ public struct MarkdownStreamTail: Sendable {
   /// block with the open line, the list with the open item, the table with its header and the
   /// open rows); further blocks follow it.
   public var document: MarkdownDocument
-  /// Links in ``document`` whose destination has not arrived yet (shown as text, not clickable).
-  public var pendingLinks: [Int]
 
   /// An empty tail.
   public static let empty = MarkdownStreamTail(
-    container: nil, settledRevision: 0, newSettled: [], document: MarkdownDocument(""), pendingLinks: [])
+    container: nil, settledRevision: 0, newSettled: [], document: MarkdownDocument(""))
 
   /// Creates a tail.
   public init(
-    container: Container?, settledRevision: Int, newSettled: [MarkdownStreamSettledPart], document: MarkdownDocument,
-    pendingLinks: [Int]
+    container: Container?, settledRevision: Int, newSettled: [MarkdownStreamSettledPart], document: MarkdownDocument
   ) {
     self.container = container
     self.settledRevision = settledRevision
     self.newSettled = newSettled
     self.document = document
-    self.pendingLinks = pendingLinks
   }
 }
