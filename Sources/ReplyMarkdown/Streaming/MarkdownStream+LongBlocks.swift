@@ -17,7 +17,7 @@ struct LongBlock: Sendable {
   /// Where the unsettled remainder starts.
   var settledEnd: Int
   /// The settled parts, in order.
-  var parts: [MarkdownStreamSettledPart] = []
+  var parts = SettledParts()
 }
 
 extension MarkdownStream {

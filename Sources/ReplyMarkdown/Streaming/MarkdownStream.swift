@@ -155,8 +155,8 @@ public struct MarkdownStream: Sendable {
     var update = MarkdownStreamUpdate(
       committed: committed,
       tail: MarkdownStreamTail(
-        container: nil, settledRevision: settledRevision, newSettled: [],
-        document: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options)),
+        settledRevision: settledRevision,
+        remainder: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options)),
       isFinal: true, replacement: replacement, receivedBytes: received.receivedCount)
     update.statistics = statistics(meterStart: meterStart)
     return update
@@ -191,8 +191,7 @@ public struct MarkdownStream: Sendable {
       newSettled = []
       sentRevision = -1
       tail = MarkdownStreamTail(
-        container: nil, settledRevision: -1, newSettled: [],
-        document: MarkdownStreamTail.empty.document)
+        settledRevision: -1, remainder: MarkdownStreamTail.empty.remainder)
       lastTail = tail
     }
     var update = MarkdownStreamUpdate(
@@ -278,7 +277,7 @@ public struct MarkdownStream: Sendable {
     }
     let parts: [MarkdownStreamSettledPart]
     if sentRevision != settledRevision {
-      parts = longBlock?.parts ?? []
+      parts = longBlock?.parts.all ?? []
       sentRevision = settledRevision
     } else {
       parts = newSettled
@@ -287,7 +286,8 @@ public struct MarkdownStream: Sendable {
     var numbering = heldFootnotes
     let document = numbering.renumber(healed.document)
     lastTail = MarkdownStreamTail(
-      container: container, settledRevision: settledRevision, newSettled: parts, document: document)
+      container: container, settledRevision: settledRevision, newSettled: parts,
+      settled: longBlock?.parts ?? .none, remainder: document)
     return lastTail
   }
 

@@ -94,3 +94,22 @@ import Testing
     }
   }
 }
+
+/// `MarkdownStreamTail.document` is the whole open part: rendered alone, it shows what the HTML
+/// renderer shows after the committed blocks, however the renderer split it into pieces.
+@Suite struct StreamingTailDocumentTests {
+  @Test(arguments: StreamingLinePiecesTests.inputs)
+  func tailDocumentIsTheWholeOpenPart(text: String) {
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var received = ""
+    for chunk in StreamingHarness.randomCharacterChunks(text, seed: 7) {
+      received += chunk
+      let update = stream.feed(chunk)
+      html.apply(update)
+      guard update.held.isEmpty && !update.replacesHeld else { continue }
+      let shown = String(decoding: html.utf8(html.committedLength..<html.utf8Count), as: UTF8.self)
+      #expect(HTMLRenderer().render(update.tail.document) == shown, "after \(received.debugDescription)")
+    }
+  }
+}

@@ -110,7 +110,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   mutating func showOpen(_ open: StreamOpenPart?) {
     truncate(settledLength)
     guard let open else { return }
-    let document = open.tail.document
+    let document = open.tail.remainder
     guard let container = open.tail.container else {
       bytes.append(contentsOf: renderer.render(document).utf8)
       return

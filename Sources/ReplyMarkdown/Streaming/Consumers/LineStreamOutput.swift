@@ -103,7 +103,7 @@ struct LineStreamOutput: StreamConsumerOutput {
     if let open {
       let after = !committedLines.isEmpty || !lines.isEmpty
       if open.tail.container == nil {
-        lines += Self.unitLines(open.tail.document, after: after, render: render)
+        lines += Self.unitLines(open.tail.remainder, after: after, render: render)
       } else {
         Self.appendUnit(openLines(open), to: &lines, after: after)
       }
@@ -147,7 +147,7 @@ struct LineStreamOutput: StreamConsumerOutput {
     guard open.inPieces, let container = tail.container else {
       return render(tail.mergedDocument(settled: open.settled))
     }
-    let document = tail.document
+    let document = tail.remainder
     let blocks = Array(document.topLevelBlocks)
     var rest = blocks[...]
     var first: Int?

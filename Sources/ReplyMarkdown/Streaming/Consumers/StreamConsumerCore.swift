@@ -83,7 +83,7 @@ struct StreamConsumerCore<Output: StreamConsumerOutput>: Sendable {
   /// Whether the open list is tight so far: its settled items, and the open remainder, are.
   static func isTight(_ tail: MarkdownStreamTail) -> Bool {
     guard case .list(let info) = tail.container else { return true }
-    let document = tail.document
+    let document = tail.remainder
     if let first = document.topLevelBlocks.first(where: { _ in true }),
       case .list(let open) = document.nodes[first].kind, !open.isTight
     {
