@@ -172,8 +172,7 @@ extension MarkdownStream {
     return held.entries.dropFirst(position).map { entry in
       let numbered = heldFootnotes.renumber(entry.document)
       let marked = PendingReferences.mark(Self.hidingFootnoteText(numbered))
-      return MarkdownStreamHeldBlock(
-        id: entry.id, document: marked.document, sourceRange: entry.sourceRange, pendingLinks: marked.pending)
+      return MarkdownStreamHeldBlock(id: entry.id, document: marked, sourceRange: entry.sourceRange)
     }
   }
 
