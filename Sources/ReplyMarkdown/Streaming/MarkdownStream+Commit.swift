@@ -47,7 +47,9 @@ extension MarkdownStream {
       guard !unplaced else { return false }
       if SourceLines.isBlank(text, 0..<text.count) {
         advanceClosed(to: completeEnd)
-      } else if Self.endsWithBlankLine(text, at: text.count), !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker) {
+      } else if Self.endsWithBlankLine(text, at: text.count),
+        !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker)
+      {
         // Definitions followed by a blank line are complete (a footnote definition is not: an
         // indented line may still continue it).
         define(text[...])
@@ -196,7 +198,9 @@ extension MarkdownStream {
     var line = unit.startLine + 1
     while line <= unit.endLine && line < lines.count {
       let row = text[offset(line)..<offset(line + 1)]
-      if Self.isDelimiterRow(row) && row.contains(UInt8(ascii: "-")) && text[offset(line - 1)..<offset(line)].contains(ASCII.pipe) {
+      if Self.isDelimiterRow(row) && row.contains(UInt8(ascii: "-"))
+        && text[offset(line - 1)..<offset(line)].contains(ASCII.pipe)
+      {
         header = line - 1
         break
       }

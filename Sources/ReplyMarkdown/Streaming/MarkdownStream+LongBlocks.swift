@@ -124,7 +124,8 @@ extension MarkdownStream {
   private mutating func settleTable(_ completeEnd: Int, from start: Int, header: [UInt8]) -> Bool {
     let rowLines = SourceLines.lineStarts(source, from: start, to: completeEnd)
     let lineCount = rowLines.count - 1
-    for line in 0..<lineCount where SourceLines.isBlank(source, (start + rowLines[line])..<(start + rowLines[line + 1])) {
+    for line in 0..<lineCount where SourceLines.isBlank(source, (start + rowLines[line])..<(start + rowLines[line + 1]))
+    {
       return false
     }
     lookback = max(lookback, header.count)
