@@ -63,26 +63,12 @@ public struct MarkdownStream: Sendable {
   var longBlock: LongBlock?
   var nextBlockID = 0
   var nextPartID = 0
-  /// Settled parts of the open long block not yet sent.
-  var newSettled: [MarkdownStreamSettledPart] = []
   var settledRevision = 0
-  var sentRevision = -1
-  var newlyCommitted: [MarkdownStreamBlock] = []
-  /// Whether the held blocks changed other than by appending (the next update lists them all).
-  var heldChanged = false
-  /// How many held blocks the consumer has been shown since they were last listed whole (-1:
-  /// none shown while the tail was off; the next shown update lists them all).
-  var shownHeldCount = 0
-  /// Footnote numbering through the committed and the held blocks (held blocks show numbers too).
-  var heldFootnotes = FootnoteNumbering()
   /// Whether a block committed while it waited for a definition, or with footnote references:
   /// the final update then carries the whole reply as a replacement.
   var committedInexactly = false
-  var lastTail = MarkdownStreamTail.empty
-  /// The received length when the tail was last healed.
-  var healedEnd = 0
-  /// The largest lookback of this update.
-  var lookback = 0
+  /// What the next update carries and what the last one showed.
+  var outbox = UpdateOutbox()
   private(set) var isFinished = false
 
   /// Creates a stream that parses with `options` (GitHub's flavour by default).
@@ -143,7 +129,7 @@ public struct MarkdownStream: Sendable {
     let remainder =
       replacement.map { Self.remainder(of: $0, fromLine: firstLine) }
       ?? Self.shifted(parseRegion(source[start...], keepFootnoteDefinitions: true), lines: firstLine - 1)
-    newlyCommitted.append(
+    outbox.committed.append(
       MarkdownStreamBlock(
         id: nextBlockID, document: remainder, sourceRange: start..<source.count,
         isReferenceSensitive: Self.isReferenceSensitive(remainder.nodes[...])))
@@ -151,8 +137,8 @@ public struct MarkdownStream: Sendable {
     closedEnd = source.count
     longBlock = nil
     settledRevision += 1
-    let committed = newlyCommitted
-    newlyCommitted = []
+    let committed = outbox.committed
+    outbox.committed = []
     var update = MarkdownStreamUpdate(
       committed: committed,
       tail: MarkdownStreamTail(
@@ -166,42 +152,42 @@ public struct MarkdownStream: Sendable {
   // MARK: Updates
 
   private mutating func update(meterStart: Int) -> MarkdownStreamUpdate {
-    lookback = 0
+    outbox.lookback = 0
     structuralStep()
-    let committed = newlyCommitted
-    newlyCommitted = []
+    let committed = outbox.committed
+    outbox.committed = []
     // Without a tail nothing held is shown (output into a pipe): the held blocks are listed
     // whole once a tail is shown again.
-    var replacesHeld = heldChanged || !committed.isEmpty || (showsTail && shownHeldCount < 0)
+    var replacesHeld = outbox.heldChanged || !committed.isEmpty || (showsTail && outbox.shownHeldCount < 0)
     var shownHeld: [MarkdownStreamHeldBlock] = []
     if showsTail {
-      shownHeld = heldDisplay(from: replacesHeld ? 0 : shownHeldCount)
-      shownHeldCount = held.count
+      shownHeld = heldDisplay(from: replacesHeld ? 0 : outbox.shownHeldCount)
+      outbox.shownHeldCount = held.count
     } else {
       replacesHeld = false
-      shownHeldCount = -1
+      outbox.shownHeldCount = -1
     }
-    heldChanged = false
+    outbox.heldChanged = false
     let tail: MarkdownStreamTail
     let openStart = longBlock?.settledEnd ?? closedEnd
     let structureChanged =
-      replacesHeld || !shownHeld.isEmpty || !newSettled.isEmpty || settledRevision != sentRevision
+      replacesHeld || !shownHeld.isEmpty || !outbox.newSettled.isEmpty || settledRevision != outbox.sentRevision
     if showsTail && !structureChanged
       && !RefreshSchedule.isDue(
-        openBytes: source.count - openStart, newBytes: source.count - max(healedEnd, openStart))
+        openBytes: source.count - openStart, newBytes: source.count - max(outbox.healedEnd, openStart))
     {
       tail = unchanged().tail
     } else if showsTail {
       tail = makeTail()
-      healedEnd = source.count
+      outbox.healedEnd = source.count
     } else {
       // Parts settled meanwhile go out with the next shown tail (all of them, under a revision
       // that differs from this one's, so a consumer renders them afresh).
-      newSettled = []
-      sentRevision = -1
+      outbox.newSettled = []
+      outbox.sentRevision = -1
       tail = MarkdownStreamTail(
         settledRevision: -1, remainder: MarkdownStreamTail.empty.remainder)
-      lastTail = tail
+      outbox.lastTail = tail
     }
     var update = MarkdownStreamUpdate(
       committed: committed, held: shownHeld, replacesHeld: replacesHeld, tail: tail, isFinal: false,
@@ -213,12 +199,12 @@ public struct MarkdownStream: Sendable {
   private func statistics(meterStart: Int) -> MarkdownStreamStatistics {
     MarkdownStreamStatistics(
       parsedBytes: ParseMeter.total &- meterStart, openBytes: source.count - (longBlock?.settledEnd ?? closedEnd),
-      lookbackBytes: lookback, heldBytes: held.bytes, committedBytes: committedEnd)
+      lookbackBytes: outbox.lookback, heldBytes: held.bytes, committedBytes: committedEnd)
   }
 
   /// The update for a chunk that added no character: the same tail, nothing new settled.
   private func unchanged() -> MarkdownStreamUpdate {
-    var tail = lastTail
+    var tail = outbox.lastTail
     tail.newSettled = []
     var update = MarkdownStreamUpdate(
       committed: [], tail: tail, isFinal: false, replacement: nil, receivedBytes: received.receivedCount)
@@ -261,7 +247,7 @@ public struct MarkdownStream: Sendable {
     if let block = longBlock {
       switch block.kind {
       case .fence(let opener, let fence, let length, let head):
-        lookback = max(lookback, opener.count)
+        outbox.lookback = max(outbox.lookback, opener.count)
         if fastPaths,
           let document = OpenFenceCode.openDocument(
             source[block.settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
@@ -285,19 +271,19 @@ public struct MarkdownStream: Sendable {
       healed = healWithPreamble(healer, head: [], from: closedEnd)
     }
     let parts: [MarkdownStreamSettledPart]
-    if sentRevision != settledRevision {
+    if outbox.sentRevision != settledRevision {
       parts = longBlock?.parts.all ?? []
-      sentRevision = settledRevision
+      outbox.sentRevision = settledRevision
     } else {
-      parts = newSettled
+      parts = outbox.newSettled
     }
-    newSettled = []
-    var numbering = heldFootnotes
+    outbox.newSettled = []
+    var numbering = outbox.heldFootnotes
     let document = numbering.renumber(healed.document)
-    lastTail = MarkdownStreamTail(
+    outbox.lastTail = MarkdownStreamTail(
       container: container, settledRevision: settledRevision, newSettled: parts,
       settled: longBlock?.parts ?? .none, remainder: document)
-    return lastTail
+    return outbox.lastTail
   }
 
   /// Heals `head` + the received text from `start`, after the definitions they use.
@@ -306,7 +292,7 @@ public struct MarkdownStream: Sendable {
   {
     let open = source[start...]
     let preamble = definitions.preamble(for: head.isEmpty ? open : ArraySlice(head + open))
-    lookback = max(lookback, preamble.bytes.count + head.count)
+    outbox.lookback = max(outbox.lookback, preamble.bytes.count + head.count)
     let healed = healer.heal(
       preamble.bytes + head + open, protectedLength: preamble.bytes.count + head.count, context: .blocks)
     guard !preamble.isEmpty else { return healed }
@@ -323,7 +309,7 @@ public struct MarkdownStream: Sendable {
   /// `keepFootnoteDefinitions` (they form the footnote section at the end).
   mutating func parseRegion(_ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false) -> MarkdownDocument {
     let preamble = definitions.preamble(for: region)
-    lookback = max(lookback, preamble.bytes.count)
+    outbox.lookback = max(outbox.lookback, preamble.bytes.count)
     var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region)
     if !preamble.isEmpty || !keepFootnoteDefinitions {
       document = Self.droppingBlocks(document) { node in

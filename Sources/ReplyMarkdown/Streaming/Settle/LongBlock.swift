@@ -57,19 +57,19 @@ extension MarkdownStream {
 
   private mutating func begin(_ block: LongBlock) {
     longBlock = block
-    newSettled = []
+    outbox.newSettled = []
     settledRevision += 1
   }
 
   mutating func leaveLongBlock() {
     longBlock = nil
-    newSettled = []
+    outbox.newSettled = []
     settledRevision += 1
   }
 
   private mutating func settle(_ part: MarkdownStreamSettledPart) {
     longBlock?.parts.append(part)
-    newSettled.append(part)
+    outbox.newSettled.append(part)
     nextPartID += 1
   }
 
@@ -90,7 +90,7 @@ extension MarkdownStream {
   private mutating func settleFence(
     _ completeEnd: Int, from start: Int, opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument
   ) -> Bool {
-    lookback = max(lookback, opener.count)
+    outbox.lookback = max(outbox.lookback, opener.count)
     var lineStart = start
     var index = start
     while index < completeEnd {
@@ -128,7 +128,7 @@ extension MarkdownStream {
     {
       return false
     }
-    lookback = max(lookback, header.count)
+    outbox.lookback = max(outbox.lookback, header.count)
     let parsed = parseRegion(ArraySlice(header + source[start..<completeEnd]))
     let document = PendingReferences.mark(Self.hidingFootnoteText(parsed))
     let blocks = Array(document.topLevelBlocks)

@@ -143,10 +143,10 @@ extension MarkdownStream {
     let document = footnotes.renumber(entry.document)
     // The footnote section at the end needs the whole reply, and a forced block may change.
     if forced || entry.hasFootnoteReferences { committedInexactly = true }
-    newlyCommitted.append(
+    outbox.committed.append(
       MarkdownStreamBlock(
         id: entry.id, document: document, sourceRange: entry.sourceRange, isReferenceSensitive: forced))
-    heldChanged = true
+    outbox.heldChanged = true
   }
 
   /// Keeps the definitions in closed text; held blocks waiting for one of them are parsed again.
@@ -163,16 +163,16 @@ extension MarkdownStream {
       updated.waiting = waitingLabels(reparsed, used: used)
       updated.hasFootnoteReferences = FootnoteNumbering.hasReferences(reparsed)
       held.replace(at: position, with: updated)
-      heldChanged = true
+      outbox.heldChanged = true
     }
   }
 
   /// The held blocks as shown: pending links marked, unresolved footnote references hidden,
   /// footnotes numbered after the committed blocks.
   mutating func heldDisplay(from position: Int) -> [MarkdownStreamHeldBlock] {
-    if position == 0 { heldFootnotes = footnotes }
+    if position == 0 { outbox.heldFootnotes = footnotes }
     return held.entries.dropFirst(position).map { entry in
-      let numbered = heldFootnotes.renumber(entry.document)
+      let numbered = outbox.heldFootnotes.renumber(entry.document)
       let marked = PendingReferences.mark(Self.hidingFootnoteText(numbered))
       return MarkdownStreamHeldBlock(id: entry.id, document: marked, sourceRange: entry.sourceRange)
     }

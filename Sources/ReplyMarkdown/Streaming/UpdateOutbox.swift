@@ -1,0 +1,23 @@
+/// What a stream has to say in its next update, and what it said in the last: the bookkeeping of
+/// publishing, apart from the bookkeeping of the text.
+struct UpdateOutbox: Sendable {
+  /// Blocks committed since the last update.
+  var committed: [MarkdownStreamBlock] = []
+  /// Whether the held blocks changed other than by appending (the next update lists them all).
+  var heldChanged = false
+  /// How many held blocks the consumer has been shown since they were last listed whole (-1:
+  /// none shown while the tail was off; the next shown update lists them all).
+  var shownHeldCount = 0
+  /// Footnote numbering through the committed and the held blocks (held blocks show numbers too).
+  var heldFootnotes = FootnoteNumbering()
+  /// Settled parts of the open long block not yet sent.
+  var newSettled: [MarkdownStreamSettledPart] = []
+  /// The settled revision the last shown tail carried (-1: none yet).
+  var sentRevision = -1
+  /// The tail of the last update (an update that adds no character shows it again).
+  var lastTail = MarkdownStreamTail.empty
+  /// The received length when the tail was last healed.
+  var healedEnd = 0
+  /// The largest lookback (preamble, long block head) parsed during this update.
+  var lookback = 0
+}
