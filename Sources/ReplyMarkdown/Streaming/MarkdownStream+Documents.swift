@@ -39,9 +39,20 @@ extension MarkdownStream {
   /// `document` without the top-level blocks `drop` picks.
   static func droppingBlocks(_ document: MarkdownDocument, where drop: (MarkdownNode) -> Bool) -> MarkdownDocument {
     let blocks = Array(document.topLevelBlocks)
-    guard blocks.contains(where: { drop(document.nodes[$0]) }) else { return document }
+    // A block cmark-gfm left without a position (the paragraph a table grew from) goes with the
+    // block after it.
+    var dropped = [Bool](repeating: false, count: blocks.count)
+    var next = false
+    for position in blocks.indices.reversed() {
+      let node = document.nodes[blocks[position]]
+      if let range = node.range, range.start.line >= 1 || isFootnoteDefinition(node) {
+        next = drop(node)
+      }
+      dropped[position] = next
+    }
+    guard dropped.contains(true) else { return document }
     var nodes: [MarkdownNode] = [MarkdownNode(kind: .document, subtreeEnd: 0, depth: 0)]
-    for block in blocks where !drop(document.nodes[block]) {
+    for (position, block) in blocks.enumerated() where !dropped[position] {
       let offset = nodes.count - block
       for index in block..<document.nodes[block].subtreeEnd {
         var node = document.nodes[index]

@@ -26,7 +26,8 @@ enum LineBreaker {
     var breakAfterWord = false
     while let cluster = scanner.next() {
       let byte = bytes[cluster.start]
-      if byte == 0x20 || byte == 0x0A {
+      // A space that a mark or selector joins (` ` + U+FE0F is two columns) is no break.
+      if (byte == 0x20 && cluster.end == cluster.start + 1) || byte == 0x0A {
         if wordStart >= 0 {
           breaker.place(wordStart, wordEnd, wordWidth)
           wordStart = -1

@@ -15,7 +15,14 @@ struct DefinitionStore: Sendable {
     /// a definition inside): the preamble then ends with a line that closes it, and the blocks it
     /// produces are dropped from the parse.
     let makesBlocks: Bool
+    /// Whether every preamble includes it: a footnote definition whose text references a
+    /// footnote (itself, or another) makes that footnote referenced wherever it stands.
+    let isAlwaysIncluded: Bool
   }
+
+  /// The most bytes of always-included pieces; past it the stream cannot keep them all in every
+  /// preamble and relies on the final replacement.
+  static let alwaysIncludedLimit = 4096
 
   /// A preamble: text to parse before a region, and how many lines it spans.
   struct Preamble: Sendable {
@@ -32,6 +39,9 @@ struct DefinitionStore: Sendable {
 
   private(set) var pieces: [Piece] = []
   private var piecesByLabel: [String: [Int]] = [:]
+  private var alwaysIncluded: [Int] = []
+  /// The bytes of the always-included pieces.
+  private(set) var alwaysIncludedBytes = 0
 
   /// Whether no definition has been seen.
   var isEmpty: Bool { pieces.isEmpty }
@@ -52,7 +62,18 @@ struct DefinitionStore: Sendable {
     let first = bytes.first { !ASCII.isBlank($0) }
     let startsPlain = first == UInt8(ascii: "[") && bytes.dropFirst().first { !ASCII.isBlank($0) } != UInt8(ascii: "^")
     let index = pieces.count
-    pieces.append(Piece(bytes: bytes, makesBlocks: !startsPlain))
+    let referencesFootnotes =
+      labels.contains { $0.hasPrefix("^") }
+      && SourceLines.contains(bytes, 0..<bytes.count, Array("[^".utf8))
+      && bytes.split(separator: UInt8(ascii: "[")).count > labels.count + 1
+    let always = referencesFootnotes && alwaysIncludedBytes + bytes.count <= Self.alwaysIncludedLimit
+    pieces.append(Piece(bytes: bytes, makesBlocks: !startsPlain, isAlwaysIncluded: referencesFootnotes))
+    if always {
+      alwaysIncluded.append(index)
+      alwaysIncludedBytes += bytes.count
+    } else if referencesFootnotes {
+      alwaysIncludedBytes = Self.alwaysIncludedLimit + 1
+    }
     for label in Set(labels) { piecesByLabel[label, default: []].append(index) }
     return labels
   }
@@ -63,7 +84,7 @@ struct DefinitionStore: Sendable {
   func preamble(for region: ArraySlice<UInt8>) -> Preamble {
     var preamble = Preamble()
     if !pieces.isEmpty {
-      var chosen: Set<Int> = []
+      var chosen = Set(alwaysIncluded)
       for label in ReferenceLabels.used(in: region) {
         if let indices = piecesByLabel[label] { chosen.formUnion(indices) }
       }

@@ -124,7 +124,9 @@ extension MarkdownStream {
         return false
       }
     guard mayChange else { return [] }
-    return ReferenceLabels.used(in: used).filter { !definitions.defines($0) }
+    // Every label it uses: a definition seen already may not be a real one (`[x]:` inside a
+    // code block), so only a parse that resolves the brackets ends the wait.
+    return ReferenceLabels.used(in: used)
   }
 
   /// Commits held blocks from the oldest while none waits, or while the held bytes exceed the
@@ -151,8 +153,17 @@ extension MarkdownStream {
 
   /// Keeps the definitions in closed text; held blocks waiting for one of them are parsed again.
   mutating func define(_ text: ArraySlice<UInt8>) {
-    guard text.contains(UInt8(ascii: "[")) else { return }
+    guard text.contains(UInt8(ascii: "[")), !ReferenceLabels.defined(in: text).isEmpty else { return }
+    // Kept only when it parses closed: cut short (cmark-gfm's range of a raw HTML block can end
+    // before its last lines), it would swallow what follows it in a preamble.
+    guard isClosed(text) else {
+      committedInexactly = true
+      return
+    }
     let labels = Set(definitions.add(text))
+    if definitions.pieces.last?.isAlwaysIncluded == true && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit {
+      committedInexactly = true
+    }
     guard !labels.isEmpty, !held.isEmpty else { return }
     for position in held.takePositionsWaiting(for: labels) {
       let entry = held[position]
@@ -166,6 +177,19 @@ extension MarkdownStream {
       outbox.heldChanged = true
     }
   }
+
+  /// Whether `text` parses as closed blocks: a paragraph after it (and the line that closes
+  /// containers) is a paragraph of its own.
+  private mutating func isClosed(_ text: ArraySlice<UInt8>) -> Bool {
+    let probe = parseText(Array(text) + Self.closedProbe)
+    guard let last = probe.topLevelBlocks.reduce(nil, { _, block in Optional(block) }),
+      case .paragraph = probe.nodes[last].kind, probe.nodes[last].subtreeEnd == last + 2,
+      case .text("\u{1}closed") = probe.nodes[last + 1].kind
+    else { return false }
+    return true
+  }
+
+  static let closedProbe = Array("\n\n<!---->\n\n\u{1}closed\n".utf8)
 
   /// The held blocks as shown: pending links marked, unresolved footnote references hidden,
   /// footnotes numbered after the committed blocks.

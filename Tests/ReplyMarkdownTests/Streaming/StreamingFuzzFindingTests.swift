@@ -1,0 +1,44 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+/// Minimised inputs the libFuzzer run found in the rebuilt stream (Corpus/fuzz-regressions/libfuzzer
+/// holds the originals): each streams, at every chunking, to the one-shot HTML under both policies.
+@Suite struct StreamingFuzzFindingTests {
+  @Test(arguments: [
+    "]\n[^another-citation]:[^another-citation]\n\n|\n",
+    "[^env]:[^env]\n#\n",
+    "[\u{07}]\n<pre\n[l]:\n</pre>\nn\n",
+    "y\n[foo]:|a\n-|-\n\n[foo]",
+    "[f]:\n||\u{08}\n-|-\n\n",
+    "[^env]\n```\n[^env]:\n```\n[^env]:",
+  ])
+  func streamsToOneShot(text: String) {
+    let oneShot = HTMLRenderer().render(MarkdownDocument(text))
+    for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
+      for size in [1, 2, 3, 5, 13, 400] {
+        var stream = MarkdownStream()
+        stream.referencePolicy = policy
+        var html = MarkdownStreamHTMLRenderer()
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+          html.apply(stream.feed(bytes: bytes[offset..<min(bytes.count, offset + size)]))
+          offset += size
+        }
+        html.apply(stream.finish())
+        #expect(html.html == oneShot, "\(policy), chunks of \(size)")
+      }
+    }
+  }
+
+  /// A space joined by U+FE0F is two columns wide and no place to break.
+  @Test func aSpaceWithAnEmojiSelectorIsNoBreak() {
+    let text = "S1|te | é1 | \u{FE0F}   | 2 | | prposed `é`F-\n"
+    for width in 20...44 {
+      for line in ANSIRenderer(options: ANSIOptions(width: width)).renderLines(MarkdownDocument(text)) {
+        #expect(DisplayWidth.of(line) <= width, "width \(width): \(line.debugDescription)")
+      }
+    }
+  }
+}
