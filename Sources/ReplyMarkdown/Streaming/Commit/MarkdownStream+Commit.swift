@@ -161,7 +161,9 @@ extension MarkdownStream {
       return
     }
     let labels = Set(definitions.add(text))
-    if definitions.pieces.last?.isAlwaysIncluded == true && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit {
+    if definitions.pieces.last?.isAlwaysIncluded == true
+      && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit
+    {
       committedInexactly = true
     }
     guard !labels.isEmpty, !held.isEmpty else { return }
