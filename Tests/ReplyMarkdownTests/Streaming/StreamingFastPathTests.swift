@@ -10,7 +10,7 @@ import Testing
     "  ```\n  two\n   three\n one\n\tfour\n  \tfive\n    six\n```\n",
     "   ~~~ info\n   a\n  b\n c\nd\n \t e\n   ~~\n~~~\nend",
     "~~~~ info\ncode ``` inside\n~~~\n~~~~~\n",
-    "```\n👨‍👩‍👧 family 🇺🇸\ncafe\u{301}\n` `\n ```x\n```\n",
+    "```\n👩‍👩‍👦 kin 🇨🇦\nsake\u{301}\n` `\n ```x\n```\n",
     "```\r\nline\r\nsecond\rthird\r\n```\r\nafter",
     "```\nA\u{0}B\n```\n",
     "- item\n  ```\n  code\n  more\n  ```\n- next\n",

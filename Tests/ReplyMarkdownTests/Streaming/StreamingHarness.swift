@@ -161,11 +161,50 @@ enum StreamingHarness {
     SharedData.sharedRoot?.appendingPathComponent("streaming")
   }
 
+  /// Our own streaming acceptance fixtures (`Corpus/streaming/`), always present.
+  static let fixturesFolder = SharedData.repositoryRoot.appendingPathComponent("Corpus/streaming")
+
+  /// The JSON lines of a file of `../shared/streaming` (none when it is absent).
   static func jsonLines(_ name: String) throws -> [[String: Any]] {
     guard let folder = streamingFolder else { return [] }
-    let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    return try jsonLines(at: folder.appendingPathComponent(name))
+  }
+
+  static func jsonLines(at url: URL) throws -> [[String: Any]] {
+    let text = try String(contentsOf: url, encoding: .utf8)
     return try text.split(separator: "\n").compactMap {
       try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
     }
+  }
+
+  /// Checks that hold for every frame of any chunking, whatever the input: no CR and no U+FFFD
+  /// shown, no raw-syntax flash (P3: the delimiters shown appear, in order, among those of the
+  /// final rendering) and no grapheme that later grows (every non-ASCII Character shown is a
+  /// Character of the final rendering). Returns one message per frame that breaks one.
+  static func frameViolations(_ frames: [Frame], final: String) -> [String] {
+    let finalDelimiters = delimiterSequence(final)
+    let finalCharacters = Set(final)
+    var violations: [String] = []
+    for (index, frame) in frames.enumerated() {
+      let html = frame.html
+      if html.contains("\r") { violations.append("frame \(index) shows a CR") }
+      if html.contains("\u{FFFD}") { violations.append("frame \(index) shows U+FFFD") }
+      if !isSubsequence(delimiterSequence(html), of: finalDelimiters) {
+        violations.append("frame \(index) flashes a delimiter: \(normalise(html))")
+      }
+      for character in html where !character.isASCII && !finalCharacters.contains(character) {
+        violations.append("frame \(index) shows \(character.debugDescription), not a grapheme of the final output")
+      }
+    }
+    return violations
+  }
+
+  static func isSubsequence(_ shown: [Character], of all: [Character]) -> Bool {
+    var next = all.startIndex
+    for character in shown {
+      guard let found = all[next...].firstIndex(of: character) else { return false }
+      next = found + 1
+    }
+    return true
   }
 }

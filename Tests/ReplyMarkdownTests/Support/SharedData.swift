@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates the project's `Corpus/` and the read-only `../shared` data beside the checkout.
 enum SharedData {
@@ -7,13 +8,28 @@ enum SharedData {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// `../shared`, or nil (with a printed reason) when it is absent.
+  /// The environment variable that points the tests at another `shared` folder:
+  /// `REPLYKIT_SHARED=/nonexistent swift test …` runs them as a checkout without `../shared` would.
+  static let overrideVariable = "REPLYKIT_SHARED"
+
+  /// `../shared` (or `$REPLYKIT_SHARED`), or nil (with a printed reason) when it is absent.
   static let sharedRoot: URL? = {
-    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    let url: URL
+    if let path = ProcessInfo.processInfo.environment[overrideVariable], !path.isEmpty {
+      url = URL(fileURLWithPath: path)
+    } else {
+      url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    }
     if FileManager.default.fileExists(atPath: url.appendingPathComponent("corpus").path) { return url }
-    print("note: ../shared is absent; tests that need it check nothing and say so")
+    print("note: \(url.path) is absent; tests that need it are skipped or check nothing and say so")
     return nil
   }()
+
+  /// Whether the shared data is there: the condition of `.enabled(if:)` for the tests that read it.
+  static var isAvailable: Bool { sharedRoot != nil }
+
+  /// The reason a test that needs the shared data shows when it is skipped.
+  static let absenceReason: Comment = "../shared is absent (or $REPLYKIT_SHARED names no shared folder)"
 
   /// One example of the spec-style JSON files in `../shared/corpus`.
   struct SpecExample: Decodable, Sendable {

@@ -10,16 +10,16 @@ extension HealTables {
   ]
 
   static let growableGrapheme = [
-    HealCase("Family: 👨", "<p>Family:</p>"),
-    HealCase("🇺", ""),
-    HealCase("cafe\u{301}", "<p>caf</p>"),
+    HealCase("Parents: 👩", "<p>Parents:</p>"),
+    HealCase("🇩", ""),
+    HealCase("sake\u{301}", "<p>sak</p>"),
     HealCase("thumbs 👍", "<p>thumbs</p>"),
     HealCase("你好", "<p>你好</p>", applies: false),
     HealCase("caf\u{E9}", "<p>caf\u{E9}</p>", applies: false),
   ]
 
   static let fenceCloserPrefix = [
-    HealCase("```\ncode\n``", "<pre><code>code␤</code></pre>", fence: ASCII.backtick),
+    HealCase("```\nwork\n``", "<pre><code>work␤</code></pre>", fence: ASCII.backtick),
     HealCase("```\ncode\n```", "<pre><code>code␤</code></pre>", fence: ASCII.backtick),
     HealCase("~~~\ncode\n   ~", "<pre><code>code␤</code></pre>", fence: ASCII.tilde),
     HealCase("```\ncode\n    ``", "<pre><code>code␤    ``</code></pre>", applies: false, fence: ASCII.backtick),
@@ -27,8 +27,8 @@ extension HealTables {
   ]
 
   static let trailingMarkers = [
-    HealCase("text ", "<p>text</p>"),
-    HealCase("Text ending with *", "<p>Text ending with</p>"),
+    HealCase("word ", "<p>word</p>"),
+    HealCase("Ends on a star *", "<p>Ends on a star</p>"),
     HealCase("a **", "<p>a</p>"),
     HealCase("line\\", "<p>line</p>"),
     HealCase("hard break  ", "<p>hard break</p>"),

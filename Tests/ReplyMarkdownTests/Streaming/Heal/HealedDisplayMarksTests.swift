@@ -19,9 +19,9 @@ extension HealTables {
   ]
 
   static let openFenceLineNewline = [
-    HealCase("```js\nconst x = 1", "<pre><code class=\"language-js\">const x = 1</code></pre>"),
+    HealCase("```go\nx := 2", "<pre><code class=\"language-go\">x := 2</code></pre>"),
     HealCase("```\na\nb", "<pre><code>a␤b</code></pre>"),
-    HealCase("```js\nconst x = 1\n", "<pre><code class=\"language-js\">const x = 1␤</code></pre>", applies: false),
+    HealCase("```go\nx := 2\n", "<pre><code class=\"language-go\">x := 2␤</code></pre>", applies: false),
   ]
 }
 

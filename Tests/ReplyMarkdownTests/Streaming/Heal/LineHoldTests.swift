@@ -13,25 +13,25 @@ extension HealTables {
   ]
 
   static let breakOrSetextCandidate = [
-    HealCase("Some text\n--", "<p>Some text</p>"),
-    HealCase("This is a title\n=", "<p>This is a title</p>"),
-    HealCase("Intro\n\n* **", "<p>Intro</p>"),
+    HealCase("Plain words\n--", "<p>Plain words</p>"),
+    HealCase("A heading soon\n=", "<p>A heading soon</p>"),
+    HealCase("Intro\n\n- --", "<p>Intro</p>"),
     HealCase("Intro\n\n***", "<p>Intro</p>"),
     HealCase("Intro\n\n- -", "<p>Intro</p>"),
     HealCase("- a\n-", "<ul><li>a</li></ul>"),
     HealCase("- a\n- ", "<ul><li>a</li></ul>"),
-    HealCase("Some text\n---", "<h2>Some text</h2>", applies: false),
+    HealCase("Plain words\n---", "<h2>Plain words</h2>", applies: false),
     HealCase("Title\n===", "<h1>Title</h1>", applies: false),
   ]
 
   static let markerOnlyLine = [
-    HealCase("1. First\n2", "<ol><li>First</li></ol>"),
-    HealCase("1. First\n2.", "<ol><li>First</li></ol>"),
+    HealCase("1. Alpha\n2", "<ol><li>Alpha</li></ol>"),
+    HealCase("1. Alpha\n2.", "<ol><li>Alpha</li></ol>"),
     HealCase("- a\n+", "<ul><li>a</li></ul>"),
     HealCase("- a\n+ ", "<ul><li>a</li></ul>"),
     HealCase("> quote\n> ", "<blockquote><p>quote</p></blockquote>"),
     HealCase("> - ", ""),
-    HealCase("1. First\n2. Second", "<ol><li>First</li><li>Second</li></ol>", applies: false),
+    HealCase("1. Alpha\n2. Beta", "<ol><li>Alpha</li><li>Beta</li></ol>", applies: false),
   ]
 
   static let emptyHeading = [
@@ -42,7 +42,7 @@ extension HealTables {
   ]
 
   static let fenceOpener = [
-    HealCase("Some text\n```", "<p>Some text</p>"),
+    HealCase("Plain words\n```", "<p>Plain words</p>"),
     HealCase("```py", ""),
     HealCase("~~~ rust", ""),
     HealCase("> ```swift", ""),

@@ -4,7 +4,7 @@ import Testing
 
 extension HealTables {
   static let unterminatedHTMLBlockTag = [
-    HealCase("<div>content</di", "<div>content"),
+    HealCase("<aside>words</asi", "<aside>words"),
     HealCase("<div>\ntext <span", "<div>␤text"),
     HealCase("<div>content</div>", "<div>content</div>", applies: false),
   ]
@@ -36,9 +36,9 @@ extension StreamingHealTests {
       Completion(prefix: "**foo*bar*baz", closers: "**"),
       Completion(prefix: "*foo*bar*baz **qux", closers: "***"),
       Completion(prefix: "**foo**bar*baz", closers: "*"),
-      Completion(prefix: "Text with **bold", closers: "**"),
+      Completion(prefix: "Say it **loud", closers: "**"),
       Completion(prefix: "**bold *italic `code", closers: "`***"),
-      Completion(prefix: "~~strike with **bold", closers: "**~~"),
+      Completion(prefix: "~~gone with **force", closers: "**~~"),
     ]
 
     @Test(arguments: completions)

@@ -4,12 +4,12 @@ import Testing
 
 extension HealTables {
   static let tableHeaderUntilDelimiterRow = [
-    HealCase("| a | b |\n| --", ""),
+    HealCase("| x | y |\n| --", ""),
     HealCase("| a | b |\n", ""),
-    HealCase("| [Docs](https://very.example.com/long/path", ""),
+    HealCase("| [Guide](https://docs.example.org/deep/route", ""),
     HealCase("Intro\n| a | b |", "<p>Intro</p>"),
     HealCase("a \\| b", "<p>a | b</p>", applies: false),
-    HealCase("| a | b |\n|---|---|", "<table><thead><tr><th>a</th><th>b</th></tr></thead></table>", applies: false),
+    HealCase("| x | y |\n|---|---|", "<table><thead><tr><th>x</th><th>y</th></tr></thead></table>", applies: false),
   ]
 }
 
