@@ -12,6 +12,8 @@ import Testing
     "y\n[foo]:|a\n-|-\n\n[foo]",
     "[f]:\n||\u{08}\n-|-\n\n",
     "[^env]\n```\n[^env]:\n```\n[^env]:",
+    "[^env]:\n[s]:d [^env]\n\n",
+    "[^arch]:\nn\n[c]:[^arch]\n\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

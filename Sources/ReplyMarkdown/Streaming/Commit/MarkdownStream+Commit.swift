@@ -75,7 +75,9 @@ extension MarkdownStream {
       // quote or a list item).
       if done < unitStart { define(text[done..<unitStart]) }
       if blockEnd < next { define(text[blockEnd..<next]) }
-      if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) { define(text[unitStart..<blockEnd]) }
+      if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
+        defineInside(text[unitStart..<blockEnd])
+      }
       hold(
         Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
         sourceRange: (start + done)..<(start + next))
@@ -178,6 +180,19 @@ extension MarkdownStream {
       held.replace(at: position, with: updated)
       outbox.heldChanged = true
     }
+  }
+
+  /// Keeps the definitions inside a block (in a quote, a list item, after a table) for later
+  /// parses. A block that also has footnote references is not kept: in a preamble its references
+  /// would count again, and change the numbers. Its definitions then reach later blocks only
+  /// through the final replacement (the live policy), or the block is still held at the end and
+  /// parsed with them (holding until the end: it waits, since it has footnote references).
+  mutating func defineInside(_ text: ArraySlice<UInt8>) {
+    guard SourceLines.contains(Array(text), 0..<text.count, Self.footnoteMarker) else {
+      define(text)
+      return
+    }
+    if referencePolicy.budget != nil && !ReferenceLabels.defined(in: text).isEmpty { committedInexactly = true }
   }
 
   /// Whether `text` parses as closed blocks: a paragraph after it (and the line that closes
