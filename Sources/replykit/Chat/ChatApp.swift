@@ -38,6 +38,8 @@ final class ChatApp {
   private var frameScheduled = false
   private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
   private var noticeToken = 0
+  /// Where the thread was last written, for the line printed on quit.
+  private var savedPath: String?
 
   /// Makes the thread for `options` (nothing is shown until ``start()``).
   init(options: ChatOptions, environment: [String: String]) {
@@ -54,8 +56,9 @@ final class ChatApp {
       onFeedback: { _, _ in events.app?.autosave() })
     let size = TerminalSession.size()
     let color = ANSIOptions.resolve(color: options.color, isTerminal: true, environment: environment)
-    screen = ChatScreen(columns: size.columns, rows: size.rows, color: color)
+    screen = ChatScreen(columns: size.columns, rows: size.rows, color: color, readingWidth: options.readingWidth)
     events.app = self
+    if setup.loadError != nil { screen.marker = "not saving" }
     if let error = setup.loadError {
       showNotice(error, isError: true, seconds: nil)
     } else if let notice = setup.startNotice {
@@ -161,6 +164,9 @@ final class ChatApp {
   func run(_ command: SlashCommand) {
     switch command {
     case .copy:
+      if let reply = latestReply, reply.state.isTerminal, !reply.text.contains(where: { !$0.isWhitespace }) {
+        return showNotice("Nothing to copy: the reply is empty.", isError: true)
+      }
       guard let reply = latestReply, thread.copy(reply.id) else {
         return showNotice("No finished reply to copy yet.", isError: true)
       }
@@ -177,9 +183,13 @@ final class ChatApp {
         return showNotice("Nothing to retry: the latest reply did not fail.", isError: true)
       }
     case .good, .bad:
-      guard let reply = latestReply, thread.rate(reply.id, command == .good ? .good : .bad) != nil else {
-        return showNotice("Only a finished reply can be rated.", isError: true)
+      guard let reply = latestReply, !reply.text.isEmpty, thread.rate(reply.id, command == .good ? .good : .bad) != nil
+      else {
+        return showNotice("Only a finished reply with text can be rated.", isError: true)
       }
+      let rating = thread.messages.first { $0.id == reply.id }?.feedback
+      showNotice(
+        rating.map { "Rated the reply \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Rating cleared", isError: false)
     case .share:
       share()
     case .save(let path):
@@ -188,7 +198,7 @@ final class ChatApp {
       let style = ChatStyle(color: screen.renderer.style.color)
       screen.overlay =
         [style.secondary(String(repeating: "─", count: screen.columns))]
-        + SlashCommand.helpLines.map { VisibleText.fit($0, width: screen.columns - 1) }
+        + SlashCommand.helpLines.flatMap { VisibleText.wrap($0, width: screen.columns - 1) }
     case .quit:
       quit(status: 0)
     case .invalid(let message):
@@ -197,14 +207,22 @@ final class ChatApp {
   }
 
   private func share() {
-    guard let reply = latestReply, let text = thread.shareText(for: reply.id) else {
-      return showNotice("No finished reply to share yet.", isError: true)
+    guard let reply = latestReply, let text = thread.shareText(for: reply.id),
+      text.contains(where: { !$0.isWhitespace })
+    else {
+      return showNotice("No finished reply with text to share yet.", isError: true)
     }
     if let command = options.shareCommand {
-      if Clipboard.pipe(text, to: command) {
-        showNotice("Shared with: \(command)", isError: false)
-      } else {
-        showNotice("Could not run the share command: \(command)", isError: true)
+      showNotice("Sharing with: \(command)…", isError: false, seconds: nil)
+      Clipboard.run(text, through: command) { failure in
+        MainActor.assumeIsolated {
+          guard let app = ChatApp.running else { return }
+          if let failure {
+            app.showNotice("The share command failed: \(failure)", isError: true, seconds: 8)
+          } else {
+            app.showNotice("Shared with: \(command)", isError: false)
+          }
+        }
       }
       return
     }
@@ -232,8 +250,14 @@ final class ChatApp {
     } else {
       url = URL(fileURLWithPath: "replykit-thread.json")
     }
+    let directory = url.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return showNotice("Cannot save: the directory \(directory) does not exist.", isError: true, seconds: 8)
+    }
     do {
       try thread.save(to: url, fields: setup.fields)
+      savedPath = url.path
       showNotice("Saved to \(url.path)", isError: false)
     } catch {
       showNotice(error.localizedDescription, isError: true)
@@ -257,7 +281,9 @@ final class ChatApp {
     guard setup.autosaves, let url = setup.threadURL else { return }
     do {
       try thread.save(to: url, fields: setup.fields)
+      savedPath = url.path
     } catch {
+      screen.marker = "not saving"
       showNotice(error.localizedDescription, isError: true, seconds: nil)
     }
   }
@@ -318,11 +344,27 @@ final class ChatApp {
     if !bytes.isEmpty { StandardIO.write(bytes: bytes) }
   }
 
-  /// Stops a streaming reply (which saves it), restores the terminal and exits.
+  /// Stops a streaming reply (which saves it), restores the terminal, says on the normal screen
+  /// where the conversation was (or was not) written, ends every reply command's process group
+  /// (SIGTERM, then SIGKILL after a second; waited for) and exits.
   func quit(status: Int32) -> Never {
     thread.stop()
     for source in sources { source.cancel() }
     TerminalSession.leave()
+    StandardIO.writeError(farewell)
+    ProcessGroups.endAll(grace: 1)
     exit(status)
+  }
+
+  /// The one line printed on quit: how much was said and where it was saved.
+  var farewell: String {
+    let count = thread.messages.count
+    let messages = count == 1 ? "1 message" : "\(count) messages"
+    if let savedPath { return "replykit: \(messages), saved to \(savedPath)" }
+    if let url = setup.threadURL, setup.loadError != nil {
+      return "replykit: \(messages), not saved: \(url.path) did not load and was left as it was"
+    }
+    if count == 0 { return "replykit: nothing to save" }
+    return "replykit: \(messages), not saved (use --thread FILE, or /save FILE before quitting)"
   }
 }

@@ -30,19 +30,26 @@ final class ChatScreen {
   var noticeIsError = false
   /// Lines shown over the bottom of the thread until the next key (``/help``).
   var overlay: [String]?
+  /// A mark that stays at the start of the status line (`not saving`), or `nil`.
+  var marker: String?
+  /// The widest the thread is laid out (prose is hard to read wider).
+  let readingWidth: Int
 
-  /// Creates a screen of `columns` x `rows`.
-  init(columns: Int, rows: Int, color: Bool) {
+  /// Creates a screen of `columns` x `rows`; the thread is at most `readingWidth` wide.
+  init(columns: Int, rows: Int, color: Bool, readingWidth: Int = 100) {
     self.columns = max(columns, 20)
     self.rows = max(rows, 6)
     self.color = color
-    renderer = TurnRenderer(width: self.columns, color: color)
+    self.readingWidth = max(readingWidth, 20)
+    renderer = TurnRenderer(width: min(self.columns, self.readingWidth), color: color)
   }
 
   /// Takes a new terminal size: the thread is laid out again at the new width.
   func resize(columns: Int, rows: Int) {
     let columns = max(columns, 20)
-    if columns != self.columns { renderer = TurnRenderer(width: columns, color: color) }
+    if min(columns, readingWidth) != renderer.width {
+      renderer = TurnRenderer(width: min(columns, readingWidth), color: color)
+    }
     self.columns = columns
     self.rows = max(rows, 6)
   }
@@ -133,22 +140,43 @@ final class ChatScreen {
       threadHeight: height)
   }
 
-  /// The bottom line: a notice, "Copied", or the keys that apply now.
+  /// The bottom line: the marker, then a notice, "Copied", or the keys that apply now.
   private func statusLine(_ thread: ChatThread, style: ChatStyle) -> String {
+    let mark = marker.map { "[\(VisibleText.fit($0, width: columns / 2))] " } ?? ""
+    let width = columns - 1 - VisibleText.width(mark)
+    let shownMark = mark.isEmpty ? "" : style.danger(mark)
     if let notice {
-      let text = VisibleText.fit(VisibleText.sanitize(notice).replacingNewlines(), width: columns - 1)
-      return noticeIsError ? style.danger(text) : style.primary(text)
+      let text = VisibleText.fit(VisibleText.sanitize(notice).replacingNewlines(), width: width)
+      return shownMark + (noticeIsError ? style.danger(text) : style.primary(text))
     }
     switch thread.copied {
-    case .reply: return style.primary("Copied")
-    case .codeBlock(_, let block): return style.primary("Copied code block \(block + 1)")
+    case .reply: return shownMark + style.primary("Copied")
+    case .codeBlock(_, let block): return shownMark + style.primary("Copied code block \(block + 1)")
     case nil: break
     }
-    let hint =
-      thread.isStreaming
-      ? "Esc stops the reply · PgUp/PgDn scroll · End latest · /help"
-      : "Enter sends · Alt-Enter or Ctrl-J new line · PgUp/PgDn scroll · /help · Ctrl-C quits"
-    return style.secondary(VisibleText.fit(hint, width: columns - 1))
+    return shownMark + style.secondary(Self.hints(streaming: thread.isStreaming, width: width))
+  }
+
+  /// The key hints that fit `width`: the essential ones first, the rest while they fit, so
+  /// "Ctrl-C quits" and "/help" show at any width.
+  static func hints(streaming: Bool, width: Int) -> String {
+    let all: [(text: String, essential: Bool)] =
+      streaming
+      ? [
+        ("Esc stops", true), ("PgUp/PgDn scroll", false), ("End latest", false), ("/help", true),
+        ("Ctrl-C quits", true),
+      ]
+      : [
+        ("Enter sends", false), ("Alt-Enter or Ctrl-J new line", false), ("PgUp/PgDn scroll", false), ("/help", true),
+        ("Ctrl-C quits", true),
+      ]
+    var kept = all.map(\.essential)
+    func text() -> String { zip(all, kept).filter(\.1).map(\.0.text).joined(separator: " · ") }
+    for index in all.indices where !all[index].essential {
+      kept[index] = true
+      if VisibleText.width(text()) > width { kept[index] = false }
+    }
+    return VisibleText.fit(text(), width: width)
   }
 }
 

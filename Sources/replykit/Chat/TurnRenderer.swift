@@ -147,8 +147,14 @@ final class TurnRenderer {
         lines.append(" " + style.primary("↻ Retry") + " " + style.secondary("/retry"))
       }
     }
+    // An empty reply has nothing to copy, rate or share: only Regenerate, when it applies.
+    let isEmpty = !turn.message.text.contains(where: { !$0.isWhitespace })
     if let actions = turn.actions, showsControls {
-      lines.append(actionRow(actions))
+      if !isEmpty {
+        lines.append(actionRow(actions))
+      } else if actions.canRegenerate {
+        lines.append(" " + style.secondary("Regenerate"))
+      }
     }
     return lines
   }
@@ -159,8 +165,9 @@ final class TurnRenderer {
     var items: [(label: String, chosen: Bool)] = [(actions.isCopied ? "✓ Copied" : "Copy", actions.isCopied)]
     if actions.canRegenerate { items.append(("Regenerate", false)) }
     if actions.showsThumbs {
-      items.append(("▲ Good", actions.feedback == .good))
-      items.append(("▼ Bad", actions.feedback == .bad))
+      // The chosen rating reads as text too, so it shows without colour.
+      items.append((actions.feedback == .good ? "▲ Rated good" : "▲ Good", actions.feedback == .good))
+      items.append((actions.feedback == .bad ? "▼ Rated bad" : "▼ Bad", actions.feedback == .bad))
     }
     items.append(("Share", false))
     while items.count > 1, items.map({ VisibleText.width($0.label) + 3 }).reduce(0, +) > width { items.removeLast() }
