@@ -351,7 +351,7 @@ final class ChatApp {
     thread.stop()
     for source in sources { source.cancel() }
     TerminalSession.leave()
-    StandardIO.writeError(farewell)
+    StandardIO.write(farewell + "\n")
     ProcessGroups.endAll(grace: 1)
     exit(status)
   }

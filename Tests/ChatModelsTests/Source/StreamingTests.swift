@@ -61,7 +61,7 @@ import Testing
   /// The first words show while the server is still thinking about the rest.
   @Test func chunksArriveAsTheyAreSent() async throws {
     let server = try LocalModelServer([
-      [Wire.eventStreamHead, .text(Wire.openAIChunk("first ")), .pause(1.2), .text(Wire.openAIChunk("second"))]
+      [Wire.eventStreamHead, .text(Wire.openAIChunk("first ")), .pause(2), .text(Wire.openAIChunk("second"))]
         + [.text(Wire.openAIChunk("", finish: "stop") + "data: [DONE]\n\n"), .end]
     ])
     let result = await collect(ModelReplySource(endpoint: endpoint(.openai, server)).stream(history: history()))
