@@ -38,6 +38,9 @@ final class ChatApp {
   private var frameScheduled = false
   private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
   private var noticeToken = 0
+  /// The messages sent, oldest first, and which one the composer shows while recalling.
+  private var sent: [String] = []
+  private var historyIndex: Int?
   /// Where the thread was last written, for the line printed on quit.
   private var savedPath: String?
 
@@ -126,8 +129,8 @@ final class ChatApp {
     case .end:
       screen.composer.moveToLineEdge(toEnd: true)
       thread.jumpToLatest()
-    case .up: screen.scroll(by: -1, in: thread)
-    case .down: screen.scroll(by: 1, in: thread)
+    case .up: arrow(-1)
+    case .down: arrow(1)
     case .wheelUp: screen.scroll(by: -3, in: thread)
     case .wheelDown: screen.scroll(by: 3, in: thread)
     case .pageUp: screen.scroll(by: -screen.pageSize, in: thread)
@@ -142,6 +145,28 @@ final class ChatApp {
     }
   }
 
+  /// Up or Down: moves in a message of several lines; on an empty composer (or one showing a
+  /// recalled message) steps through the messages sent before, as shells do; else scrolls.
+  private func arrow(_ direction: Int) {
+    if screen.composer.moveVertically(by: direction, width: screen.columns) { return }
+    let recalling = historyIndex.map { sent[$0] == screen.composer.text } ?? false
+    if screen.composer.isEmpty || recalling {
+      let current = recalling ? historyIndex ?? sent.count : sent.count
+      let next = current + direction
+      if direction < 0, next >= 0, !sent.isEmpty {
+        historyIndex = next
+        screen.composer.replace(with: sent[next])
+        return
+      }
+      if direction > 0, recalling {
+        historyIndex = next < sent.count ? next : nil
+        screen.composer.replace(with: next < sent.count ? sent[next] : "")
+        return
+      }
+    }
+    screen.scroll(by: direction, in: thread)
+  }
+
   /// Enter: runs a command or sends the message.
   private func submit() {
     let text = screen.composer.text
@@ -151,28 +176,41 @@ final class ChatApp {
       return
     }
     guard thread.send(SlashCommand.message(from: text)) else { return }
+    if sent.last != text { sent.append(text) }
+    historyIndex = nil
     _ = screen.composer.take()
     clearNotice()
   }
 
-  /// The latest reply, if any.
-  private var latestReply: ChatMessage? {
-    thread.messages.last { $0.role == .assistant }
+  /// Reply `number` (as numbered on screen), else the reply in view, else the latest.
+  private func reply(_ number: Int?) -> ChatMessage? {
+    let replies = thread.messages.lazy.filter { $0.role == .assistant }
+    if let number {
+      return replies.dropFirst(number - 1).first
+    }
+    if let id = screen.replyInView, let reply = replies.first(where: { $0.id == id }) { return reply }
+    return replies.last
+  }
+
+  /// "reply N" or "the reply in view", for notices.
+  private func name(_ number: Int?) -> String {
+    number.map { "Reply #\($0)" } ?? "The reply"
   }
 
   /// Runs a composer command.
   func run(_ command: SlashCommand) {
     switch command {
-    case .copy:
-      if let reply = latestReply, reply.state.isTerminal, !reply.text.contains(where: { !$0.isWhitespace }) {
+    case .copy(let number):
+      guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }
+      if reply.state.isTerminal, !reply.text.contains(where: { !$0.isWhitespace }) {
         return showNotice("Nothing to copy: the reply is empty.", isError: true)
       }
-      guard let reply = latestReply, thread.copy(reply.id) else {
-        return showNotice("No finished reply to copy yet.", isError: true)
+      guard thread.copy(reply.id) else {
+        return showNotice("\(name(number)) has not finished yet.", isError: true)
       }
-    case .copyCode(let number):
-      guard let reply = latestReply, thread.copyCode(in: reply.id, block: number - 1) else {
-        return showNotice("The latest reply has no code block \(number).", isError: true)
+    case .copyCode(let block, let number):
+      guard let reply = reply(number), thread.copyCode(in: reply.id, block: block - 1) else {
+        return showNotice("\(name(number)) has no code block \(block).", isError: true)
       }
     case .regenerate:
       guard let last = thread.messages.last, thread.regenerate(last.id) else {
@@ -182,16 +220,16 @@ final class ChatApp {
       guard let last = thread.messages.last, thread.retry(last.id) else {
         return showNotice("Nothing to retry: the latest reply did not fail.", isError: true)
       }
-    case .good, .bad:
-      guard let reply = latestReply, !reply.text.isEmpty, thread.rate(reply.id, command == .good ? .good : .bad) != nil
-      else {
+    case .good(let number), .bad(let number):
+      let value: ChatMessage.Feedback = if case .good = command { .good } else { .bad }
+      guard let reply = reply(number), !reply.text.isEmpty, thread.rate(reply.id, value) != nil else {
         return showNotice("Only a finished reply with text can be rated.", isError: true)
       }
       let rating = thread.messages.first { $0.id == reply.id }?.feedback
       showNotice(
         rating.map { "Rated the reply \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Rating cleared", isError: false)
-    case .share:
-      share()
+    case .share(let number):
+      share(number)
     case .save(let path):
       save(to: path)
     case .help:
@@ -206,8 +244,8 @@ final class ChatApp {
     }
   }
 
-  private func share() {
-    guard let reply = latestReply, let text = thread.shareText(for: reply.id),
+  private func share(_ number: Int?) {
+    guard let reply = reply(number), let text = thread.shareText(for: reply.id),
       text.contains(where: { !$0.isWhitespace })
     else {
       return showNotice("No finished reply with text to share yet.", isError: true)

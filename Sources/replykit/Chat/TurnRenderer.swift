@@ -34,6 +34,8 @@ final class TurnRenderer {
       consumer = MarkdownStreamANSIRenderer(renderer: renderer)
     }
   }
+  /// The number shown for each reply (`#N`, counted from the first reply), set by the screen.
+  var replyNumbers: [UUID: Int] = [:]
   /// How many times markdown was rendered (for the benchmark).
   private(set) var renderCount = 0
   /// How many replies have their rendered lines cached.
@@ -150,10 +152,12 @@ final class TurnRenderer {
     // An empty reply has nothing to copy, rate or share: only Regenerate, when it applies.
     let isEmpty = !turn.message.text.contains(where: { !$0.isWhitespace })
     if let actions = turn.actions, showsControls {
+      let number = replyNumbers[turn.message.id].map { "#\($0)" }
       if !isEmpty {
-        lines.append(actionRow(actions))
-      } else if actions.canRegenerate {
-        lines.append(" " + style.secondary("Regenerate"))
+        lines.append(actionRow(actions, number: number))
+      } else {
+        let items = [number, actions.canRegenerate ? "Regenerate" : nil].compactMap { $0 }
+        if !items.isEmpty { lines.append(" " + style.secondary(items.joined(separator: " · "))) }
       }
     }
     return lines
@@ -161,8 +165,9 @@ final class TurnRenderer {
 
   /// `Copy · Regenerate · ▲ Good · ▼ Bad · Share`, with the chosen thumb and "Copied" in primary.
   /// Items that do not fit the width are left out from the end.
-  func actionRow(_ actions: ChatTurn.Actions) -> String {
-    var items: [(label: String, chosen: Bool)] = [(actions.isCopied ? "✓ Copied" : "Copy", actions.isCopied)]
+  func actionRow(_ actions: ChatTurn.Actions, number: String? = nil) -> String {
+    var items: [(label: String, chosen: Bool)] = number.map { [($0, false)] } ?? []
+    items.append((actions.isCopied ? "✓ Copied" : "Copy", actions.isCopied))
     if actions.canRegenerate { items.append(("Regenerate", false)) }
     if actions.showsThumbs {
       // The chosen rating reads as text too, so it shows without colour.

@@ -119,4 +119,56 @@ import Testing
     let widest = screen.split(separator: "\n").filter { $0.contains("word word") }.map(\.count).max() ?? 0
     #expect(widest > 60 && widest <= 100, "widest prose line: \(widest)")
   }
+
+  /// Defect 11: replies are numbered on screen, and /copy N names one.
+  @Test func repliesAreNumberedAndCopyTakesANumber() throws {
+    let session = try TmuxSession([
+      "--reply-command", "printf 'Answer %s' $(jq -r '.messages | length' 2>/dev/null || echo x)",
+    ])
+    try session.submit("one")
+    try session.waitFor("#1 · Copy")
+    try session.submit("two")
+    let screen = try session.waitFor("#2 · Copy")
+    #expect(screen.contains("#1 · Copy"))
+    try session.submit("/copy 1")
+    try session.waitFor("✓ Copied")
+    #expect(try session.pasteBuffer().hasPrefix("Answer"))
+    try session.submit("/copy 5")
+    try session.waitFor("Reply #5 does not exist.")
+  }
+
+  /// Defect 12: the composer wraps at word boundaries, Up and Down move inside a message of
+  /// several lines, Up on an empty composer recalls what was sent, and a long paste says how many
+  /// of its lines are out of sight.
+  @Test func composerWrapsWordsMovesAndRecalls() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"], width: 30, height: 24)
+    try session.type("alpha bravo charlie delta echo foxtrot golf")
+    let wrapped = try session.waitFor("foxtrot")
+    #expect(wrapped.contains("\n  echo foxtrot golf"), "words wrap whole")
+    #expect(wrapped.contains("› alpha bravo charlie delta"))
+    try session.press("C-u")
+    try session.type("line one")
+    try session.press("C-j")
+    try session.type("line two")
+    try session.press("Up")
+    try session.type("X")
+    try session.waitFor("line oneX")
+    try session.press("Enter")
+    try session.waitFor("Regenerate")
+    try session.press("Up")
+    try session.waitFor("› line oneX")
+    try session.press("C-u")
+    let paste = (1...12).map { "pasted \($0)" }.joined(separator: "\n")
+    try session.send(bytes: Array("\u{1B}[200~\(paste)\u{1B}[201~".utf8))
+    try session.waitFor("12 lines")
+  }
+
+  /// Defect 8: below 20x6 the chat asks for room instead of breaking, and comes back.
+  @Test func tinyTerminalAsksForRoom() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"])
+    try session.resize(width: 15, height: 4)
+    try session.waitFor("Enlarge")
+    try session.resize(width: 100, height: 30)
+    try session.waitFor("Message (Enter sends")
+  }
 }
