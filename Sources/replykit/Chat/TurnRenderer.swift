@@ -34,6 +34,8 @@ final class TurnRenderer {
       consumer = MarkdownStreamANSIRenderer(renderer: renderer)
     }
   }
+  /// How many code blocks each finished reply has (for the `code 1–N` item of its action row).
+  private var codeBlockCounts: [UUID: Int] = [:]
   /// The number shown for each reply (`#N`, counted from the first reply), set by the screen.
   var replyNumbers: [UUID: Int] = [:]
   /// How many times markdown was rendered (for the benchmark).
@@ -111,7 +113,9 @@ final class TurnRenderer {
       raw = entry.consumer.committedLines + entry.consumer.tailLines
     } else {
       if live?.id == message.id { live = nil }
-      raw = renderer.renderLines(MarkdownDocument(message.text))
+      let document = MarkdownDocument(message.text)
+      raw = renderer.renderLines(document)
+      codeBlockCounts[message.id] = PlainTextRenderer.codeBlocks(in: document).count
     }
     let lines = raw.map { $0.isEmpty ? $0 : " " + $0 }
     bodies[message.id] = (length, streaming, lines)
@@ -124,6 +128,7 @@ final class TurnRenderer {
     guard bodies.count > messages.count + 32 else { return }
     let ids = Set(messages.map(\.id))
     bodies = bodies.filter { ids.contains($0.key) }
+    codeBlockCounts = codeBlockCounts.filter { ids.contains($0.key) }
   }
 
   /// A reply: its markdown (or Thinking), then its marks and controls.
@@ -154,7 +159,7 @@ final class TurnRenderer {
     if let actions = turn.actions, showsControls {
       let number = replyNumbers[turn.message.id].map { "#\($0)" }
       if !isEmpty {
-        lines.append(actionRow(actions, number: number))
+        lines.append(actionRow(actions, number: number, codeBlocks: codeBlockCounts[turn.message.id] ?? 0))
       } else {
         let items = [number, actions.canRegenerate ? "Regenerate" : nil].compactMap { $0 }
         if !items.isEmpty { lines.append(" " + style.secondary(items.joined(separator: " · "))) }
@@ -165,7 +170,7 @@ final class TurnRenderer {
 
   /// `Copy · Regenerate · ▲ Good · ▼ Bad · Share`, with the chosen thumb and "Copied" in primary.
   /// Items that do not fit the width are left out from the end.
-  func actionRow(_ actions: ChatTurn.Actions, number: String? = nil) -> String {
+  func actionRow(_ actions: ChatTurn.Actions, number: String? = nil, codeBlocks: Int = 0) -> String {
     var items: [(label: String, chosen: Bool)] = number.map { [($0, false)] } ?? []
     items.append((actions.isCopied ? "✓ Copied" : "Copy", actions.isCopied))
     if actions.canRegenerate { items.append(("Regenerate", false)) }
@@ -175,6 +180,8 @@ final class TurnRenderer {
       items.append((actions.feedback == .bad ? "▼ Rated bad" : "▼ Bad", actions.feedback == .bad))
     }
     items.append(("Share", false))
+    // Code blocks count from the top: `/copy N code M`.
+    if codeBlocks > 0 { items.append((codeBlocks == 1 ? "code 1" : "code 1–\(codeBlocks)", false)) }
     while items.count > 1, items.map({ VisibleText.width($0.label) + 3 }).reduce(0, +) > width { items.removeLast() }
     let shown = items.map { $0.chosen ? style.primary($0.label) : style.secondary($0.label) }
     return " " + shown.joined(separator: style.secondary(" · "))

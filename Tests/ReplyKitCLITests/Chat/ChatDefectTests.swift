@@ -137,6 +137,18 @@ import Testing
     try session.waitFor("Reply #5 does not exist.")
   }
 
+  /// Defect 11: a reply's code blocks are counted on its action row and /copy N code M names one.
+  @Test func codeBlocksAreNumbered() throws {
+    let session = try TmuxSession([
+      "--reply-command", "printf 'See:\\n\\n```sh\\nls -l\\n```\\n\\n```sh\\npwd\\n```\\n'",
+    ])
+    try session.submit("show code")
+    try session.waitFor("code 1–2")
+    try session.submit("/copy 1 code 2")
+    try session.waitFor("Copied code block 2")
+    #expect(try session.pasteBuffer() == "pwd")
+  }
+
   /// Defect 12: the composer wraps at word boundaries, Up and Down move inside a message of
   /// several lines, Up on an empty composer recalls what was sent, and a long paste says how many
   /// of its lines are out of sight.
