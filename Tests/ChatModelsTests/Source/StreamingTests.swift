@@ -87,6 +87,21 @@ import Testing
     #expect(last.text == "partial")
   }
 
+  /// A long conversation goes out at once (no `Expect: 100-continue` wait) and whole.
+  @Test func longHistoryIsSentWhole() async throws {
+    let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIStream(["ok"])), .end]])
+    let long = String(repeating: "wörd ", count: 200_000)
+    var messages = history()
+    messages[0].text = long
+    let started = Date()
+    let result = await collect(ModelReplySource(endpoint: endpoint(.openai, server)).stream(history: messages))
+    #expect(result.text == "ok")
+    #expect(Date().timeIntervalSince(started) < 0.9)
+    let sent = try #require(server.requests.first?.json?["messages"] as? [[String: String]])
+    #expect(sent.first?["content"] == long)
+    #expect(server.requests.first?.headers["expect"] == nil)
+  }
+
   @Test func ollamaStyleServerWithoutKey() async throws {
     let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIStream(["local"])), .end]])
     var endpoint = endpoint(.openai, server)
