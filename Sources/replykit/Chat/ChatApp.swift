@@ -38,6 +38,11 @@ final class ChatApp {
   private var frameScheduled = false
   private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
   private var noticeToken = 0
+  /// The messages sent, oldest first, and which one the composer shows while recalling.
+  private var sent: [String] = []
+  private var historyIndex: Int?
+  /// Where the thread was last written, for the line printed on quit.
+  private var savedPath: String?
 
   /// Makes the thread for `options` (nothing is shown until ``start()``).
   init(options: ChatOptions, environment: [String: String]) {
@@ -54,8 +59,9 @@ final class ChatApp {
       onFeedback: { _, _ in events.app?.autosave() })
     let size = TerminalSession.size()
     let color = ANSIOptions.resolve(color: options.color, isTerminal: true, environment: environment)
-    screen = ChatScreen(columns: size.columns, rows: size.rows, color: color)
+    screen = ChatScreen(columns: size.columns, rows: size.rows, color: color, readingWidth: options.readingWidth)
     events.app = self
+    if setup.loadError != nil { screen.marker = "not saving" }
     if let error = setup.loadError {
       showNotice(error, isError: true, seconds: nil)
     } else if let notice = setup.startNotice {
@@ -123,8 +129,8 @@ final class ChatApp {
     case .end:
       screen.composer.moveToLineEdge(toEnd: true)
       thread.jumpToLatest()
-    case .up: screen.scroll(by: -1, in: thread)
-    case .down: screen.scroll(by: 1, in: thread)
+    case .up: arrow(-1)
+    case .down: arrow(1)
     case .wheelUp: screen.scroll(by: -3, in: thread)
     case .wheelDown: screen.scroll(by: 3, in: thread)
     case .pageUp: screen.scroll(by: -screen.pageSize, in: thread)
@@ -139,6 +145,28 @@ final class ChatApp {
     }
   }
 
+  /// Up or Down: moves in a message of several lines; on an empty composer (or one showing a
+  /// recalled message) steps through the messages sent before, as shells do; else scrolls.
+  private func arrow(_ direction: Int) {
+    if screen.composer.moveVertically(by: direction, width: screen.columns) { return }
+    let recalling = historyIndex.map { sent[$0] == screen.composer.text } ?? false
+    if screen.composer.isEmpty || recalling {
+      let current = recalling ? historyIndex ?? sent.count : sent.count
+      let next = current + direction
+      if direction < 0, next >= 0, !sent.isEmpty {
+        historyIndex = next
+        screen.composer.replace(with: sent[next])
+        return
+      }
+      if direction > 0, recalling {
+        historyIndex = next < sent.count ? next : nil
+        screen.composer.replace(with: next < sent.count ? sent[next] : "")
+        return
+      }
+    }
+    screen.scroll(by: direction, in: thread)
+  }
+
   /// Enter: runs a command or sends the message.
   private func submit() {
     let text = screen.composer.text
@@ -148,25 +176,41 @@ final class ChatApp {
       return
     }
     guard thread.send(SlashCommand.message(from: text)) else { return }
+    if sent.last != text { sent.append(text) }
+    historyIndex = nil
     _ = screen.composer.take()
     clearNotice()
   }
 
-  /// The latest reply, if any.
-  private var latestReply: ChatMessage? {
-    thread.messages.last { $0.role == .assistant }
+  /// Reply `number` (as numbered on screen), else the reply in view, else the latest.
+  private func reply(_ number: Int?) -> ChatMessage? {
+    let replies = thread.messages.lazy.filter { $0.role == .assistant }
+    if let number {
+      return replies.dropFirst(number - 1).first
+    }
+    if let id = screen.replyInView, let reply = replies.first(where: { $0.id == id }) { return reply }
+    return replies.last
+  }
+
+  /// "reply N" or "the reply in view", for notices.
+  private func name(_ number: Int?) -> String {
+    number.map { "Reply #\($0)" } ?? "The reply"
   }
 
   /// Runs a composer command.
   func run(_ command: SlashCommand) {
     switch command {
-    case .copy:
-      guard let reply = latestReply, thread.copy(reply.id) else {
-        return showNotice("No finished reply to copy yet.", isError: true)
+    case .copy(let number):
+      guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }
+      if reply.state.isTerminal, !reply.text.contains(where: { !$0.isWhitespace }) {
+        return showNotice("Nothing to copy: the reply is empty.", isError: true)
       }
-    case .copyCode(let number):
-      guard let reply = latestReply, thread.copyCode(in: reply.id, block: number - 1) else {
-        return showNotice("The latest reply has no code block \(number).", isError: true)
+      guard thread.copy(reply.id) else {
+        return showNotice("\(name(number)) has not finished yet.", isError: true)
+      }
+    case .copyCode(let block, let number):
+      guard let reply = reply(number), thread.copyCode(in: reply.id, block: block - 1) else {
+        return showNotice("\(name(number)) has no code block \(block).", isError: true)
       }
     case .regenerate:
       guard let last = thread.messages.last, thread.regenerate(last.id) else {
@@ -176,19 +220,23 @@ final class ChatApp {
       guard let last = thread.messages.last, thread.retry(last.id) else {
         return showNotice("Nothing to retry: the latest reply did not fail.", isError: true)
       }
-    case .good, .bad:
-      guard let reply = latestReply, thread.rate(reply.id, command == .good ? .good : .bad) != nil else {
-        return showNotice("Only a finished reply can be rated.", isError: true)
+    case .good(let number), .bad(let number):
+      let value: ChatMessage.Feedback = if case .good = command { .good } else { .bad }
+      guard let reply = reply(number), !reply.text.isEmpty, thread.rate(reply.id, value) != nil else {
+        return showNotice("Only a finished reply with text can be rated.", isError: true)
       }
-    case .share:
-      share()
+      let rating = thread.messages.first { $0.id == reply.id }?.feedback
+      showNotice(
+        rating.map { "Rated the reply \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Rating cleared", isError: false)
+    case .share(let number):
+      share(number)
     case .save(let path):
       save(to: path)
     case .help:
       let style = ChatStyle(color: screen.renderer.style.color)
       screen.overlay =
         [style.secondary(String(repeating: "─", count: screen.columns))]
-        + SlashCommand.helpLines.map { VisibleText.fit($0, width: screen.columns - 1) }
+        + SlashCommand.helpLines.flatMap { VisibleText.wrap($0, width: screen.columns - 1) }
     case .quit:
       quit(status: 0)
     case .invalid(let message):
@@ -196,15 +244,23 @@ final class ChatApp {
     }
   }
 
-  private func share() {
-    guard let reply = latestReply, let text = thread.shareText(for: reply.id) else {
-      return showNotice("No finished reply to share yet.", isError: true)
+  private func share(_ number: Int?) {
+    guard let reply = reply(number), let text = thread.shareText(for: reply.id),
+      text.contains(where: { !$0.isWhitespace })
+    else {
+      return showNotice("No finished reply with text to share yet.", isError: true)
     }
     if let command = options.shareCommand {
-      if Clipboard.pipe(text, to: command) {
-        showNotice("Shared with: \(command)", isError: false)
-      } else {
-        showNotice("Could not run the share command: \(command)", isError: true)
+      showNotice("Sharing with: \(command)…", isError: false, seconds: nil)
+      Clipboard.run(text, through: command) { failure in
+        MainActor.assumeIsolated {
+          guard let app = ChatApp.running else { return }
+          if let failure {
+            app.showNotice("The share command failed: \(failure)", isError: true, seconds: 8)
+          } else {
+            app.showNotice("Shared with: \(command)", isError: false)
+          }
+        }
       }
       return
     }
@@ -232,8 +288,14 @@ final class ChatApp {
     } else {
       url = URL(fileURLWithPath: "replykit-thread.json")
     }
+    let directory = url.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return showNotice("Cannot save: the directory \(directory) does not exist.", isError: true, seconds: 8)
+    }
     do {
       try thread.save(to: url, fields: setup.fields)
+      savedPath = url.path
       showNotice("Saved to \(url.path)", isError: false)
     } catch {
       showNotice(error.localizedDescription, isError: true)
@@ -257,7 +319,9 @@ final class ChatApp {
     guard setup.autosaves, let url = setup.threadURL else { return }
     do {
       try thread.save(to: url, fields: setup.fields)
+      savedPath = url.path
     } catch {
+      screen.marker = "not saving"
       showNotice(error.localizedDescription, isError: true, seconds: nil)
     }
   }
@@ -318,11 +382,27 @@ final class ChatApp {
     if !bytes.isEmpty { StandardIO.write(bytes: bytes) }
   }
 
-  /// Stops a streaming reply (which saves it), restores the terminal and exits.
+  /// Stops a streaming reply (which saves it), restores the terminal, says on the normal screen
+  /// where the conversation was (or was not) written, ends every reply command's process group
+  /// (SIGTERM, then SIGKILL after a second; waited for) and exits.
   func quit(status: Int32) -> Never {
     thread.stop()
     for source in sources { source.cancel() }
     TerminalSession.leave()
+    StandardIO.write(farewell + "\n")
+    ProcessGroups.endAll(grace: 1)
     exit(status)
+  }
+
+  /// The one line printed on quit: how much was said and where it was saved.
+  var farewell: String {
+    let count = thread.messages.count
+    let messages = count == 1 ? "1 message" : "\(count) messages"
+    if let savedPath { return "replykit: \(messages), saved to \(savedPath)" }
+    if let url = setup.threadURL, setup.loadError != nil {
+      return "replykit: \(messages), not saved: \(url.path) did not load and was left as it was"
+    }
+    if count == 0 { return "replykit: nothing to save" }
+    return "replykit: \(messages), not saved (use --thread FILE, or /save FILE before quitting)"
   }
 }

@@ -1,9 +1,12 @@
+import ChatModels
 import ReplyMarkdown
 
 /// The options of `replykit chat`, checked.
 struct ChatOptions: Sendable {
   /// `--reply-command CMD`: replies come from this shell command instead of the built-in stub.
   var replyCommand: String?
+  /// `--model NAME` and the rest, with the config file: replies come from this model server.
+  var model: ModelEndpoint?
   /// `--thread FILE`: the thread file loaded at start and saved after every reply.
   var threadPath: String?
   /// `--share-command CMD`: `/share` pipes the reply's plain text to this command.
@@ -14,18 +17,31 @@ struct ChatOptions: Sendable {
   var color: ANSIOptions.Mode = .auto
   /// `--width N`: the width of the transcript printed without a terminal.
   var width: Int?
+  /// `--reading-width N`: the widest the full-screen thread is laid out.
+  var readingWidth = 100
   /// `--benchmark`: measure frame times instead of chatting.
   var benchmark = false
 
   static let help = """
-    Usage: replykit chat [--reply-command CMD] [--thread FILE] [--share-command CMD]
-                         [--pace-ms N] [--color auto|always|never] [--width N] [--benchmark]
+    Usage: replykit chat [--model NAME [--base-url URL] [--api openai|anthropic] [--system TEXT]
+                                       [--api-key-env VAR]]
+                         [--reply-command CMD] [--thread FILE] [--share-command CMD]
+                         [--pace-ms N] [--color auto|always|never] [--width N] [--reading-width N]
+                         [--benchmark]
 
-    A chat thread in the terminal, full-screen. Without --reply-command it shows the Example
-    conversation (a follow-up streams in) and a built-in stub answers what you send. Without a
-    terminal (a pipe, CI) it prints the Example conversation, streaming the follow-up, and exits.
+    A chat thread in the terminal, full-screen. With --model (or a default model in the config
+    file) replies stream from a model server; with --reply-command from a command; with neither it
+    shows the Example conversation and a built-in stub answers. A real source starts with an empty
+    thread (or the --thread file). Without a terminal (a pipe, CI) it prints the thread, streams
+    the reply it ends with if any (a thread file ending with your turn), saves it, and exits.
 
     Options:
+      --model NAME         the model, or a model named in the config file
+      --base-url URL       the server (default https://api.openai.com/v1, or
+                           https://api.anthropic.com with --api anthropic)
+      --api API            openai (Chat Completions, default) or anthropic (Messages)
+      --system TEXT        the system prompt
+      --api-key-env VAR    read the key from $VAR (default $OPENAI_API_KEY or $ANTHROPIC_API_KEY)
       --reply-command CMD  run CMD with 'sh -c' for each reply: the thread as JSON on its standard
                            input, its standard output streamed as the reply; a non-zero exit fails
                            the reply with the last line of its standard error
@@ -36,8 +52,12 @@ struct ChatOptions: Sendable {
                            or $REPLYKIT_PACE_MS)
       --color WHEN         auto (default: off with NO_COLOR or in a pipe), always or never
       --width N            the width of the printed transcript (default: $COLUMNS, else 80)
+      --reading-width N    the widest the thread is laid out on screen (default 100)
       --benchmark          print frame times while a reply streams into a 1,000-message thread
       -h, --help           show this help
+
+    Config file: $XDG_CONFIG_HOME/replykit/config.json (else ~/.config/replykit/config.json), see
+    the README; options override it.
 
     Keys: Enter sends · Alt-Enter or Ctrl-J new line · Esc stops · PgUp/PgDn/wheel scroll ·
     End jumps to the latest · Ctrl-C quits. Type /help in the composer for the commands.
@@ -45,7 +65,8 @@ struct ChatOptions: Sendable {
 
   static let arities: [String: ParsedArguments.Arity] = [
     "--reply-command": .value, "--thread": .value, "--share-command": .value, "--pace-ms": .value,
-    "--color": .value, "--width": .value, "--benchmark": .flag, "--help": .flag, "-h": .flag,
+    "--model": .value, "--base-url": .value, "--api": .value, "--system": .value, "--api-key-env": .value,
+    "--color": .value, "--width": .value, "--reading-width": .value, "--benchmark": .flag, "--help": .flag, "-h": .flag,
   ]
 
   /// Parses the arguments of `replykit chat`; `nil` when help was asked for (and printed).
@@ -62,8 +83,19 @@ struct ChatOptions: Sendable {
     options.replyCommand = parsed.value("--reply-command")
     options.threadPath = parsed.value("--thread")
     options.shareCommand = parsed.value("--share-command")
-    for name in ["--reply-command", "--thread", "--share-command"] where parsed.value(name)?.isEmpty == true {
+    for name in ["--reply-command", "--thread", "--share-command", "--model", "--base-url", "--api-key-env"]
+    where parsed.value(name)?.isEmpty == true {
       throw CLIError.usage("\(name) needs a non-empty value")
+    }
+    let apiName = try parsed.choice("--api", among: ModelAPI.allCases.map(\.rawValue), default: "")
+    let choice = ModelChoice.Arguments(
+      model: parsed.value("--model"), baseURL: parsed.value("--base-url"), api: ModelAPI(rawValue: apiName),
+      system: parsed.value("--system"), apiKeyVariable: parsed.value("--api-key-env"))
+    if options.replyCommand != nil {
+      guard choice.isEmpty else { throw CLIError.usage("--reply-command and --model cannot be used together") }
+    } else if !parsed.has("--benchmark") {
+      let config = try ModelConfigFile.load(path: ModelConfigFile.path(environment: environment))
+      options.model = try ModelChoice.endpoint(choice, config: config, environment: environment)
     }
     if let pace = try parsed.integer("--pace-ms", in: 0...5000) {
       options.paceMilliseconds = pace
@@ -76,6 +108,7 @@ struct ChatOptions: Sendable {
     let modes = ANSIOptions.Mode.allCases.map(\.rawValue)
     options.color = ANSIOptions.Mode(rawValue: try parsed.choice("--color", among: modes, default: "auto")) ?? .auto
     options.width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
+    options.readingWidth = try parsed.integer("--reading-width", in: 20...10_000) ?? 100
     options.benchmark = parsed.has("--benchmark")
     return options
   }

@@ -1,4 +1,5 @@
 import ChatEngine
+import Foundation
 
 /// The whole chat screen as lines: the thread window, the jump-to-latest marker, the composer
 /// and the status line, at a terminal size.
@@ -18,6 +19,8 @@ final class ChatScreen {
 
   private(set) var columns: Int
   private(set) var rows: Int
+  /// The terminal's real size (``columns`` and ``rows`` are at least 20 x 6).
+  private var terminalSize: (columns: Int, rows: Int)
   private(set) var renderer: TurnRenderer
   private let color: Bool
   /// The top of the window while not following: a row's identity and a line in it.
@@ -30,19 +33,33 @@ final class ChatScreen {
   var noticeIsError = false
   /// Lines shown over the bottom of the thread until the next key (``/help``).
   var overlay: [String]?
+  /// A mark that stays at the start of the status line (`not saving`), or `nil`.
+  var marker: String?
+  /// The reply whose lines are lowest in the window while the reader has scrolled up (commands
+  /// without a number act on it), or `nil` while following the latest.
+  private(set) var replyInView: UUID?
+  /// What the reply numbers were computed from (the message count and the last id).
+  private var numbered: (count: Int, last: UUID?, renderer: ObjectIdentifier)?
+  /// The widest the thread is laid out (prose is hard to read wider).
+  let readingWidth: Int
 
-  /// Creates a screen of `columns` x `rows`.
-  init(columns: Int, rows: Int, color: Bool) {
+  /// Creates a screen of `columns` x `rows`; the thread is at most `readingWidth` wide.
+  init(columns: Int, rows: Int, color: Bool, readingWidth: Int = 100) {
     self.columns = max(columns, 20)
     self.rows = max(rows, 6)
+    terminalSize = (columns, rows)
     self.color = color
-    renderer = TurnRenderer(width: self.columns, color: color)
+    self.readingWidth = max(readingWidth, 20)
+    renderer = TurnRenderer(width: min(self.columns, self.readingWidth), color: color)
   }
 
   /// Takes a new terminal size: the thread is laid out again at the new width.
   func resize(columns: Int, rows: Int) {
     let columns = max(columns, 20)
-    if columns != self.columns { renderer = TurnRenderer(width: columns, color: color) }
+    if min(columns, readingWidth) != renderer.width {
+      renderer = TurnRenderer(width: min(columns, readingWidth), color: color)
+    }
+    terminalSize = (columns, rows)
     self.columns = columns
     self.rows = max(rows, 6)
   }
@@ -90,9 +107,16 @@ final class ChatScreen {
   /// The lines of one page of the thread (for Page Up/Down).
   var pageSize: Int { max(threadHeight(composerLayout) - 2, 1) }
 
-  /// Draws the screen for `thread`.
+  /// Draws the screen for `thread`; below 20 x 6 just a request to enlarge the terminal (the
+  /// thread keeps streaming and shows again when there is room).
   func frame(_ thread: ChatThread) -> Frame {
     let style = ChatStyle(color: color)
+    if terminalSize.columns < 20 || terminalSize.rows < 6 {
+      let width = max(terminalSize.columns, 1)
+      var lines = Array(repeating: "", count: max(terminalSize.rows, 1))
+      lines[0] = style.secondary(VisibleText.fit("Enlarge the terminal (20x6) · Ctrl-C quits", width: width))
+      return Frame(lines: lines, cursor: (0, 0), threadHeight: lines.count)
+    }
     let layout = composerLayout
     let height = threadHeight(layout)
     var lines: [String]
@@ -102,11 +126,14 @@ final class ChatScreen {
       let fitted = VisibleText.fit(welcome, width: columns - 2)
       lines[height / 2] = VisibleText.spaces((columns - VisibleText.width(fitted)) / 2) + style.secondary(fitted)
     } else {
+      numberReplies(thread)
       var (window, top) = window(thread, height: height)
       if !thread.follow.isFollowing {
         anchor = window.rows.indices.contains(top.row) ? (window.rows[top.row].id, top.line) : nil
+        replyInView = Self.lastReply(in: &window, from: top, height: height)
       } else {
         anchor = nil
+        replyInView = nil
       }
       lines = window.window(from: top)
       renderer.prune(keeping: thread.messages)
@@ -120,7 +147,15 @@ final class ChatScreen {
       let labelWidth = VisibleText.width(thread.follow.jumpLabel) + 8
       lines[height - 1] = VisibleText.spaces((columns - labelWidth) / 2) + label
     }
-    lines.append(style.secondary(String(repeating: "─", count: columns)))
+    if layout.totalLines > layout.lines.count {
+      // A long message or paste: say how much of it is out of sight.
+      let label = " \(layout.totalLines) lines · \(layout.hiddenAbove) above · \(layout.hiddenBelow) below "
+      let fitted = VisibleText.fit(label, width: max(columns - 4, 1))
+      lines.append(
+        style.secondary("──" + fitted + String(repeating: "─", count: max(columns - 2 - VisibleText.width(fitted), 0))))
+    } else {
+      lines.append(style.secondary(String(repeating: "─", count: columns)))
+    }
     if composer.isEmpty {
       let placeholder = VisibleText.fit("Message (Enter sends, Ctrl-J new line, /help)", width: columns - 3)
       lines.append("› " + style.secondary(placeholder))
@@ -133,22 +168,66 @@ final class ChatScreen {
       threadHeight: height)
   }
 
-  /// The bottom line: a notice, "Copied", or the keys that apply now.
+  /// The bottom line: the marker, then a notice, "Copied", or the keys that apply now.
   private func statusLine(_ thread: ChatThread, style: ChatStyle) -> String {
+    let mark = marker.map { "[\(VisibleText.fit($0, width: columns / 2))] " } ?? ""
+    let width = columns - 1 - VisibleText.width(mark)
+    let shownMark = mark.isEmpty ? "" : style.danger(mark)
     if let notice {
-      let text = VisibleText.fit(VisibleText.sanitize(notice).replacingNewlines(), width: columns - 1)
-      return noticeIsError ? style.danger(text) : style.primary(text)
+      let text = VisibleText.fit(VisibleText.sanitize(notice).replacingNewlines(), width: width)
+      return shownMark + (noticeIsError ? style.danger(text) : style.primary(text))
     }
     switch thread.copied {
-    case .reply: return style.primary("Copied")
-    case .codeBlock(_, let block): return style.primary("Copied code block \(block + 1)")
+    case .reply: return shownMark + style.primary("Copied")
+    case .codeBlock(_, let block): return shownMark + style.primary("Copied code block \(block + 1)")
     case nil: break
     }
-    let hint =
-      thread.isStreaming
-      ? "Esc stops the reply · PgUp/PgDn scroll · End latest · /help"
-      : "Enter sends · Alt-Enter or Ctrl-J new line · PgUp/PgDn scroll · /help · Ctrl-C quits"
-    return style.secondary(VisibleText.fit(hint, width: columns - 1))
+    return shownMark + style.secondary(Self.hints(streaming: thread.isStreaming, width: width))
+  }
+
+  /// Gives the renderer the reply numbers, again only when the thread's structure changed.
+  private func numberReplies(_ thread: ChatThread) {
+    let key = (thread.messages.count, thread.messages.last?.id, ObjectIdentifier(renderer))
+    if let numbered, numbered.count == key.0, numbered.last == key.1, numbered.renderer == key.2 { return }
+    numbered = key
+    var numbers: [UUID: Int] = [:]
+    for message in thread.messages where message.role == .assistant { numbers[message.id] = numbers.count + 1 }
+    renderer.replyNumbers = numbers
+  }
+
+  /// The last reply with a line in the window that starts at `top`.
+  private static func lastReply(in window: inout ThreadWindow, from top: ThreadPosition, height: Int) -> UUID? {
+    var shown = 0
+    var row = top.row
+    var found: UUID?
+    while row < window.rows.count, shown < height {
+      if case .turn(let turn) = window.rows[row], turn.message.role == .assistant { found = turn.message.id }
+      shown += window.lines(row).count - (row == top.row ? top.line : 0)
+      row += 1
+    }
+    return found
+  }
+
+  /// The key hints that fit `width`: the essential ones first, the rest while they fit, so
+  /// "Ctrl-C quits" and "/help" show at any width.
+  static func hints(streaming: Bool, width: Int) -> String {
+    let all: [(text: String, essential: Bool)] =
+      streaming
+      ? [
+        ("Esc stops", true), ("PgUp/PgDn scroll", false), ("End latest", false), ("/help", true),
+        ("Ctrl-C quits", true),
+      ]
+      : [
+        ("Enter sends", false), ("Alt-Enter or Ctrl-J new line", false), ("PgUp/PgDn scroll", false), ("/help", true),
+        ("Ctrl-C quits", true),
+      ]
+    var kept = all.map(\.essential)
+    func text() -> String { zip(all, kept).filter(\.1).map(\.0.text).joined(separator: " · ") }
+    for index in all.indices where !all[index].essential {
+      kept[index] = true
+      if VisibleText.width(text()) > width { kept[index] = false }
+    }
+    return VisibleText.fit(text(), width: width)
   }
 }
 

@@ -1,4 +1,5 @@
 import ChatEngine
+import ChatModels
 import Foundation
 import ReplyMarkdown
 
@@ -27,13 +28,17 @@ struct ChatSetup {
   init(options: ChatOptions, now: Date = Date()) {
     if let command = options.replyCommand {
       reply = CommandReplySource(command: command).reply
+    } else if let endpoint = options.model {
+      reply = ModelReplySource(endpoint: endpoint).reply
     } else {
       reply = BuiltInConversation(pace: .milliseconds(options.paceMilliseconds)).reply
     }
     autosaves = false
     guard let path = options.threadPath else {
       threadURL = nil
-      messages = BuiltInConversation.messages(now: now)
+      // A real source starts empty: nothing is sent that the person did not type.
+      let isRealSource = options.replyCommand != nil || options.model != nil
+      messages = isRealSource ? [] : BuiltInConversation.messages(now: now)
       return
     }
     let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)

@@ -45,6 +45,31 @@ enum Clipboard {
     pipe(text, to: helper)
   }
 
+  /// Runs `command` with `text` on its standard input, in the background, and calls `done` on
+  /// the main queue with `nil` when it exited 0, else what went wrong (not found, its status
+  /// and the last line of its standard error).
+  static func run(_ text: String, through command: String, done: @escaping @Sendable (String?) -> Void) {
+    guard let process = try? Subprocess.shell(command) else {
+      return DispatchQueue.main.async { done("it could not be started") }
+    }
+    close(process.output)
+    let data = Data(text.utf8)
+    DispatchQueue.global().async {
+      Subprocess.writeAndClose(data, to: process.input)
+      let errorText = String(decoding: CommandReplySource.readAll(process.error).suffix(4096), as: UTF8.self)
+      close(process.error)
+      let status = process.wait()
+      let line = errorText.split(whereSeparator: \.isNewline).last.map(String.init)
+      let failure: String? =
+        switch status {
+        case 0: nil
+        case 127: "command not found: \(command)"
+        default: "exit status \(status)" + (line.map { ": \($0)" } ?? "")
+        }
+      DispatchQueue.main.async { done(failure) }
+    }
+  }
+
   /// Runs `command` with `text` on its standard input, in the background; `false` when the
   /// command cannot start.
   @discardableResult

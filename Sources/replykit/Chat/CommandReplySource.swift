@@ -13,7 +13,9 @@ import Foundation
 /// format) on its standard input; its standard output streams into the reply as it arrives
 /// (split UTF-8 sequences are joined, invalid bytes become U+FFFD). Exit status 0 completes the
 /// reply; any other status fails it with the last non-empty line of standard error (or the
-/// status). Stop sends SIGTERM to the command's process group, then SIGKILL after a second.
+/// status); exit status 0 with no output fails it with "The reply command printed nothing.".
+/// Stop sends SIGTERM to the command's process group, then SIGKILL after a second; quitting
+/// ends every such group and waits for it (``ProcessGroups``).
 struct CommandReplySource: Sendable {
   /// The shell command.
   let command: String
@@ -41,6 +43,7 @@ struct CommandReplySource: Sendable {
       continuation.finish(throwing: Failure(message: "\(error)"))
       return stream
     }
+    ProcessGroups.add(process.pid)
     let exited = LockedValue(false)
     continuation.onTermination = { termination in
       if case .cancelled = termination, !exited.value {
@@ -61,11 +64,13 @@ struct CommandReplySource: Sendable {
     }
     DispatchQueue.global().async {
       var carry: [UInt8] = []
+      var printed = false
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
         let count = buffer.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         if count <= 0 { break }
+        printed = true
         carry += buffer[0..<count]
         let complete = completePrefixLength(carry)
         if complete > 0 {
@@ -78,7 +83,10 @@ struct CommandReplySource: Sendable {
       errors.wait()
       let status = process.wait()
       exited.set(true)
-      if status == 0 {
+      ProcessGroups.forgetIfGone(process.pid)
+      if status == 0, !printed {
+        continuation.finish(throwing: Failure(message: "The reply command printed nothing."))
+      } else if status == 0 {
         continuation.finish()
       } else {
         let line = lastErrorLine.value

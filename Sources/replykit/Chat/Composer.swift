@@ -65,52 +65,113 @@ struct Composer {
     /// The cursor's row among `lines` and its column.
     var cursorRow: Int
     var cursorColumn: Int
+    /// How many lines of the text are above and below the ones shown.
+    var hiddenAbove = 0
+    var hiddenBelow = 0
+    /// How many lines the whole text takes.
+    var totalLines = 1
   }
 
-  /// Lays the text out with a `› ` prompt, wrapping by characters at `width - 2` columns.
-  func layout(width: Int, maxLines: Int) -> Layout {
-    let prompt = "› "
-    let textWidth = max(width - 2, 1)
-    var lines: [String] = [""]
+  /// The text cut into screen lines of at most `width` columns: ranges of ``characters``
+  /// (without the line break). A line breaks after the last space that fits, inside a word only
+  /// when the word alone is wider than the line.
+  /// - Complexity: O(n) in the characters.
+  func visualLines(width: Int) -> [Range<Int>] {
+    let width = max(width, 1)
+    var result: [Range<Int>] = []
+    var start = 0
     var lineWidth = 0
-    var cursorRow = 0
-    var cursorColumn = 0
-    for (index, character) in characters.enumerated() {
-      if index == cursor {
-        cursorRow = lines.count - 1
-        cursorColumn = lineWidth
-      }
+    var lastBreak: Int?
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
       if character == "\n" {
-        lines.append("")
+        result.append(start..<index)
+        start = index + 1
         lineWidth = 0
+        lastBreak = nil
+        index += 1
         continue
       }
-      let shown = VisibleText.sanitize(String(character))
-      let shownWidth = VisibleText.width(shown)
-      if lineWidth + shownWidth > textWidth {
-        lines.append("")
-        lineWidth = 0
-        if index == cursor {
-          cursorRow = lines.count - 1
-          cursorColumn = 0
-        }
+      let characterWidth = VisibleText.width(VisibleText.sanitize(String(character)))
+      if lineWidth + characterWidth > width, index > start {
+        let end = lastBreak ?? index
+        result.append(start..<end)
+        start = end
+        lastBreak = nil
+        lineWidth = characters[start..<index].reduce(0) { $0 + VisibleText.width(VisibleText.sanitize(String($1))) }
+        continue
       }
-      lines[lines.count - 1] += shown
-      lineWidth += shownWidth
+      lineWidth += characterWidth
+      if character == " " { lastBreak = index + 1 }
+      index += 1
     }
-    if cursor == characters.count {
-      if lineWidth >= textWidth {
-        lines.append("")
-        lineWidth = 0
+    result.append(start..<characters.count)
+    return result
+  }
+
+  /// The screen line and column of the cursor among `lines`.
+  private func cursorPlace(in lines: [Range<Int>]) -> (row: Int, column: Int) {
+    for (row, range) in lines.enumerated() {
+      let isLast = row == lines.count - 1 || lines[row + 1].lowerBound > range.upperBound
+      if range.contains(cursor) || (cursor == range.upperBound && isLast) {
+        let column = characters[range.lowerBound..<cursor].reduce(0) {
+          $0 + VisibleText.width(VisibleText.sanitize(String($1)))
+        }
+        return (row, column)
       }
-      cursorRow = lines.count - 1
-      cursorColumn = lineWidth
+    }
+    return (lines.count - 1, 0)
+  }
+
+  /// Moves the cursor one screen line up (`by: -1`) or down (`by: 1`) at the same column, as
+  /// laid out at `width` columns (prompt included); `false`, changing nothing, on the first or
+  /// last line.
+  mutating func moveVertically(by direction: Int, width: Int) -> Bool {
+    let lines = visualLines(width: max(width - 2, 1))
+    let place = cursorPlace(in: lines)
+    let target = place.row + direction
+    guard lines.indices.contains(target) else { return false }
+    let range = lines[target]
+    var column = 0
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let characterWidth = VisibleText.width(VisibleText.sanitize(String(characters[index])))
+      if column + characterWidth > place.column { break }
+      column += characterWidth
+      index += 1
+    }
+    cursor = index
+    return true
+  }
+
+  /// Replaces the whole text, with the cursor at its end.
+  mutating func replace(with text: String) {
+    characters = Array(text)
+    cursor = characters.count
+  }
+
+  /// Lays the text out with a `› ` prompt, word-wrapped at `width - 2` columns, showing the
+  /// `maxLines` lines around the cursor.
+  func layout(width: Int, maxLines: Int) -> Layout {
+    let prompt = "› "
+    let ranges = visualLines(width: max(width - 2, 1))
+    var lines = ranges.map { range in
+      characters[range].map { VisibleText.sanitize(String($0)) }.joined()
+    }
+    var place = cursorPlace(in: ranges)
+    if place.column >= max(width - 2, 1) {
+      lines.insert("", at: place.row + 1)
+      place = (place.row + 1, 0)
     }
     let visible = max(maxLines, 1)
-    let first = max(0, min(cursorRow - visible + 1, lines.count - visible))
-    let shown = lines[first..<min(lines.count, first + visible)].enumerated().map { offset, line in
+    let first = max(0, min(place.row - visible + 1, lines.count - visible))
+    let last = min(lines.count, first + visible)
+    let shown = lines[first..<last].enumerated().map { offset, line in
       (first + offset == 0 ? prompt : "  ") + line
     }
-    return Layout(lines: shown, cursorRow: cursorRow - first, cursorColumn: cursorColumn + 2)
+    return Layout(
+      lines: shown, cursorRow: place.row - first, cursorColumn: place.column + 2, hiddenAbove: first,
+      hiddenBelow: lines.count - last, totalLines: lines.count)
   }
 }

@@ -91,7 +91,10 @@ struct InputDecoder {
     case 0x1B:
       return (.escape, 1)
     default:
-      // Alt with a key: the key is read on its own; the ESC counts as Escape.
+      // Alt with a key (Alt-b, Alt-Backspace …): one key the chat does not use. It is not
+      // Escape, which would stop a streaming reply.
+      let key = input[next]
+      if key < 0x80 { return (nil, 2) }
       return (.escape, 1)
     }
   }

@@ -3,13 +3,15 @@
 /// ``parse(_:)`` takes the composer's text; a text starting with `//` is a message that starts
 /// with `/`, anything else not starting with `/` is a message.
 enum SlashCommand: Hashable, Sendable {
-  case copy
-  case copyCode(Int)
+  /// `/copy [N]`: reply N (numbered on screen), else the reply in view.
+  case copy(Int?)
+  /// `/copy [N] code M`: code block M of reply N, else of the reply in view.
+  case copyCode(Int, reply: Int?)
   case regenerate
   case retry
-  case good
-  case bad
-  case share
+  case good(Int?)
+  case bad(Int?)
+  case share(Int?)
   case save(String?)
   case help
   case quit
@@ -19,17 +21,19 @@ enum SlashCommand: Hashable, Sendable {
   /// The help lines: every command and key.
   static let helpLines: [String] = [
     "Commands",
-    "  /copy             copy the latest reply as plain text",
-    "  /copy code N      copy code block N of the latest reply",
+    "  Replies are numbered (#N under each); without N a command acts on the reply in view.",
+    "  /copy [N]         copy reply N as plain text",
+    "  /copy [N] code M  copy code block M of reply N (blocks count from the top)",
     "  /regenerate       ask for the latest reply again",
     "  /retry            retry the latest reply after it failed",
-    "  /good, /bad       rate the latest reply (again to clear)",
-    "  /share            save the latest reply as text (or pipe it to --share-command)",
+    "  /good, /bad [N]   rate reply N (again to clear)",
+    "  /share [N]        save reply N as text (or pipe it to --share-command)",
     "  /save [FILE]      save the thread as JSON (default: the --thread file)",
     "  /help             this help;  /quit (or Ctrl-C) quits",
     "Keys",
     "  Enter sends · Alt-Enter or Ctrl-J new line · Esc stops the reply",
     "  PgUp/PgDn or the wheel scroll · End jumps to the latest · Ctrl-U clears",
+    "  Up/Down move in a long message; on an empty one they recall what you sent",
     "Press any key to close this help.",
   ]
 
@@ -41,16 +45,25 @@ enum SlashCommand: Hashable, Sendable {
     guard let name = words.first else { return nil }
     let arguments = Array(words.dropFirst())
     switch (name, arguments.count) {
-    case ("/copy", 0): return .copy
-    case ("/copy", 2) where arguments[0] == "code":
-      guard let number = Int(arguments[1]), number >= 1 else { return .invalid("Use /copy code N, with N from 1.") }
-      return .copyCode(number)
-    case ("/copy", _): return .invalid("Use /copy, or /copy code N.")
+    case ("/copy", 0): return .copy(nil)
+    case ("/copy", 1):
+      guard let number = Int(arguments[0]), number >= 1 else { return .invalid("Use /copy N, with N from 1.") }
+      return .copy(number)
+    case ("/copy", 2) where arguments[0] == "code", ("/copy", 3) where arguments[1] == "code":
+      let reply = arguments.count == 3 ? Int(arguments[0]) : nil
+      guard let block = arguments.last.flatMap({ Int($0) }), block >= 1, arguments.count == 2 || (reply ?? 0) >= 1
+      else { return .invalid("Use /copy [N] code M, with N and M from 1.") }
+      return .copyCode(block, reply: reply)
+    case ("/copy", _): return .invalid("Use /copy [N], or /copy [N] code M.")
     case ("/regenerate", 0): return .regenerate
     case ("/retry", 0): return .retry
-    case ("/good", 0): return .good
-    case ("/bad", 0): return .bad
-    case ("/share", 0): return .share
+    case ("/good", 0...1), ("/bad", 0...1), ("/share", 0...1):
+      var number: Int?
+      if let argument = arguments.first {
+        guard let value = Int(argument), value >= 1 else { return .invalid("Use \(name) [N], with N from 1.") }
+        number = value
+      }
+      return name == "/good" ? .good(number) : name == "/bad" ? .bad(number) : .share(number)
     case ("/save", 0): return .save(nil)
     case ("/save", _):
       return .save(trimmed.dropFirst("/save".count).trimmingWhitespace())

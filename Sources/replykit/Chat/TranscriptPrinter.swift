@@ -4,7 +4,8 @@ import Observation
 import ReplyMarkdown
 
 /// `replykit chat` without a terminal: prints the thread (the Example conversation by default)
-/// laid out as on screen, then streams the reply that is under way, and exits.
+/// laid out as on screen, then streams the reply that is under way (a thread file that ends with
+/// the person's turn starts one), saves the thread to its file, and exits.
 ///
 /// Colour follows `--color` and the `NO_COLOR`/`FORCE_COLOR` rules, so a pipe gets plain text.
 /// While the reply streams, ``MarkdownStream`` commits its blocks and each committed line is
@@ -19,6 +20,8 @@ final class TranscriptPrinter {
   private var consumer: MarkdownStreamANSIRenderer
   private var fed = 0
   private var thread: ChatThread?
+  private var setup: ChatSetup?
+  private var signalSources: [any DispatchSourceProtocol] = []
 
   /// Prepares the printer for `options`.
   init(options: ChatOptions, environment: [String: String]) {
@@ -31,12 +34,14 @@ final class TranscriptPrinter {
   /// Prints the thread and starts streaming; exits when the reply has ended.
   func start(options: ChatOptions) {
     let setup = ChatSetup(options: options)
+    self.setup = setup
     if let error = setup.loadError {
       StandardIO.writeError("replykit: \(error)")
     }
     let environment = ChatEnvironment()
     let thread = ChatThread(messages: setup.messages, environment: environment, reply: setup.reply)
     self.thread = thread
+    handleSignals()
     for row in thread.rows {
       if case .turn(let turn) = row, turn.message.state == .streaming { continue }
       print(turns.lines(for: row))
@@ -48,6 +53,35 @@ final class TranscriptPrinter {
         await Self.nextChange(of: thread)
       }
       self.finish()
+    }
+  }
+
+  /// SIGINT, SIGTERM and SIGHUP stop the reply, end the reply command's process group (waiting
+  /// for it), save the thread and exit with 128 + the signal.
+  private func handleSignals() {
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler { [weak self] in
+        MainActor.assumeIsolated {
+          self?.thread?.stop()
+          ProcessGroups.endAll(grace: 1)
+          self?.save()
+          exit(128 + signalNumber)
+        }
+      }
+      source.resume()
+      signalSources.append(source)
+    }
+  }
+
+  /// Saves the thread to its file when it loaded (or is new); a failure is one line on stderr.
+  private func save() {
+    guard let setup, setup.autosaves, let url = setup.threadURL, let thread else { return }
+    do {
+      try thread.save(to: url, fields: setup.fields)
+    } catch {
+      StandardIO.writeError("replykit: \(error.localizedDescription)")
     }
   }
 
@@ -84,6 +118,8 @@ final class TranscriptPrinter {
     printBody(consumer.apply(stream.finish()))
     let marks = turns.marks(thread.turn(at: thread.messages.count - 1))
     if !marks.isEmpty { print([""] + marks) }
+    save()
+    ProcessGroups.endAll(grace: 1)
     if case .failed = last.state { exit(1) }
     exit(0)
   }

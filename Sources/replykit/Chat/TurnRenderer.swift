@@ -34,6 +34,10 @@ final class TurnRenderer {
       consumer = MarkdownStreamANSIRenderer(renderer: renderer)
     }
   }
+  /// How many code blocks each finished reply has (for the `code 1–N` item of its action row).
+  private var codeBlockCounts: [UUID: Int] = [:]
+  /// The number shown for each reply (`#N`, counted from the first reply), set by the screen.
+  var replyNumbers: [UUID: Int] = [:]
   /// How many times markdown was rendered (for the benchmark).
   private(set) var renderCount = 0
   /// How many replies have their rendered lines cached.
@@ -109,7 +113,9 @@ final class TurnRenderer {
       raw = entry.consumer.committedLines + entry.consumer.tailLines
     } else {
       if live?.id == message.id { live = nil }
-      raw = renderer.renderLines(MarkdownDocument(message.text))
+      let document = MarkdownDocument(message.text)
+      raw = renderer.renderLines(document)
+      codeBlockCounts[message.id] = PlainTextRenderer.codeBlocks(in: document).count
     }
     let lines = raw.map { $0.isEmpty ? $0 : " " + $0 }
     bodies[message.id] = (length, streaming, lines)
@@ -122,6 +128,7 @@ final class TurnRenderer {
     guard bodies.count > messages.count + 32 else { return }
     let ids = Set(messages.map(\.id))
     bodies = bodies.filter { ids.contains($0.key) }
+    codeBlockCounts = codeBlockCounts.filter { ids.contains($0.key) }
   }
 
   /// A reply: its markdown (or Thinking), then its marks and controls.
@@ -147,22 +154,34 @@ final class TurnRenderer {
         lines.append(" " + style.primary("↻ Retry") + " " + style.secondary("/retry"))
       }
     }
+    // An empty reply has nothing to copy, rate or share: only Regenerate, when it applies.
+    let isEmpty = !turn.message.text.contains(where: { !$0.isWhitespace })
     if let actions = turn.actions, showsControls {
-      lines.append(actionRow(actions))
+      let number = replyNumbers[turn.message.id].map { "#\($0)" }
+      if !isEmpty {
+        lines.append(actionRow(actions, number: number, codeBlocks: codeBlockCounts[turn.message.id] ?? 0))
+      } else {
+        let items = [number, actions.canRegenerate ? "Regenerate" : nil].compactMap { $0 }
+        if !items.isEmpty { lines.append(" " + style.secondary(items.joined(separator: " · "))) }
+      }
     }
     return lines
   }
 
   /// `Copy · Regenerate · ▲ Good · ▼ Bad · Share`, with the chosen thumb and "Copied" in primary.
   /// Items that do not fit the width are left out from the end.
-  func actionRow(_ actions: ChatTurn.Actions) -> String {
-    var items: [(label: String, chosen: Bool)] = [(actions.isCopied ? "✓ Copied" : "Copy", actions.isCopied)]
+  func actionRow(_ actions: ChatTurn.Actions, number: String? = nil, codeBlocks: Int = 0) -> String {
+    var items: [(label: String, chosen: Bool)] = number.map { [($0, false)] } ?? []
+    items.append((actions.isCopied ? "✓ Copied" : "Copy", actions.isCopied))
     if actions.canRegenerate { items.append(("Regenerate", false)) }
     if actions.showsThumbs {
-      items.append(("▲ Good", actions.feedback == .good))
-      items.append(("▼ Bad", actions.feedback == .bad))
+      // The chosen rating reads as text too, so it shows without colour.
+      items.append((actions.feedback == .good ? "▲ Rated good" : "▲ Good", actions.feedback == .good))
+      items.append((actions.feedback == .bad ? "▼ Rated bad" : "▼ Bad", actions.feedback == .bad))
     }
     items.append(("Share", false))
+    // Code blocks count from the top: `/copy N code M`.
+    if codeBlocks > 0 { items.append((codeBlocks == 1 ? "code 1" : "code 1–\(codeBlocks)", false)) }
     while items.count > 1, items.map({ VisibleText.width($0.label) + 3 }).reduce(0, +) > width { items.removeLast() }
     let shown = items.map { $0.chosen ? style.primary($0.label) : style.secondary($0.label) }
     return " " + shown.joined(separator: style.secondary(" · "))

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where replies come from: the protocol, the server, the model, the key and the system prompt.
+///
+/// A value; the key prints as `<redacted>` wherever the endpoint is printed.
+public struct ModelEndpoint: Sendable, Hashable {
+  /// The wire protocol.
+  public var api: ModelAPI
+  /// The base URL (`https://api.openai.com/v1`, `http://localhost:11434/v1`,
+  /// `https://api.anthropic.com`); the protocol's path is appended to it.
+  public var baseURL: URL
+  /// The model name the server knows.
+  public var model: String
+  /// The key, if the server needs one (local servers usually do not).
+  public var apiKey: ModelAPIKey?
+  /// Where the key came from (an environment variable's name), for error messages.
+  public var apiKeySource: String?
+  /// The system prompt, if any: a `system` message (OpenAI) or the `system` field (Anthropic).
+  public var systemPrompt: String?
+  /// The most tokens a reply may have (Anthropic requires it; OpenAI sends it only when set).
+  public var maxTokens: Int?
+  /// Timeouts.
+  public var timeouts: ModelTimeouts
+
+  /// Creates an endpoint.
+  public init(
+    api: ModelAPI, baseURL: URL, model: String, apiKey: ModelAPIKey? = nil, apiKeySource: String? = nil,
+    systemPrompt: String? = nil, maxTokens: Int? = nil, timeouts: ModelTimeouts = ModelTimeouts()
+  ) {
+    self.api = api
+    self.baseURL = baseURL
+    self.model = model
+    self.apiKey = apiKey
+    self.apiKeySource = apiKeySource
+    self.systemPrompt = systemPrompt
+    self.maxTokens = maxTokens
+    self.timeouts = timeouts
+  }
+
+  /// The URL requests go to: the base URL with the protocol's path appended.
+  public var requestURL: URL {
+    let path =
+      switch api {
+      case .openai: "chat/completions"
+      case .anthropic: "v1/messages"
+      }
+    var base = baseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    return URL(string: base + "/" + path) ?? baseURL.appendingPathComponent(path)
+  }
+
+  /// `host:port` of the server, for messages.
+  var serverName: String {
+    let host = baseURL.host ?? baseURL.absoluteString
+    return baseURL.port.map { "\(host):\($0)" } ?? host
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Why a reply from a model failed, in words the person can act on.
+///
+/// Guarantees: no case holds the API key; text that came from the server is stored with the key
+/// removed (``ModelAPIKey/redact(_:)``) and cut to 300 characters. `errorDescription` is what the
+/// thread shows in place of the reply, with Retry.
+public enum ModelError: Error, Sendable, Hashable, LocalizedError {
+  /// The server refused the key (401, or 403 for a key without access).
+  case unauthorized(status: Int, keySource: String?, message: String?)
+  /// The model or the address was not found (404).
+  case notFound(model: String, url: String, message: String?)
+  /// Too many requests (429); `retryAfter` is the server's `Retry-After`, in seconds, when given.
+  case rateLimited(retryAfter: Int?, message: String?)
+  /// The server failed (5xx, or Anthropic's 529 overloaded).
+  case serverError(status: Int, message: String?)
+  /// Any other refusal (400, 413, 422 …), with the server's message.
+  case rejected(status: Int, message: String?)
+  /// The stream reported an error part-way (an `error` event or an error object in `data:`).
+  case streamError(message: String)
+  /// The connection closed before the reply said it was done; the text so far stays.
+  case connectionDropped
+  /// The server sent something that is not the protocol's event stream.
+  case malformedEvent(detail: String)
+  /// No response within `seconds` of sending the request.
+  case connectTimeout(server: String, seconds: Double)
+  /// The server went quiet for `seconds` in the middle of the reply.
+  case idleTimeout(seconds: Double)
+  /// The server could not be reached (no network, refused, unknown host).
+  case cannotConnect(server: String, reason: String)
+  /// The server answered with no text at all.
+  case emptyReply
+
+  /// What the person reads in place of the reply.
+  public var errorDescription: String? {
+    switch self {
+    case .unauthorized(let status, let source, let message):
+      let key = source.map { "the key in $\($0)" } ?? "no API key was given"
+      return "The server refused the API key (\(status)): check \(key)." + Self.detail(message)
+    case .notFound(let model, let url, let message):
+      return "Not found (404): is the model '\(model)' available at \(url)?" + Self.detail(message)
+    case .rateLimited(let retryAfter, let message):
+      let wait = retryAfter.map { " The server asks to wait \($0) s before retrying." } ?? " Wait, then retry."
+      return "Rate limited (429)." + wait + Self.detail(message)
+    case .serverError(let status, let message):
+      return "The server failed (\(status)); try again." + Self.detail(message)
+    case .rejected(let status, let message):
+      return "The server rejected the request (\(status))." + Self.detail(message)
+    case .streamError(let message):
+      return "The server reported an error mid-reply: \(message)"
+    case .connectionDropped:
+      return "The connection closed before the reply finished."
+    case .malformedEvent(let detail):
+      return "The server sent an event that could not be read: \(detail)"
+    case .connectTimeout(let server, let seconds):
+      return "No response from \(server) within \(Self.seconds(seconds))."
+    case .idleTimeout(let seconds):
+      return "The server sent nothing for \(Self.seconds(seconds)) in the middle of the reply."
+    case .cannotConnect(let server, let reason):
+      return "Cannot connect to \(server): \(reason)."
+    case .emptyReply:
+      return "The model sent an empty reply."
+    }
+  }
+
+  private static func detail(_ message: String?) -> String {
+    guard let message, !message.isEmpty else { return "" }
+    return " Server: \(message)"
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+
+  /// Server text made safe to keep: the key removed, control characters dropped, cut short.
+  static func clean(_ text: String, key: ModelAPIKey?) -> String {
+    let redacted = key?.redact(text) ?? text
+    let visible = redacted.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
+    let trimmed = visible.trimmingCharacters(in: .whitespaces)
+    return trimmed.count > 300 ? String(trimmed.prefix(300)) + "…" : trimmed
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// OpenAI-compatible Chat Completions streaming: the request and the events.
+///
+/// Request: `POST {base}/chat/completions` with `{"model", "messages", "stream": true}` (a
+/// `system` message first when there is a system prompt), `Authorization: Bearer KEY` when there
+/// is a key. Events: `data: {json}` whose `choices[0].delta.content` is text, then `data: [DONE]`;
+/// `data: {"error": {…}}` is an error.
+struct OpenAIChatCompletions: ModelStreamDecoder {
+  private(set) var sawFinishReason = false
+
+  /// The HTTP request for `conversation`.
+  static func request(_ endpoint: ModelEndpoint, conversation: [ModelTurn]) -> URLRequest {
+    var messages: [[String: String]] = []
+    if let system = endpoint.systemPrompt, !system.isEmpty {
+      messages.append(["role": "system", "content": system])
+    }
+    for turn in conversation { messages.append(["role": turn.role.rawValue, "content": turn.text]) }
+    var body: [String: Any] = ["model": endpoint.model, "messages": messages, "stream": true]
+    if let maxTokens = endpoint.maxTokens { body["max_tokens"] = maxTokens }
+    var request = URLRequest(url: endpoint.requestURL)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+    if let key = endpoint.apiKey { request.setValue("Bearer \(key.value)", forHTTPHeaderField: "Authorization") }
+    request.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    return request
+  }
+
+  var endedCleanly: Bool { sawFinishReason }
+
+  mutating func decode(_ event: ServerSentEvent) throws(ModelError) -> ModelStreamStep {
+    let data = event.data.trimmingCharacters(in: .whitespaces)
+    if data == "[DONE]" { return .done }
+    guard let object = _JSON.object(data) else {
+      throw .malformedEvent(detail: "not JSON: \(_JSON.sample(data))")
+    }
+    if object["error"] != nil {
+      throw .streamError(message: _JSON.errorMessage(object) ?? "unknown error")
+    }
+    guard let choices = object["choices"] as? [Any] else {
+      throw .malformedEvent(detail: "no 'choices' in \(_JSON.sample(data))")
+    }
+    guard let choice = choices.first as? [String: Any] else { return .nothing }
+    if let reason = choice["finish_reason"], !(reason is NSNull) { sawFinishReason = true }
+    guard let delta = choice["delta"] as? [String: Any], let content = delta["content"] as? String else {
+      return .nothing
+    }
+    return content.isEmpty ? .nothing : .text(content)
+  }
+}

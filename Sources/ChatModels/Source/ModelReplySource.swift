@@ -1,0 +1,158 @@
+import ChatEngine
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Replies from a model server: OpenAI-compatible Chat Completions or Anthropic Messages,
+/// streamed as server-sent events.
+///
+/// ``reply`` is the ``ChatThread`` reply closure: for each reply it sends the conversation as
+/// shown (``ModelTurn/conversation(from:)``) with the system prompt, and streams the text as it
+/// arrives. Guarantees:
+/// - Stop cancels the request at once: the stream's task is cancelled, which cancels the HTTP
+///   task and closes its connection; cancellation ends the stream with `CancellationError`.
+/// - Every failure is a ``ModelError`` saying what happened (the key, the model, the rate limit
+///   with the server's `Retry-After`, a server error, a dropped connection — text already shown
+///   stays —, a malformed event, a timeout, no connection); none contains the key.
+/// - Redirects are not followed (they would carry the key elsewhere).
+///
+/// `Sendable`; one source serves any number of replies, one request each.
+public struct ModelReplySource: Sendable {
+  /// Where replies come from.
+  public var endpoint: ModelEndpoint
+
+  /// The largest error body read (64 KiB); the rest is not waited for.
+  static let maximumErrorBody = 64 << 10
+
+  /// Creates a source for `endpoint`.
+  public init(endpoint: ModelEndpoint) {
+    self.endpoint = endpoint
+  }
+
+  /// The engine's reply closure.
+  public var reply: ChatThread.Reply {
+    let source = self
+    return { history in source.stream(history: history) }
+  }
+
+  /// Streams the reply to `history` (every message before the reply).
+  public func stream(history: [ChatMessage]) -> AsyncThrowingStream<String, any Error> {
+    let conversation = ModelTurn.conversation(from: history)
+    let endpoint = self.endpoint
+    return ChatReplyStream.make { write in
+      switch endpoint.api {
+      case .openai:
+        var decoder = OpenAIChatCompletions()
+        try await Self.run(
+          OpenAIChatCompletions.request(endpoint, conversation: conversation), endpoint: endpoint,
+          decoder: &decoder, write: write)
+      case .anthropic:
+        var decoder = AnthropicMessages()
+        try await Self.run(
+          AnthropicMessages.request(endpoint, conversation: conversation), endpoint: endpoint,
+          decoder: &decoder, write: write)
+      }
+    }
+  }
+
+  /// The HTTP request one reply to `history` sends (for logs and tests; it holds the key in a
+  /// header, so never print its headers).
+  public func request(for history: [ChatMessage]) -> URLRequest {
+    let conversation = ModelTurn.conversation(from: history)
+    switch endpoint.api {
+    case .openai: return OpenAIChatCompletions.request(endpoint, conversation: conversation)
+    case .anthropic: return AnthropicMessages.request(endpoint, conversation: conversation)
+    }
+  }
+
+  private static func run<Decoder: ModelStreamDecoder>(
+    _ request: URLRequest, endpoint: ModelEndpoint, decoder: inout Decoder, write: ChatReplyStream.Writer
+  ) async throws {
+    let key = endpoint.apiKey
+    let parts = _StreamingHTTPClient.stream(request, timeouts: endpoint.timeouts, server: endpoint.serverName)
+    var parser = ServerSentEventParser()
+    var status = 0
+    var headers: [String: String] = [:]
+    var errorBody = Data()
+    var wroteText = false
+    do {
+      for try await part in parts {
+        switch part {
+        case .head(let code, let fields):
+          status = code
+          headers = fields
+        case .body(let data) where !(200..<300).contains(status):
+          errorBody.append(data.prefix(maximumErrorBody - errorBody.count))
+          if errorBody.count >= maximumErrorBody {
+            throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
+          }
+        case .body(let data):
+          for event in try parser.feed(data) {
+            switch try decoder.decode(event) {
+            case .text(let text):
+              wroteText = true
+              guard write(text) else { throw CancellationError() }
+            case .done:
+              guard wroteText else { throw ModelError.emptyReply }
+              return
+            case .nothing:
+              break
+            }
+          }
+        }
+      }
+    } catch let error as ModelError {
+      throw redacted(error, key: key)
+    }
+    try Task.checkCancellation()
+    guard (200..<300).contains(status) else {
+      throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
+    }
+    guard decoder.endedCleanly, !parser.hasPartialEvent else { throw ModelError.connectionDropped }
+    guard wroteText else { throw ModelError.emptyReply }
+  }
+
+  /// The error for a response with a status that is not 2xx.
+  static func failure(status: Int, headers: [String: String], body: Data, endpoint: ModelEndpoint) -> ModelError {
+    let text = String(decoding: body, as: UTF8.self)
+    let serverMessage = _JSON.object(text).flatMap(_JSON.errorMessage) ?? (text.isEmpty ? nil : text)
+    let message = serverMessage.map { ModelError.clean($0, key: endpoint.apiKey) }
+    switch status {
+    case 401, 403:
+      return .unauthorized(
+        status: status, keySource: endpoint.apiKey == nil ? nil : endpoint.apiKeySource ?? "the key given",
+        message: message)
+    case 404:
+      return .notFound(model: endpoint.model, url: endpoint.requestURL.absoluteString, message: message)
+    case 429:
+      return .rateLimited(retryAfter: headers["retry-after"].flatMap { retryAfterSeconds($0) }, message: message)
+    case 500..<600:
+      return .serverError(status: status, message: message)
+    default:
+      return .rejected(status: status, message: message)
+    }
+  }
+
+  /// Seconds from a `Retry-After` value: a number of seconds or an HTTP date.
+  static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Int? {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    if let seconds = Double(trimmed), seconds >= 0 { return Int(seconds.rounded(.up)) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: trimmed) else { return nil }
+    return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+  }
+
+  /// `error` with any server text cleaned of the key.
+  static func redacted(_ error: ModelError, key: ModelAPIKey?) -> ModelError {
+    switch error {
+    case .streamError(let message): return .streamError(message: ModelError.clean(message, key: key))
+    case .malformedEvent(let detail): return .malformedEvent(detail: ModelError.clean(detail, key: key))
+    default: return error
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends one request and streams its response as it arrives, through a `URLSession` data task
+/// with a delegate (on Linux, FoundationNetworking's; its `didReceive data` calls come as the
+/// bytes arrive, which the tests check against a server that sends slowly).
+///
+/// Guarantees: one ephemeral session per request (no pooled connection outlives it), so ending
+/// the stream early — the consumer stops, its task is cancelled — cancels the task and closes
+/// the connection at once. The connect timeout runs until the response head, the idle timeout
+/// between any two pieces after it; either ends the stream with a ``ModelError``.
+final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
+  private let timeouts: ModelTimeouts
+  private let server: String
+  private var task: URLSessionDataTask?
+  private var lastActivity = DispatchTime.now()
+  private var receivedHead = false
+  private var finished = false
+  private let timerQueue = DispatchQueue(label: "ChatModels.timeouts")
+
+  private init(
+    continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation, timeouts: ModelTimeouts, server: String
+  ) {
+    self.continuation = continuation
+    self.timeouts = timeouts
+    self.server = server
+  }
+
+  /// Starts `request`; the stream yields the head, then body pieces, and ends with the body.
+  static func stream(
+    _ request: URLRequest, timeouts: ModelTimeouts, server: String
+  ) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+    let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
+    let client = _StreamingHTTPClient(continuation: continuation, timeouts: timeouts, server: server)
+    let configuration = URLSessionConfiguration.ephemeral
+    // Our own timers decide; URLSession's only backs them up.
+    configuration.timeoutIntervalForRequest = max(timeouts.connect, timeouts.idle) + 5
+    configuration.timeoutIntervalForResource = 7 * 24 * 3600
+    configuration.httpCookieStorage = nil
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    let session = URLSession(configuration: configuration, delegate: client, delegateQueue: nil)
+    let task = session.dataTask(with: request)
+    client.lock.withLock { client.task = task }
+    continuation.onTermination = { [weak client] _ in client?.cancel() }
+    client.armTimer(after: timeouts.connect)
+    task.resume()
+    session.finishTasksAndInvalidate()
+    return stream
+  }
+
+  private func cancel() {
+    let task = lock.withLock { () -> URLSessionDataTask? in
+      finished = true
+      return self.task
+    }
+    task?.cancel()
+  }
+
+  private func finish(throwing error: (any Error)?) {
+    let task = lock.withLock { () -> URLSessionDataTask? in
+      guard !finished else { return nil }
+      finished = true
+      return self.task
+    }
+    guard let task else { return }
+    if error != nil { task.cancel() }
+    continuation.finish(throwing: error)
+  }
+
+  private func touch() {
+    lock.withLock { lastActivity = .now() }
+  }
+
+  private func armTimer(after seconds: Double) {
+    timerQueue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.checkTimeout() }
+  }
+
+  private func checkTimeout() {
+    let (done, head, last) = lock.withLock { (finished, receivedHead, lastActivity) }
+    guard !done else { return }
+    let limit = head ? timeouts.idle : timeouts.connect
+    let deadline = last + limit
+    if DispatchTime.now() >= deadline {
+      finish(throwing: head ? ModelError.idleTimeout(seconds: limit) : .connectTimeout(server: server, seconds: limit))
+    } else {
+      timerQueue.asyncAfter(deadline: deadline) { [weak self] in self?.checkTimeout() }
+    }
+  }
+
+  // MARK: URLSessionDataDelegate
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let http = response as? HTTPURLResponse else {
+      finish(throwing: ModelError.malformedEvent(detail: "the response is not HTTP"))
+      completionHandler(.cancel)
+      return
+    }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    lock.withLock {
+      receivedHead = true
+      lastActivity = .now()
+    }
+    continuation.yield(.head(status: http.statusCode, headers: headers))
+    completionHandler(.allow)
+    armTimer(after: timeouts.idle)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    touch()
+    continuation.yield(.body(data))
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    guard let error else { return finish(throwing: nil) }
+    finish(throwing: modelError(for: error, afterHead: lock.withLock { receivedHead }))
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    // A redirect would resend the key to wherever it points: refuse it and show the 3xx.
+    completionHandler(nil)
+  }
+
+  /// The ``ModelError`` (or cancellation) for a failure of the task.
+  func modelError(for error: any Error, afterHead: Bool) -> any Error {
+    guard let urlError = error as? URLError else {
+      return ModelError.cannotConnect(server: server, reason: error.localizedDescription)
+    }
+    switch urlError.code {
+    case .cancelled: return CancellationError()
+    case .timedOut:
+      return afterHead
+        ? ModelError.idleTimeout(seconds: timeouts.idle) : .connectTimeout(server: server, seconds: timeouts.connect)
+    case .networkConnectionLost where afterHead: return ModelError.connectionDropped
+    case .cannotConnectToHost: return ModelError.cannotConnect(server: server, reason: "the connection was refused")
+    case .cannotFindHost, .dnsLookupFailed:
+      return ModelError.cannotConnect(server: server, reason: "the host name is not known")
+    case .notConnectedToInternet: return ModelError.cannotConnect(server: server, reason: "no network")
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      return ModelError.cannotConnect(server: server, reason: "the secure connection failed")
+    default:
+      if afterHead { return ModelError.connectionDropped }
+      return ModelError.cannotConnect(server: server, reason: "error \(urlError.code.rawValue)")
+    }
+  }
+}

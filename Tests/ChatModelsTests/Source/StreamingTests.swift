@@ -1,0 +1,124 @@
+import ChatEngine
+import ChatModels
+import Foundation
+import Testing
+
+/// Real HTTP against the local server: both protocols, chunked anywhere, delivered as it arrives.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct StreamingTests {
+  @Test func openAIStreamSplitInsideEventsAndCharacters() async throws {
+    let text = Wire.openAIStream(["Hé", "llo, ", "wörld 😀", "!"])
+    let server = try LocalModelServer([[Wire.eventStreamHead] + Wire.pieces(text, size: 7) + [.end]])
+    let source = ModelReplySource(endpoint: endpoint(.openai, server, system: "Be brief."))
+    let result = await collect(source.stream(history: history()))
+    #expect(result.error == nil)
+    #expect(result.text == "Héllo, wörld 😀!")
+    let request = try #require(server.requests.first)
+    #expect(request.method == "POST")
+    #expect(request.path == "/v1/chat/completions")
+    #expect(request.headers["authorization"] == "Bearer \(testKey)")
+    #expect(request.headers["accept"] == "text/event-stream")
+    let json = try #require(request.json)
+    #expect(json["model"] as? String == "test-model")
+    #expect(json["stream"] as? Bool == true)
+    let messages = try #require(json["messages"] as? [[String: String]])
+    #expect(
+      messages == [
+        ["role": "system", "content": "Be brief."], ["role": "user", "content": "Hi"],
+        ["role": "assistant", "content": "Hello!"], ["role": "user", "content": "Say something"],
+      ])
+  }
+
+  @Test func anthropicStreamWithCRLFAndPings() async throws {
+    let text = Wire.anthropicStream(["Hé", "llo ", "😀"]).replacingOccurrences(of: "\n", with: "\r\n")
+    let server = try LocalModelServer([[Wire.eventStreamHead] + Wire.pieces(text, size: 5) + [.end]])
+    let source = ModelReplySource(endpoint: endpoint(.anthropic, server, system: "Be brief."))
+    let result = await collect(source.stream(history: history()))
+    #expect(result.error == nil)
+    #expect(result.text == "Héllo 😀")
+    let request = try #require(server.requests.first)
+    #expect(request.path == "/v1/messages")
+    #expect(request.headers["x-api-key"] == testKey)
+    #expect(request.headers["anthropic-version"] == "2023-06-01")
+    #expect(request.headers["authorization"] == nil)
+    let json = try #require(request.json)
+    #expect(json["system"] as? String == "Be brief.")
+    #expect(json["max_tokens"] as? Int == 4096)
+    #expect((json["messages"] as? [[String: String]])?.count == 3)
+  }
+
+  @Test func closeDelimitedBodyWithoutChunking() async throws {
+    let server = try LocalModelServer([
+      [
+        .head(status: 200, headers: [("Content-Type", "text/event-stream")], chunked: false),
+        .text(Wire.openAIStream(["ok"])),
+      ]
+    ])
+    let result = await collect(ModelReplySource(endpoint: endpoint(.openai, server)).stream(history: history()))
+    #expect(result.error == nil)
+    #expect(result.text == "ok")
+  }
+
+  /// The first words show while the server is still thinking about the rest.
+  @Test func chunksArriveAsTheyAreSent() async throws {
+    let server = try LocalModelServer([
+      [Wire.eventStreamHead, .text(Wire.openAIChunk("first ")), .pause(2), .text(Wire.openAIChunk("second"))]
+        + [.text(Wire.openAIChunk("", finish: "stop") + "data: [DONE]\n\n"), .end]
+    ])
+    let result = await collect(ModelReplySource(endpoint: endpoint(.openai, server)).stream(history: history()))
+    #expect(result.text == "first second")
+    let first = try #require(result.times.first)
+    let last = try #require(result.times.last)
+    #expect(last - first >= 1.0, "the first chunk came \(last - first) s before the last: it was held back")
+  }
+
+  /// Stop cancels the request at once: the server sees its connection close.
+  @MainActor @Test func stopClosesTheConnection() async throws {
+    let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIChunk("partial")), .waitForClose(8)]])
+    let thread = ChatThread(reply: ModelReplySource(endpoint: endpoint(.openai, server)).reply)
+    thread.send("Hi")
+    try await waitUntil { thread.messages.last?.text == "partial" }
+    let stoppedAt = Date()
+    thread.stop()
+    try await waitUntil { !server.clientCloses.isEmpty }
+    let closedAt = try #require(server.clientCloses.first)
+    #expect(closedAt.timeIntervalSince(stoppedAt) < 1)
+    let last = try #require(thread.messages.last)
+    #expect(last.state == .stopped)
+    #expect(last.text == "partial")
+  }
+
+  /// A long conversation goes out at once (no `Expect: 100-continue` wait) and whole.
+  @Test func longHistoryIsSentWhole() async throws {
+    let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIStream(["ok"])), .end]])
+    let long = String(repeating: "wörd ", count: 200_000)
+    var messages = history()
+    messages[0].text = long
+    let started = Date()
+    let result = await collect(ModelReplySource(endpoint: endpoint(.openai, server)).stream(history: messages))
+    #expect(result.text == "ok")
+    #expect(Date().timeIntervalSince(started) < 0.9)
+    let sent = try #require(server.requests.first?.json?["messages"] as? [[String: String]])
+    #expect(sent.first?["content"] == long)
+    #expect(server.requests.first?.headers["expect"] == nil)
+  }
+
+  @Test func ollamaStyleServerWithoutKey() async throws {
+    let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIStream(["local"])), .end]])
+    var endpoint = endpoint(.openai, server)
+    endpoint.apiKey = nil
+    let result = await collect(ModelReplySource(endpoint: endpoint).stream(history: history()))
+    #expect(result.text == "local")
+    #expect(server.requests.first?.headers["authorization"] == nil)
+  }
+}
+
+/// Polls `condition` every 10 ms for up to `seconds`.
+@MainActor
+func waitUntil(seconds: Double = 5, _ condition: () -> Bool) async throws {
+  let deadline = Date().addingTimeInterval(seconds)
+  while Date() < deadline {
+    if condition() { return }
+    try await Task.sleep(for: .milliseconds(10))
+  }
+  Issue.record("timed out waiting")
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// The defects of issue 16, each driven through the real chat in tmux.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ChatDefectTests {
+  /// Defect 2: Ctrl-C during a reply whose command ignores SIGTERM ends the whole group first.
+  @Test func quitEndsAReplyCommandThatIgnoresSigterm() throws {
+    let marker = "41.\(Int.random(in: 100_000...999_999))"
+    let command = "trap '' TERM; echo started; sh -c \"trap '' TERM; exec sleep \(marker)\" & sleep \(marker); wait"
+    let session = try TmuxSession(["--reply-command", command])
+    try session.submit("go")
+    try session.waitFor("started")
+    let started = Date().addingTimeInterval(5)
+    while ChatTerminalTests.processesMatching("^sleep \(marker)") < 2, Date() < started {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 2)
+    try session.press("C-c")
+    try session.waitFor("EXITED 0")
+    #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 0, "the reply command outlived the chat")
+  }
+
+  /// Defects 3 and 13: a thread file that did not load keeps a "not saving" marker, and quitting
+  /// says where the conversation was (or was not) written.
+  @Test func notSavingMarkerAndTheLineOnQuit() throws {
+    let session = try TmuxSession(
+      ["--reply-command", "printf ok", "--thread", "broken.json"], files: ["broken.json": Data("{".utf8)])
+    try session.waitFor("[not saving]")
+    try session.submit("hello")
+    try session.waitFor("Regenerate")
+    #expect(try session.screen().contains("[not saving]"))
+    try session.submit("/quit")
+    let screen = try session.waitFor("EXITED 0").replacingOccurrences(of: "\n", with: "")
+    #expect(screen.contains("replykit: 2 messages, not saved:"))
+    #expect(screen.contains("broken.json did not load"))
+
+    let saving = try TmuxSession(["--reply-command", "printf ok", "--thread", "thread.json"])
+    try saving.submit("hello")
+    try saving.waitFor("Regenerate")
+    try saving.submit("/quit")
+    let saved = try saving.waitFor("EXITED 0").replacingOccurrences(of: "\n", with: "")
+    #expect(saved.contains("replykit: 2 messages, saved to"))
+  }
+
+  /// Defect 4: the chosen rating reads as text without colour; the choice is confirmed.
+  @Test func ratingsShowAsText() throws {
+    let session = try TmuxSession(["--reply-command", "printf 'An answer'"], environment: ["NO_COLOR": "1"])
+    try session.submit("rate me")
+    try session.waitFor("Regenerate")
+    try session.submit("/good")
+    let screen = try session.waitFor("Rated the reply good")
+    #expect(screen.contains("▲ Rated good"))
+    try session.submit("/good")
+    try session.waitFor("Rating cleared")
+  }
+
+  /// Defect 5: Alt with a key while a reply streams does not stop it.
+  @Test func altKeysDoNotStopTheReply() throws {
+    let session = try TmuxSession(["--reply-command", "echo first; sleep 1; echo second"])
+    try session.submit("go")
+    try session.waitFor("first")
+    try session.press("M-b")
+    try session.press("M-BSpace")
+    let screen = try session.waitFor("second")
+    #expect(!screen.contains("Stopped"))
+  }
+
+  /// Defect 6: an empty stopped reply offers no Copy, thumbs or Share, and /copy says why.
+  @Test func emptyReplyOffersNothingToCopy() throws {
+    let session = try TmuxSession(["--reply-command", "sleep 5"])
+    try session.submit("go")
+    try session.waitFor("Thinking")
+    try session.press("Escape")
+    let stopped = try session.waitFor("Stopped")
+    #expect(!stopped.contains("Copy ·"))
+    #expect(!stopped.contains("Share"))
+    try session.submit("/copy")
+    try session.waitFor("Nothing to copy: the reply is empty.")
+  }
+
+  /// Defect 7: /share says when the share command failed or does not exist.
+  @Test func shareReportsAFailingCommand() throws {
+    let failing = try TmuxSession(["--reply-command", "printf text", "--share-command", "echo nope >&2; exit 3"])
+    try failing.submit("go")
+    try failing.waitFor("Regenerate")
+    try failing.submit("/share")
+    try failing.waitFor("The share command failed: exit status 3: nope")
+    let missing = try TmuxSession(["--reply-command", "printf text", "--share-command", "no-such-share-tool-xyz"])
+    try missing.submit("go")
+    try missing.waitFor("Regenerate")
+    try missing.submit("/share")
+    try missing.waitFor("The share command failed: command not found")
+  }
+
+  /// Defect 8: the essential hints show at 40 columns.
+  @Test func narrowTerminalKeepsTheEssentialHints() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"], width: 40, height: 12)
+    let screen = try session.waitFor("Ctrl-C quits")
+    #expect(screen.contains("/help"))
+  }
+
+  /// Defect 9: /save into a missing directory names the directory.
+  @Test func saveIntoAMissingDirectoryNamesIt() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"], width: 120)
+    try session.submit("go")
+    try session.waitFor("Regenerate")
+    try session.submit("/save /nonexistent/dir/x.json")
+    let screen = try session.waitFor("does not exist")
+    #expect(screen.contains("Cannot save: the directory /nonexistent/dir does not exist."))
+    #expect(!screen.contains(".tmp"))
+  }
+
+  /// Defect 14: prose is laid out at most 100 columns wide on a 200-column terminal.
+  @Test func readingWidthIsCapped() throws {
+    let words = Array(repeating: "word", count: 120).joined(separator: " ")
+    let session = try TmuxSession(["--reply-command", "printf '\(words)'"], width: 200, height: 30)
+    try session.submit("go")
+    let screen = try session.waitFor("Regenerate")
+    let widest = screen.split(separator: "\n").filter { $0.contains("word word") }.map(\.count).max() ?? 0
+    #expect(widest > 60 && widest <= 100, "widest prose line: \(widest)")
+  }
+
+  /// Defect 11: replies are numbered on screen, and /copy N names one.
+  @Test func repliesAreNumberedAndCopyTakesANumber() throws {
+    let session = try TmuxSession([
+      "--reply-command", "printf 'Answer %s' $(jq -r '.messages | length' 2>/dev/null || echo x)",
+    ])
+    try session.submit("one")
+    try session.waitFor("#1 · Copy")
+    try session.submit("two")
+    let screen = try session.waitFor("#2 · Copy")
+    #expect(screen.contains("#1 · Copy"))
+    try session.submit("/copy 1")
+    try session.waitFor("✓ Copied")
+    #expect(try session.pasteBuffer().hasPrefix("Answer"))
+    try session.submit("/copy 5")
+    try session.waitFor("Reply #5 does not exist.")
+  }
+
+  /// Defect 11: a reply's code blocks are counted on its action row and /copy N code M names one.
+  @Test func codeBlocksAreNumbered() throws {
+    let session = try TmuxSession([
+      "--reply-command", "printf 'See:\\n\\n```sh\\nls -l\\n```\\n\\n```sh\\npwd\\n```\\n'",
+    ])
+    try session.submit("show code")
+    try session.waitFor("code 1–2")
+    try session.submit("/copy 1 code 2")
+    try session.waitFor("Copied code block 2")
+    #expect(try session.pasteBuffer() == "pwd")
+  }
+
+  /// Defect 12: the composer wraps at word boundaries, Up and Down move inside a message of
+  /// several lines, Up on an empty composer recalls what was sent, and a long paste says how many
+  /// of its lines are out of sight.
+  @Test func composerWrapsWordsMovesAndRecalls() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"], width: 30, height: 24)
+    try session.type("alpha bravo charlie delta echo foxtrot golf")
+    let wrapped = try session.waitFor("foxtrot")
+    #expect(wrapped.contains("\n  echo foxtrot golf"), "words wrap whole")
+    #expect(wrapped.contains("› alpha bravo charlie delta"))
+    try session.press("C-u")
+    try session.type("line one")
+    try session.press("C-j")
+    try session.type("line two")
+    try session.press("Up")
+    try session.type("X")
+    try session.waitFor("line oneX")
+    try session.press("Enter")
+    try session.waitFor("Regenerate")
+    try session.press("Up")
+    try session.waitFor("› line oneX")
+    try session.press("C-u")
+    let paste = (1...12).map { "pasted \($0)" }.joined(separator: "\n")
+    try session.send(bytes: Array("\u{1B}[200~\(paste)\u{1B}[201~".utf8))
+    try session.waitFor("12 lines")
+  }
+
+  /// Defect 8: below 20x6 the chat asks for room instead of breaking, and comes back.
+  @Test func tinyTerminalAsksForRoom() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"])
+    try session.resize(width: 15, height: 4)
+    try session.waitFor("Enlarge")
+    try session.resize(width: 100, height: 30)
+    try session.waitFor("Message (Enter sends")
+  }
+}
