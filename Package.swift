@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "ReplyKitFuzz", dependencies: ["ReplyMarkdown"]),
     .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"]),
     .executableTarget(
-      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
+      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"], path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine"]),
