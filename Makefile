@@ -9,7 +9,7 @@ SHELL := /bin/bash
 # Debian packages: the C libraries the package links, and the tools the tests drive.
 LIB_PACKAGES  := libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev pkg-config
 TEST_PACKAGES := cmark-gfm tmux chromium
-BENCH_PACKAGES := cmark-gfm lowdown python3-rich hyperfine time
+BENCH_PACKAGES := cmark-gfm lowdown python3-rich python3-venv hyperfine time
 
 .PHONY: run test build bench fuzz fuzz-smoke deps deps-test deps-bench goldens clean lint
 

@@ -25,7 +25,7 @@ let package = Package(
     .executableTarget(
       name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ChatModels", "ReplyKitFuzz"]),
     .executableTarget(
-      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
+      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"], path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .testTarget(name: "ChatModelsTests", dependencies: ["ChatModels", "ChatEngine"]),

@@ -1,6 +1,9 @@
 import ChatEngine
 import Foundation
+import ReplyKitFuzz
 import ReplyMarkdown
+
+struct BenchUsage: Error {}
 
 /// `replykit-bench parse FILE`: in-process parse-only, render-only and parse+render medians.
 func parseAndRender(_ path: String) throws -> String {
@@ -31,10 +34,17 @@ do {
     print(await ChatEngineBenchmark.run())
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
+  case "mixed-reply" where arguments.count == 3:
+    // The seeded mixed reply the streaming benchmark uses, to feed other tools the same input.
+    guard let seed = UInt64(arguments[1]), let bytes = Int(arguments[2]) else { throw BenchUsage() }
+    FileHandle.standardOutput.write(Data(MixedReplyGenerator(seed: seed).reply(bytes: bytes).utf8))
   default:
-    FileHandle.standardError.write(Data("usage: replykit-bench parse FILE | engine | stream\n".utf8))
-    exit(2)
+    throw BenchUsage()
   }
+} catch is BenchUsage {
+  FileHandle.standardError.write(
+    Data("usage: replykit-bench parse FILE | engine | stream | mixed-reply SEED BYTES\n".utf8))
+  exit(2)
 } catch {
   FileHandle.standardError.write(Data("replykit-bench: \(error)\n".utf8))
   exit(1)

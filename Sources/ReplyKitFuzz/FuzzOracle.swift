@@ -7,7 +7,8 @@ import ReplyMarkdown
 /// - HTML equal to cmark-gfm's own `cmark_render_html` of the same text; when the guard changed
 ///   the text, equal to cmark-gfm's rendering of the guarded text, and the guard reported it.
 /// - Plain text free of consumed markup; terminal text within its width and free of controls;
-///   streaming in random chunks ending in the one-shot HTML.
+///   streaming in random chunks ending in the one-shot HTML, every update within
+///   ``StreamingBound`` (check `streaming-bound`).
 /// - Time per input under ``timeBudget(forBytes:)`` and each output under ``outputBound(forBytes:)``.
 ///
 /// A new renderer adds one entry to ``checks``.
@@ -190,15 +191,28 @@ public struct FuzzOracle: Sendable {
     var stream = MarkdownStream(options: context.input.parseOptions)
     let renderOptions: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
     var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
+    var bound = StreamingBound(policy: stream.referencePolicy)
     let bytes = context.input.bytes
     var offset = 0
     while offset < bytes.count {
       let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
       let end = min(bytes.count, offset + length)
-      consumer.apply(stream.feed(bytes: bytes[offset..<end]))
+      let update = stream.feed(bytes: bytes[offset..<end])
+      do throws(StreamingBound.Violation) {
+        try bound.check(update, chunkLength: end - offset)
+      } catch {
+        throw Failure(check: "streaming-bound", detail: error.description)
+      }
+      consumer.apply(update)
       offset = end
     }
-    consumer.apply(stream.finish())
+    let final = stream.finish()
+    do throws(StreamingBound.Violation) {
+      try bound.check(final, chunkLength: 0)
+    } catch {
+      throw Failure(check: "streaming-bound", detail: error.description)
+    }
+    consumer.apply(final)
     let streamed = consumer.html
     if context.document.diagnostics.isEmpty && !stream.guardChangedInput {
       let oneShot = HTMLRenderer(options: renderOptions).render(context.document)
