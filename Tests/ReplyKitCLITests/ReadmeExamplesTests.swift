@@ -64,6 +64,13 @@ import Testing
     #expect(html.contains("<strong>bold</strong>") && !html.contains("<script>"))
   }
 
+  @Test func walkerExample() {
+    var slack = SlackMrkdwn()
+    MarkdownDocument("Read **the [docs](https://x.org)**:\n\n3. one\n4. ![logo](l.png)\n").walk(&slack)
+    assert(slack.out == "Read *the <https://x.org|docs>*:\n\n3. one\n4. <l.png|logo>\n")
+    #expect(slack.out == "Read *the <https://x.org|docs>*:\n\n3. one\n4. <l.png|logo>\n")
+  }
+
   @Test func streamingExample() {
     var stream = MarkdownStream()
     var view = MarkdownStreamHTMLRenderer()
@@ -99,4 +106,39 @@ func chatExample() async {
   assert(reply.state == .complete && reply.text == "Sure, here is **bold** text.")
   assert(thread.shareText(for: reply.id) == "Sure, here is bold text.")
   #expect(thread.shareText(for: reply.id) == "Sure, here is bold text.")
+}
+
+/// The README's custom renderer: Slack's mrkdwn.
+struct SlackMrkdwn: MarkdownWalker {
+  var out = ""
+  mutating func enter(_ index: Int, in walk: MarkdownWalk) -> MarkdownWalk.Action {
+    switch walk.document.nodes[index].kind {
+    case .text(let text): out += text
+    case .code(let code): out += "`\(code)`"
+    case .strong: out += "*"
+    case .emphasis: out += "_"
+    case .strikethrough: out += "~"
+    case .link(let link): out += "<\(link.destination)|"
+    case .image(let image):  // the alt text written whole, its nodes skipped
+      out += "<\(image.destination)|\(walk.document.plainText(of: index))>"
+      return .skipChildren
+    case .item:
+      let list = walk.list  // the item's list: nesting, tightness, this item's number
+      out += String(repeating: "  ", count: list?.nesting ?? 0)
+      out += list?.info.type == .ordered ? "\(list?.itemNumber ?? 1). " : "• "
+    case .softBreak, .lineBreak: out += "\n"
+    default: break
+    }
+    return .visitChildren
+  }
+  mutating func exit(_ index: Int, in walk: MarkdownWalk) {
+    switch walk.document.nodes[index].kind {
+    case .strong: out += "*"
+    case .emphasis: out += "_"
+    case .strikethrough: out += "~"
+    case .link: out += ">"
+    case .paragraph, .heading, .codeBlock: out += walk.list?.isTight == true ? "\n" : "\n\n"
+    default: break
+    }
+  }
 }

@@ -26,7 +26,7 @@ public struct ReplyFormatter: Sendable {
   /// blocks, ``HTMLRenderer`` (safe) for HTML.
   public static let standard = ReplyFormatter(
     plainText: { PlainTextRenderer().render(MarkdownDocument($0)) },
-    codeBlocks: { PlainTextRenderer.codeBlocks(in: MarkdownDocument($0)) },
+    codeBlocks: { PlainTextRenderer.codeBlocks(in: MarkdownDocument($0)).map(\.code) },
     html: { HTMLRenderer().render(MarkdownDocument($0)) }
   )
 }

@@ -1,22 +1,17 @@
-/// The state of one terminal rendering pass: an iterative walk over the blocks with an explicit
-/// stack, leaf blocks laid out whole (inline content collected into ``StyledText``, then wrapped).
-struct ANSIWriter {
-  /// An open list: its tightness, its depth among lists, and the number of its next item.
-  struct OpenList {
-    var isTight: Bool
-    var next: Int
-  }
-
+/// The state of one terminal rendering pass: a ``MarkdownWalker`` over the blocks, leaf blocks
+/// laid out whole (inline content collected into ``StyledText``, then wrapped).
+struct ANSIWriter: MarkdownWalker {
+  let document: MarkdownDocument
   let nodes: [MarkdownNode]
   let options: ANSIOptions
   /// The theme, or all-plain styles when colour is off (so runs merge and nothing is styled).
   let theme: ANSITheme
   var lines: ANSILineWriter
-  var lists: [OpenList] = []
   /// Reused for paragraphs, so their buffers are allocated once.
   var scratch = StyledText()
 
   init(document: MarkdownDocument, options: ANSIOptions) {
+    self.document = document
     self.nodes = document.nodes
     self.options = options
     self.theme = options.color ? options.theme : Self.plainTheme
@@ -26,13 +21,14 @@ struct ANSIWriter {
   }
 
   mutating func writeDocument() {
-    guard !nodes.isEmpty else { return }
-    walk(from: 1, to: nodes[0].subtreeEnd)
+    let document = self.document
+    document.walk(&self)
   }
 
   mutating func writeBlock(_ index: Int) {
     guard index > 0, index < nodes.count else { return }
-    walk(from: index, to: nodes[index].subtreeEnd)
+    let document = self.document
+    document.walk(&self, subtree: index)
   }
 
   func finish() -> String {
@@ -51,53 +47,25 @@ struct ANSIWriter {
     return result
   }
 
-  /// Walks blocks `start..<end`; leaf blocks are written whole and their inlines skipped.
-  private mutating func walk(from start: Int, to end: Int) {
-    var stack: [Int] = [0]
-    var index = start
-    while index < end {
-      while stack.count > 1, let top = stack.last, nodes[top].subtreeEnd <= index {
-        stack.removeLast()
-        exit(top, parent: stack.last)
-      }
-      let parent = stack.last
-      if enter(index, parent: parent) {
-        exit(index, parent: parent)
-        index = nodes[index].subtreeEnd
-        continue
-      }
-      if nodes[index].subtreeEnd > index + 1 {
-        stack.append(index)
-      } else {
-        exit(index, parent: parent)
-      }
-      index += 1
-    }
-    while stack.count > 1, let top = stack.popLast() { exit(top, parent: stack.last) }
-  }
-
-  /// Enters a block; returns true when it was written whole.
-  private mutating func enter(_ index: Int, parent: Int?) -> Bool {
+  /// Enters a block; leaf blocks are written whole and their inlines skipped.
+  mutating func enter(_ index: Int, in walk: MarkdownWalk) -> MarkdownWalk.Action {
     switch nodes[index].kind {
-    case .document:
-      return false
+    case .document, .list:
+      return .visitChildren
     case .blockQuote:
       let bar = ANSILineWriter.Segment(bytes: Self.quoteBar, style: theme.quoteBar)
       lines.push(.init(first: [bar], rest: [bar], width: 2))
-      return false
-    case .list(let list):
-      lists.append(OpenList(isTight: list.isTight, next: list.start))
-      return false
+      return .visitChildren
     case .item(let task):
-      pushItem(task: task, parent: parent)
-      return false
+      pushItem(task: task, walk)
+      return .visitChildren
     case .footnoteDefinition(let note):
       let label = Array("[\(note.number)]".utf8)
       lines.push(
         .init(
           first: [.init(bytes: label, style: theme.footnote), .init(bytes: [0x20], style: .plain)],
           rest: [.init(bytes: Self.spaces(label.count + 1), style: .plain)], width: label.count + 1))
-      return false
+      return .visitChildren
     case .paragraph:
       var text = scratch
       scratch = StyledText()
@@ -139,16 +107,14 @@ struct ANSIWriter {
     default:
       break
     }
-    return true
+    return .skipChildren
   }
 
-  private mutating func exit(_ index: Int, parent: Int?) {
+  mutating func exit(_ index: Int, in walk: MarkdownWalk) {
     let kind = nodes[index].kind
     switch kind {
     case .blockQuote, .footnoteDefinition:
       lines.pop()
-    case .list:
-      lists.removeLast()
     case .item:
       if lines.innermostIsUnused {
         lines.beginLine()
@@ -158,21 +124,21 @@ struct ANSIWriter {
     default:
       break
     }
-    guard kind.isBlock, let parent else { return }
+    guard kind.isBlock, walk.parent != nil else { return }
     if case .footnoteDefinition = kind {
       lines.requestSeparator(.newline)
     } else {
-      lines.requestSeparator(isTight(parent) ? .newline : .blankLine)
+      lines.requestSeparator(PlainTextWriter.isTight(walk) ? .newline : .blankLine)
     }
   }
 
-  private mutating func pushItem(task: MarkdownNode.TaskState?, parent: Int?) {
-    guard let parent, case .list(let list) = nodes[parent].kind, !lists.isEmpty else {
+  private mutating func pushItem(task: MarkdownNode.TaskState?, _ walk: MarkdownWalk) {
+    guard let context = walk.list, context.index == walk.parent else {
       lines.push(.init(first: [], rest: [.init(bytes: Self.spaces(2), style: .plain)], width: 2))
       return
     }
-    let number = lists[lists.count - 1].next
-    lists[lists.count - 1].next += 1
+    let list = context.info
+    let number = context.itemNumber
     var first: [ANSILineWriter.Segment] = []
     var width = 0
     if list.type == .ordered {
@@ -192,20 +158,12 @@ struct ANSIWriter {
       width += 1
     } else if list.type == .bullet {
       let bullets = PlainTextWriter.bullets
-      first.append(.init(bytes: bullets[(lists.count - 1) % bullets.count], style: theme.listMarker))
+      first.append(.init(bytes: bullets[context.nesting % bullets.count], style: theme.listMarker))
       width += 1
     }
     first.append(.init(bytes: [0x20], style: .plain))
     width += 1
     lines.push(.init(first: first, rest: [.init(bytes: Self.spaces(width), style: .plain)], width: width))
-  }
-
-  private func isTight(_ parent: Int) -> Bool {
-    switch nodes[parent].kind {
-    case .list(let list): return list.isTight
-    case .item: return lists.last?.isTight ?? false
-    default: return false
-    }
   }
 
   private func children(of index: Int) -> MarkdownChildren {
@@ -354,7 +312,7 @@ struct ANSIWriter {
         let target = !info.isPending && hyperlinked(info.destination) ? text.addLink(info.destination) : -1
         inner = (style.merging(theme.link), target)
       case .image(let info):
-        let alt = InvisibleFormat.droppedFromText(PlainTextWriter.plainText(of: index, in: nodes))
+        let alt = InvisibleFormat.droppedFromText(MarkdownDocument.inlineText(of: index, in: nodes))
         let url = InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination))
         appendText(
           alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link,
@@ -396,7 +354,7 @@ struct ANSIWriter {
     // A pending link's destination has not arrived: its text alone.
     guard case .link(let info) = nodes[index].kind, !info.isPending else { return }
     if hyperlinked(info.destination) { return }
-    let label = PlainTextWriter.plainText(of: index, in: nodes)
+    let label = MarkdownDocument.inlineText(of: index, in: nodes)
     guard
       !LinkText.urlAddsNothing(text: label, destination: info.destination) || InvisibleFormat.contains(label)
         || InvisibleFormat.contains(info.destination)

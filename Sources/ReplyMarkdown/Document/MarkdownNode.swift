@@ -11,8 +11,14 @@ public struct MarkdownNode: Sendable, Hashable, Codable {
   public var kind: Kind
   private var storedSubtreeEnd: Int32
   private var storedDepth: Int32
-  /// Where a block came from in the source; `nil` for inlines (cmark-gfm's inline positions are
-  /// unreliable) and for nodes made by code.
+  /// Where the node came from in the source, as cmark-gfm reports it: 1-based lines, 1-based UTF-8
+  /// byte columns, both ends inclusive, in the text that was parsed (the guarded text when
+  /// ``InputGuard`` changed the input).
+  ///
+  /// `nil` for the document, for soft breaks (cmark-gfm gives them none), for inlines it left without
+  /// a position, and for nodes made by code. Inline positions are cmark-gfm's, kept within their
+  /// lines: on continuation lines of a paragraph inside a list or quote cmark-gfm may count columns
+  /// from the wrong offset, so those are approximate; on a paragraph's first line they are exact.
   public var range: SourceRange?
 
   /// The index one past the last node of this node's subtree.

@@ -32,11 +32,11 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable {
   }
 }
 
-/// The span of a block in the markdown source, both ends inclusive, as cmark-gfm reports it.
+/// The span of a node in the markdown source, both ends inclusive, as cmark-gfm reports it.
 public struct SourceRange: Sendable, Hashable, Codable {
-  /// The first byte of the block.
+  /// The first byte of the node.
   public var start: SourcePosition
-  /// The last byte of the block (inclusive).
+  /// The last byte of the node (inclusive).
   public var end: SourcePosition
 
   /// Creates a range from its inclusive ends.

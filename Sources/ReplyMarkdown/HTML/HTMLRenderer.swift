@@ -60,13 +60,15 @@ public struct HTMLRenderer: Sendable {
   /// Used by streaming, which renders committed blocks one at a time.
   public func render(_ document: MarkdownDocument, topLevelBlock index: Int) -> String {
     var writer = HTMLWriter(document: document, options: options)
-    writer.walk(from: index, to: document.nodes[index].subtreeEnd, parents: [0])
+    document.walk(&writer, subtree: index)
     return writer.out.string()
   }
 }
 
-/// The state of one HTML rendering pass.
-struct HTMLWriter: ~Copyable {
+/// The state of one HTML rendering pass: a ``MarkdownWalker`` writing each node's tags as the walk
+/// enters and exits it.
+struct HTMLWriter: MarkdownWalker, ~Copyable {
+  let document: MarkdownDocument
   let nodes: [MarkdownNode]
   let options: HTMLRenderer.Options
   let tagFilter: Bool
@@ -78,6 +80,7 @@ struct HTMLWriter: ~Copyable {
   var cellIndex = 0
 
   init(document: MarkdownDocument, options: HTMLRenderer.Options) {
+    self.document = document
     self.nodes = document.nodes
     self.options = options
     self.tagFilter = document.options.contains(.tagFilter)
@@ -85,38 +88,14 @@ struct HTMLWriter: ~Copyable {
   }
 
   mutating func writeDocument() {
-    guard !nodes.isEmpty else { return }
-    walk(from: 1, to: nodes[0].subtreeEnd, parents: [0])
-    if footnoteIndex > 0 { out.write("</ol>\n</section>\n") }
+    let document = self.document
+    document.walk(&self)
   }
 
-  /// Walks nodes `start..<end` in order, entering and exiting each; `parents` are the open
-  /// ancestors of `start`.
+  /// Walks the consecutive siblings `start..<end`, whose open ancestors are `parents`.
   mutating func walk(from start: Int, to end: Int, parents: [Int]) {
-    var stack = parents
-    let base = parents.count
-    var index = start
-    while index < end {
-      while stack.count > base, let top = stack.last, nodes[top].subtreeEnd <= index {
-        stack.removeLast()
-        exit(top, stack: stack)
-      }
-      if case .image(let link) = nodes[index].kind {
-        writeImage(index, link: link)
-        index = nodes[index].subtreeEnd
-        continue
-      }
-      enter(index, stack: stack)
-      if nodes[index].subtreeEnd > index + 1 {
-        stack.append(index)
-      } else {
-        exit(index, stack: stack)
-      }
-      index += 1
-    }
-    while stack.count > base, let top = stack.popLast() {
-      exit(top, stack: stack)
-    }
+    var walk = MarkdownWalk(document, from: start, to: end, ancestors: parents)
+    MarkdownDocument.drive(&walk, &self)
   }
 
   private mutating func sourcePos(_ index: Int) {
@@ -132,12 +111,13 @@ struct HTMLWriter: ~Copyable {
     out.write(byte: UInt8(ascii: "\""))
   }
 
-  private func isTightParagraph(stack: [Int]) -> Bool {
+  private func isTightParagraph(_ walk: MarkdownWalk) -> Bool {
+    let stack = walk.ancestors
     guard stack.count >= 2, case .list(let list) = nodes[stack[stack.count - 2]].kind else { return false }
     return list.isTight
   }
 
-  private mutating func enter(_ index: Int, stack: [Int]) {
+  mutating func enter(_ index: Int, in walk: MarkdownWalk) -> MarkdownWalk.Action {
     switch nodes[index].kind {
     case .document: break
     case .blockQuote:
@@ -184,7 +164,7 @@ struct HTMLWriter: ~Copyable {
       }
       out.newlineIfNeeded()
     case .paragraph:
-      if !isTightParagraph(stack: stack) {
+      if !isTightParagraph(walk) {
         out.newlineIfNeeded()
         out.write("<p")
         sourcePos(index)
@@ -225,7 +205,7 @@ struct HTMLWriter: ~Copyable {
     case .tableCell:
       out.newlineIfNeeded()
       out.write(inTableHeader ? "<th" : "<td")
-      if stack.count >= 2, case .table(let alignments) = nodes[stack[stack.count - 2]].kind,
+      if walk.ancestors.count >= 2, case .table(let alignments) = nodes[walk.ancestors[walk.ancestors.count - 2]].kind,
         cellIndex < alignments.count
       {
         switch alignments[cellIndex] {
@@ -286,8 +266,9 @@ struct HTMLWriter: ~Copyable {
         out.writeHTMLEscaped(link.title)
       }
       out.write("\">")
-    case .image:
-      break  // Written whole by writeImage.
+    case .image(let link):
+      writeImage(index, link: link)
+      return .skipChildren
     case .footnoteReference(let ref):
       out.write("<sup class=\"footnote-ref\"><a href=\"#fn-")
       out.writeHrefEscaped(ref.label)
@@ -301,10 +282,13 @@ struct HTMLWriter: ~Copyable {
       out.write(ref.number)
       out.write("</a></sup>")
     }
+    return .visitChildren
   }
 
-  private mutating func exit(_ index: Int, stack: [Int]) {
+  mutating func exit(_ index: Int, in walk: MarkdownWalk) {
     switch nodes[index].kind {
+    case .document:
+      if footnoteIndex > 0 { out.write("</ol>\n</section>\n") }
     case .blockQuote:
       out.newlineIfNeeded()
       out.write("</blockquote>\n")
@@ -314,8 +298,8 @@ struct HTMLWriter: ~Copyable {
     case .item:
       out.write("</li>\n")
     case .paragraph:
-      if !isTightParagraph(stack: stack) {
-        if let parent = stack.last, case .footnoteDefinition(let note) = nodes[parent].kind,
+      if !isTightParagraph(walk) {
+        if let parent = walk.parent, case .footnoteDefinition(let note) = nodes[parent].kind,
           nodes[index].subtreeEnd == nodes[parent].subtreeEnd
         {
           out.write(" ")

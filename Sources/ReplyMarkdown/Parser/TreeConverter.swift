@@ -22,6 +22,7 @@ struct TreeConverter {
     var footnoteRefIndices: [Int] = []
     var footnoteDefIndices: [Int] = []
     var footnoteFacts = FootnoteFacts()
+    let lines = InlineRanges(source)
 
     var current: CNode = root
     while true {
@@ -40,10 +41,20 @@ struct TreeConverter {
         nodes[nodes.count - 1].kind = .softBreak
         previous += string
         nodes[nodes.count - 1].kind = .text(previous)
+        if let range = last.range, let next = lines.inlineRange(Self.range(of: current)), next.end > range.end {
+          nodes[nodes.count - 1].range = SourceRange(start: range.start, end: next.end)
+        }
         merged = true
       }
       if !merged {
-        let range: SourceRange? = kind.isBlock && depth > 0 ? Self.range(of: current) : nil
+        let range: SourceRange?
+        if kind.isBlock {
+          range = depth > 0 ? Self.range(of: current) : nil
+        } else if case .softBreak = kind {
+          range = nil  // cmark-gfm gives soft breaks no position.
+        } else {
+          range = lines.inlineRange(Self.range(of: current))
+        }
         nodes.append(MarkdownNode(kind: kind, subtreeEnd: nodes.count + 1, depth: depth, range: range))
         if case .footnoteReference = kind {
           footnoteRefIndices.append(nodes.count - 1)
@@ -64,6 +75,7 @@ struct TreeConverter {
       while true {
         if node == root {
           finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
+          lines.repairLinks(&nodes, source: source)
           return nodes
         }
         if let next = cmark_node_next(node) {
@@ -72,6 +84,7 @@ struct TreeConverter {
         }
         guard let parent = cmark_node_parent(node), let index = open.popLast() else {
           finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
+          lines.repairLinks(&nodes, source: source)
           return nodes
         }
         nodes[index].subtreeEnd = nodes.count

@@ -21,7 +21,7 @@ public struct PlainTextRenderer: Sendable {
   public func render(_ document: MarkdownDocument) -> String {
     guard !document.nodes.isEmpty else { return "" }
     var writer = PlainTextWriter(document: document)
-    writer.walk(from: 1, to: document.nodes[0].subtreeEnd)
+    writer.writeDocument()
     return writer.finish()
   }
 
@@ -31,7 +31,7 @@ public struct PlainTextRenderer: Sendable {
     rethrows -> R
   {
     var writer = PlainTextWriter(document: document)
-    if !document.nodes.isEmpty { writer.walk(from: 1, to: document.nodes[0].subtreeEnd) }
+    if !document.nodes.isEmpty { writer.writeDocument() }
     writer.endOutput()
     if !writer.out.isEmpty { writer.out.append(0x0A) }
     return try writer.out.withUnsafeBufferPointer(body)
@@ -44,18 +44,18 @@ public struct PlainTextRenderer: Sendable {
   public func render(_ document: MarkdownDocument, topLevelBlock index: Int) -> String {
     guard index > 0, index < document.nodes.count else { return "" }
     var writer = PlainTextWriter(document: document)
-    writer.walk(from: index, to: document.nodes[index].subtreeEnd)
+    writer.writeBlock(index)
     return writer.finish()
   }
 
-  /// The copy text of every code block of the document, in order: just the code, without fences,
-  /// info string or indentation, and without its final newline.
+  /// Every code block of the document, in order, with its language and its copy text: just the
+  /// code, without fences, info string or indentation, and without its final newline.
   ///
   /// - Complexity: O(n) in the number of nodes.
-  public static func codeBlocks(in document: MarkdownDocument) -> [String] {
-    document.nodes.compactMap { node in
-      if case .codeBlock(let info) = node.kind { return copyText(of: info) }
-      return nil
+  public static func codeBlocks(in document: MarkdownDocument) -> [CodeBlock] {
+    document.nodes.indices.compactMap { index in
+      guard case .codeBlock(let info) = document.nodes[index].kind else { return nil }
+      return CodeBlock(nodeIndex: index, info: info.info, code: copyText(of: info))
     }
   }
 

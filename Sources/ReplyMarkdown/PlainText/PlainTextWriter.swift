@@ -1,6 +1,6 @@
-/// The state of one plain-text rendering pass: an iterative walk with an explicit stack of open
-/// nodes and a stack of line prefixes (quote markers, list markers, hanging indents).
-struct PlainTextWriter {
+/// The state of one plain-text rendering pass: a ``MarkdownWalker`` with a stack of line prefixes
+/// (quote markers, list markers, hanging indents).
+struct PlainTextWriter: MarkdownWalker {
   /// What separates the next block from the previous one.
   enum Separator { case none, newline, blankLine }
 
@@ -11,14 +11,8 @@ struct PlainTextWriter {
     var firstUsed = false
   }
 
-  /// An open list: its tightness and the number of its next item.
-  struct OpenList {
-    var isTight: Bool
-    var next: Int
-  }
-
+  let document: MarkdownDocument
   let nodes: [MarkdownNode]
-  var lists: [OpenList] = []
   var out: [UInt8] = []
   var prefixes: [Prefix] = []
   var pending: Separator = .none
@@ -33,6 +27,7 @@ struct PlainTextWriter {
   var rowCount = 0
 
   init(document: MarkdownDocument) {
+    self.document = document
     self.nodes = document.nodes
     out.reserveCapacity(document.nodes.count * 12)
   }
@@ -47,27 +42,16 @@ struct PlainTextWriter {
     if !lineIsCode { trimTrailingSpaces() }
   }
 
-  /// Walks nodes `start..<end` in order, entering and exiting each.
-  mutating func walk(from start: Int, to end: Int) {
-    var stack: [Int] = [0]
-    var index = start
-    while index < end {
-      while stack.count > 1, let top = stack.last, nodes[top].subtreeEnd <= index {
-        stack.removeLast()
-        exit(top, parent: stack.last)
-      }
-      if enter(index, parent: stack.last) {
-        index = nodes[index].subtreeEnd
-        continue
-      }
-      if nodes[index].subtreeEnd > index + 1 {
-        stack.append(index)
-      } else {
-        exit(index, parent: stack.last)
-      }
-      index += 1
-    }
-    while stack.count > 1, let top = stack.popLast() { exit(top, parent: stack.last) }
+  /// Walks the whole document.
+  mutating func writeDocument() {
+    let document = self.document
+    document.walk(&self)
+  }
+
+  /// Walks the subtree of the node at `index`.
+  mutating func writeBlock(_ index: Int) {
+    let document = self.document
+    document.walk(&self, subtree: index)
   }
 
   // MARK: Lines and prefixes
@@ -172,23 +156,21 @@ struct PlainTextWriter {
 
   // MARK: Nodes
 
-  /// Enters a node; returns true when the node was written whole (its children must be skipped).
-  mutating func enter(_ index: Int, parent: Int?) -> Bool {
+  /// Enters a node; an image is written whole, its alt text skipped.
+  mutating func enter(_ index: Int, in walk: MarkdownWalk) -> MarkdownWalk.Action {
     switch nodes[index].kind {
-    case .document, .paragraph, .heading, .thematicBreak, .emphasis, .strong, .strikethrough, .link:
+    case .document, .paragraph, .heading, .thematicBreak, .emphasis, .strong, .strikethrough, .link, .list:
       break
-    case .list(let list):
-      lists.append(OpenList(isTight: list.isTight, next: list.start))
     case .blockQuote:
       prefixes.append(Prefix(first: Self.quotePrefix, rest: Self.quotePrefix))
     case .item(let task):
-      guard let parent, case .list(let list) = nodes[parent].kind, !lists.isEmpty else {
+      guard let context = walk.list, context.index == walk.parent else {
         prefixes.append(Prefix(first: [], rest: []))
         break
       }
+      let list = context.info
       var marker: [UInt8] = []
-      let number = lists[lists.count - 1].next
-      lists[lists.count - 1].next += 1
+      let number = context.itemNumber
       if list.type == .ordered {
         marker.append(contentsOf: String(number).utf8)
         marker.append(list.delimiter == .paren ? UInt8(ascii: ")") : UInt8(ascii: "."))
@@ -200,7 +182,7 @@ struct PlainTextWriter {
         marker.append(contentsOf: task == .checked ? Self.checked : Self.unchecked)
       } else {
         let bullets = Self.bullets
-        marker.append(contentsOf: bullets[(lists.count - 1) % bullets.count])
+        marker.append(contentsOf: bullets[context.nesting % bullets.count])
       }
       let width = marker.withUnsafeBufferPointer { DisplayWidth.of(utf8: $0) }
       marker.append(UInt8(ascii: " "))
@@ -239,7 +221,7 @@ struct PlainTextWriter {
     case .inlineHTML(let html):
       if HTMLText.isLineBreak(html) { hardBreak() }
     case .image(let link):
-      let alt = Self.plainText(of: index, in: nodes)
+      let alt = MarkdownDocument.inlineText(of: index, in: nodes)
       let url = LinkText.displayedURL(link.destination)
       if alt.isEmpty {
         writeInline(url)
@@ -251,20 +233,18 @@ struct PlainTextWriter {
         out.append(contentsOf: url.utf8)
         out.append(UInt8(ascii: ")"))
       }
-      return true
+      return .skipChildren
     case .footnoteReference(let reference):
       writeInline("[\(reference.number)]")
     }
-    return false
+    return .visitChildren
   }
 
-  mutating func exit(_ index: Int, parent: Int?) {
+  mutating func exit(_ index: Int, in walk: MarkdownWalk) {
     let kind = nodes[index].kind
     switch kind {
     case .blockQuote, .footnoteDefinition:
       prefixes.removeLast()
-    case .list:
-      lists.removeLast()
     case .item:
       if prefixes.count <= PlainTextRenderer.maximumIndentationDepth, let last = prefixes.last, !last.firstUsed {
         ensureLine()
@@ -274,7 +254,7 @@ struct PlainTextWriter {
     case .tableCell:
       inTableCell = false
     case .link(let link) where !link.isPending:
-      let text = Self.plainText(of: index, in: nodes)
+      let text = MarkdownDocument.inlineText(of: index, in: nodes)
       if !LinkText.urlAddsNothing(text: text, destination: link.destination) {
         writeInline(" (")
         out.append(contentsOf: LinkText.displayedURL(link.destination).utf8)
@@ -283,11 +263,11 @@ struct PlainTextWriter {
     default:
       break
     }
-    guard kind.isBlock, let parent else { return }
+    guard kind.isBlock, walk.parent != nil else { return }
     switch kind {
     case .tableRow, .tableCell: return
     case .footnoteDefinition: requestSeparator(.newline)
-    default: requestSeparator(isTight(parent) ? .newline : .blankLine)
+    default: requestSeparator(Self.isTight(walk) ? .newline : .blankLine)
     }
   }
 
@@ -308,28 +288,15 @@ struct PlainTextWriter {
     }
   }
 
-  /// Whether blocks inside `parent` are separated by a newline only (tight lists and their items).
-  private func isTight(_ parent: Int) -> Bool {
-    switch nodes[parent].kind {
+  /// Whether the blocks inside the current node's parent are separated by a newline only: inside
+  /// a tight list and its items. Shared with the terminal renderer.
+  static func isTight(_ walk: MarkdownWalk) -> Bool {
+    guard let parent = walk.parent else { return false }
+    switch walk.document.nodes[parent].kind {
     case .list(let list): return list.isTight
-    case .item: return lists.last?.isTight ?? false
+    case .item: return walk.list?.isTight ?? false
     default: return false
     }
-  }
-
-  /// The text of a node's inline children: text and code as they are, breaks as spaces, nested
-  /// images by their alt text.
-  static func plainText(of index: Int, in nodes: [MarkdownNode]) -> String {
-    var text = ""
-    for child in (index + 1)..<nodes[index].subtreeEnd {
-      switch nodes[child].kind {
-      case .text(let string), .code(let string): text += string
-      case .softBreak, .lineBreak: text += " "
-      case .footnoteReference(let reference): text += "[\(reference.number)]"
-      default: break
-      }
-    }
-    return text
   }
 
   static let quotePrefix: [UInt8] = Array("> ".utf8)

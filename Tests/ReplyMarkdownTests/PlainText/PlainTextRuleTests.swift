@@ -65,7 +65,11 @@ import Testing
 
   @Test func codeBlockCopyTextIsJustTheCode() {
     let document = MarkdownDocument("text\n\n```swift\nlet a = 1\n\n```\n\n    indented\n")
-    #expect(PlainTextRenderer.codeBlocks(in: document) == ["let a = 1\n", "indented"])
+    let blocks = PlainTextRenderer.codeBlocks(in: document)
+    #expect(blocks.map(\.code) == ["let a = 1\n", "indented"])
+    #expect(blocks.map(\.language) == ["swift", nil])
+    #expect(blocks.map(\.info) == ["swift", ""])
+    #expect(blocks.map { document.nodes[$0.nodeIndex].kind.isBlock } == [true, true])
   }
 
   @Test func copyPayloadOffersThreeFlavours() {
