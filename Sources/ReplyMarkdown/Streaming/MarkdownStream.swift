@@ -119,6 +119,7 @@ public struct MarkdownStream: Sendable {
     }
     received.flush()
     isFinished = true
+    let openBytesBefore = source.count - closedEnd
     let start = committedEnd
     let firstLine = committedLine
     held.removeAll()
@@ -145,7 +146,7 @@ public struct MarkdownStream: Sendable {
         settledRevision: settledRevision,
         remainder: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options)),
       isFinal: true, replacement: replacement, receivedBytes: received.receivedCount)
-    update.statistics = statistics(meterStart: meterStart)
+    update.statistics = statistics(meterStart: meterStart, openBytesBefore: openBytesBefore)
     return update
   }
 
@@ -153,6 +154,7 @@ public struct MarkdownStream: Sendable {
 
   private mutating func update(meterStart: Int) -> MarkdownStreamUpdate {
     outbox.lookback = 0
+    let openBytesBefore = source.count - closedEnd
     structuralStep()
     let committed = outbox.committed
     outbox.committed = []
@@ -192,13 +194,13 @@ public struct MarkdownStream: Sendable {
     var update = MarkdownStreamUpdate(
       committed: committed, held: shownHeld, replacesHeld: replacesHeld, tail: tail, isFinal: false,
       replacement: nil, receivedBytes: received.receivedCount)
-    update.statistics = statistics(meterStart: meterStart)
+    update.statistics = statistics(meterStart: meterStart, openBytesBefore: openBytesBefore)
     return update
   }
 
-  private func statistics(meterStart: Int) -> MarkdownStreamStatistics {
+  private func statistics(meterStart: Int, openBytesBefore: Int) -> MarkdownStreamStatistics {
     MarkdownStreamStatistics(
-      parsedBytes: ParseMeter.total &- meterStart, openBytes: source.count - (longBlock?.settledEnd ?? closedEnd),
+      parsedBytes: ParseMeter.total &- meterStart, openBytes: openBytesBefore,
       lookbackBytes: outbox.lookback, heldBytes: held.bytes, committedBytes: committedEnd)
   }
 
@@ -208,7 +210,7 @@ public struct MarkdownStream: Sendable {
     tail.newSettled = []
     var update = MarkdownStreamUpdate(
       committed: [], tail: tail, isFinal: false, replacement: nil, receivedBytes: received.receivedCount)
-    update.statistics = statistics(meterStart: ParseMeter.total)
+    update.statistics = statistics(meterStart: ParseMeter.total, openBytesBefore: source.count - closedEnd)
     return update
   }
 
@@ -307,13 +309,33 @@ public struct MarkdownStream: Sendable {
   /// Parses `region` after the definitions it uses. The document's lines count from the region's
   /// first line; blocks from the preamble are left out, and so are footnote definitions unless
   /// `keepFootnoteDefinitions` (they form the footnote section at the end).
-  mutating func parseRegion(_ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false) -> MarkdownDocument {
-    let preamble = definitions.preamble(for: region)
+  ///
+  /// With `locatingFootnoteDefinitions`, the region's own footnote definitions stay in the
+  /// document where cmark-gfm puts them (at the end, with their positions): a probe paragraph in
+  /// the preamble references them, since cmark-gfm drops a definition nothing references, and the
+  /// stream needs to see where each one ends.
+  mutating func parseRegion(
+    _ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false, locatingFootnoteDefinitions: Bool = false
+  ) -> MarkdownDocument {
+    var preamble = definitions.preamble(for: region)
+    if locatingFootnoteDefinitions && options.contains(.footnotes) {
+      let labels = ReferenceLabels.defined(in: region).filter { $0.hasPrefix("^") }
+      if !labels.isEmpty {
+        let probe = Array((labels.map { "[" + $0 + "]" }.joined(separator: " ") + "\n\n").utf8)
+        preamble.bytes = probe + preamble.bytes
+        preamble.lines += 2
+      }
+    }
     outbox.lookback = max(outbox.lookback, preamble.bytes.count)
     var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region)
     if !preamble.isEmpty || !keepFootnoteDefinitions {
       document = Self.droppingBlocks(document) { node in
-        if Self.isFootnoteDefinition(node) { return !keepFootnoteDefinitions }
+        // The final parse keeps every footnote definition (the footnote section); one that
+        // locates them keeps the region's own.
+        if Self.isFootnoteDefinition(node) {
+          if keepFootnoteDefinitions { return false }
+          return !locatingFootnoteDefinitions || Self.isPreambleBlock(node, preambleLines: preamble.lines)
+        }
         return Self.isPreambleBlock(node, preambleLines: preamble.lines)
       }
     }

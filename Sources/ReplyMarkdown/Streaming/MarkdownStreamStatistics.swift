@@ -8,8 +8,10 @@ public struct MarkdownStreamStatistics: Sendable, Hashable {
   /// UTF-8 bytes handed to cmark-gfm during this update, every parse counted: the open part,
   /// the definitions and block heads parsed with it, the healer's parses, re-parsed held blocks.
   public var parsedBytes: Int
-  /// Source bytes of the open part after this update: what is neither committed nor held (for a
-  /// long fenced code block, list or table, only its unsettled remainder).
+  /// Source bytes of the open top-level block as this update began, the chunk included:
+  /// everything after the closed blocks, which is the most an update re-parses (the update that
+  /// closes a long fenced code block, list or table parses it whole once; the others parse only
+  /// its unsettled remainder).
   public var openBytes: Int
   /// Bytes of context parsed before the open part: the definitions its labels need and the head
   /// of a long block (a fence's opening line, a table's header and delimiter row).

@@ -17,6 +17,10 @@ struct HeldQueue: Sendable {
     var waiting: Set<String>
     /// Whether it holds a footnote reference.
     var hasFootnoteReferences: Bool
+    /// Bytes of definitions of labels it waits for that arrived since its last parse.
+    var deferredDefinitionBytes = 0
+    /// The bytes its last parse took (the block and its preamble).
+    var lastParseBytes = 0
   }
 
   private var storage: [Entry] = []

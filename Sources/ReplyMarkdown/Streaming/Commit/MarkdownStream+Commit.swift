@@ -7,6 +7,8 @@ extension MarkdownStream {
     /// The first and last line (1-based, in the parsed region).
     var startLine: Int
     var endLine: Int
+    /// Whether the unit is a footnote definition: text to keep as a definition, not a block.
+    var isDefinition = false
   }
 
   /// The units of a region's top-level blocks, and whether blocks without a position came last
@@ -14,7 +16,18 @@ extension MarkdownStream {
   static func units(of document: MarkdownDocument) -> (units: [Unit], unplaced: Bool) {
     var units: [Unit] = []
     var unplaced: [Int] = []
+    var notes: [Unit] = []
     for block in document.topLevelBlocks {
+      // Footnote definitions come last in the tree (cmark-gfm moves them); they go in by position.
+      if isFootnoteDefinition(document.nodes[block]) {
+        if let range = document.nodes[block].range, range.start.line >= 1 {
+          notes.append(
+            Unit(
+              blocks: [block], startLine: range.start.line, endLine: max(range.end.line, range.start.line),
+              isDefinition: true))
+        }
+        continue
+      }
       guard let range = document.nodes[block].range, range.start.line >= 1 else {
         unplaced.append(block)
         continue
@@ -29,6 +42,10 @@ extension MarkdownStream {
       }
       unplaced = []
     }
+    for note in notes {
+      let position = units.firstIndex { $0.startLine > note.startLine } ?? units.count
+      units.insert(note, at: position)
+    }
     return (units, !unplaced.isEmpty)
   }
 
@@ -39,7 +56,7 @@ extension MarkdownStream {
     let start = closedEnd
     let firstLine = closedLine
     let text = Array(source[start..<completeEnd])
-    let document = parseRegion(text[...])
+    let document = parseRegion(text[...], locatingFootnoteDefinitions: true)
     let lines = SourceLines.lineStarts(text)
     func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
     let (units, unplaced) = Self.units(of: document)
@@ -73,6 +90,12 @@ extension MarkdownStream {
       guard next > done, blockEnd > unitStart else { break }
       // Text between blocks is blank or definitions; a block may hold definitions too (in a
       // quote or a list item).
+      if unit.isDefinition {
+        define(text[done..<next])
+        advanceClosed(to: start + next)
+        done = next
+        continue
+      }
       if done < unitStart { define(text[done..<unitStart]) }
       if blockEnd < next { define(text[blockEnd..<next]) }
       if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
@@ -170,13 +193,25 @@ extension MarkdownStream {
     }
     guard !labels.isEmpty, !held.isEmpty else { return }
     for position in held.takePositionsWaiting(for: labels) {
-      let entry = held[position]
+      var entry = held[position]
+      // A block waiting for many labels (a sentence citing [^1] … [^200], defined one by one at
+      // the end) is parsed again once the definitions that arrived since its last parse reach
+      // half of what that parse took: the parses then cost about twice the definitions, not one
+      // parse of all of them per definition. The final parse is exact anyway.
+      entry.deferredDefinitionBytes += text.count
+      guard entry.deferredDefinitionBytes * 2 >= entry.lastParseBytes else {
+        held.replace(at: position, with: entry)
+        continue
+      }
       let used = source[entry.sourceRange]
+      let before = ParseMeter.total
       let reparsed = Self.shifted(parseRegion(used), lines: entry.lines.lowerBound - 1)
       var updated = entry
       updated.document = reparsed
       updated.waiting = waitingLabels(reparsed, used: used)
       updated.hasFootnoteReferences = FootnoteNumbering.hasReferences(reparsed)
+      updated.lastParseBytes = ParseMeter.total &- before
+      updated.deferredDefinitionBytes = 0
       held.replace(at: position, with: updated)
       outbox.heldChanged = true
     }
