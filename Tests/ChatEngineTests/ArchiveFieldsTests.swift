@@ -129,7 +129,7 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.json", "thread.json"])
   }
 
-  @Test func datesUseOneCalendarAndFutureDaysStayApart() {
+  @Test func datesUseOneCalendarAndFutureDaysStayApart() throws {
     let locale = Locale(identifier: "en_US")
     let date = _InternetDate.parse("1500-03-01T12:00:00Z") ?? Date()
     let old = ChatMessage(role: .user, text: "old", date: date)

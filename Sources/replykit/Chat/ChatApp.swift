@@ -48,7 +48,8 @@ final class ChatApp {
     let events = ChatEvents()
     let chatEnvironment = ChatEnvironment(
       clipboard: { payload in events.app?.copyToClipboard(payload.plainText) },
-      replyUpdates: { update in if update.isFinal { events.app?.replyEnded() } })
+      replyUpdates: { update in if update.isFinal { events.app?.replyEnded() } },
+      streamingHTML: nil)
     thread = ChatThread(
       messages: setup.messages, environment: chatEnvironment, reply: setup.reply,
       onFeedback: { _, _ in events.app?.autosave() })
@@ -147,7 +148,7 @@ final class ChatApp {
       run(command)
       return
     }
-    guard thread.send(SlashCommand.message(from: text)) else { return }
+    guard (try? thread.send(SlashCommand.message(from: text))) != nil else { return }
     _ = screen.composer.take()
     clearNotice()
   }
@@ -161,23 +162,23 @@ final class ChatApp {
   func run(_ command: SlashCommand) {
     switch command {
     case .copy:
-      guard let reply = latestReply, thread.copy(reply.id) else {
+      guard let reply = latestReply, (try? thread.copy(reply.id)) != nil else {
         return showNotice("No finished reply to copy yet.", isError: true)
       }
     case .copyCode(let number):
-      guard let reply = latestReply, thread.copyCode(in: reply.id, block: number - 1) else {
+      guard let reply = latestReply, (try? thread.copyCode(in: reply.id, block: number - 1)) != nil else {
         return showNotice("The latest reply has no code block \(number).", isError: true)
       }
     case .regenerate:
-      guard let last = thread.messages.last, thread.regenerate(last.id) else {
+      guard let last = thread.messages.last, (try? thread.regenerate(last.id)) != nil else {
         return showNotice("Regenerate works on the latest reply once it has finished.", isError: true)
       }
     case .retry:
-      guard let last = thread.messages.last, thread.retry(last.id) else {
+      guard let last = thread.messages.last, (try? thread.retry(last.id)) != nil else {
         return showNotice("Nothing to retry: the latest reply did not fail.", isError: true)
       }
     case .good, .bad:
-      guard let reply = latestReply, thread.rate(reply.id, command == .good ? .good : .bad) != nil else {
+      guard let reply = latestReply, (try? thread.rate(reply.id, command == .good ? .good : .bad)) != nil else {
         return showNotice("Only a finished reply can be rated.", isError: true)
       }
     case .share:
