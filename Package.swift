@@ -3,9 +3,14 @@ import PackageDescription
 
 let package = Package(
   name: "ReplyKit",
+  // Synchronization's Mutex (ReplyMarkdown, the CLI) needs macOS 15 / iOS 18 and their peers;
+  // Observation (ChatEngine) needs macOS 14 / iOS 17; ChatThread's main-actor `isolated deinit`
+  // is back-deployed by the Swift 6.2 compiler, so it adds nothing.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "ReplyMarkdown", targets: ["ReplyMarkdown"]),
     .library(name: "ChatEngine", targets: ["ChatEngine"]),
+    .library(name: "ChatExport", targets: ["ChatExport"]),
     .executable(name: "replykit", targets: ["replykit"]),
     .executable(name: "replykit-bench", targets: ["replykit-bench"]),
   ],
@@ -19,13 +24,16 @@ let package = Package(
     .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
     .target(name: "ReplyMarkdown", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
     .target(name: "ChatEngine", dependencies: ["ReplyMarkdown"]),
+    .target(name: "ChatExport", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .target(name: "ReplyKitFuzz", dependencies: ["ReplyMarkdown"]),
-    .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"]),
+    .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ChatExport", "ReplyKitFuzz"]),
     .executableTarget(
-      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
+      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"],
+      path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
-    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine"]),
+    .testTarget(name: "ChatExportTests", dependencies: ["ChatExport", "ChatEngine", "ReplyMarkdown"]),
+    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine", "ChatExport", "replykit"]),
   ],
   swiftLanguageModes: [.v6]
 )

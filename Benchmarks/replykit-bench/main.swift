@@ -22,6 +22,12 @@ func parseAndRender(_ path: String) throws -> String {
     """
 }
 
+/// A malformed `replykit-bench` argument.
+enum BenchUsage: Error, CustomStringConvertible {
+  case badRounds
+  var description: String { "resources takes a number of rounds from 1 to 1000" }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {
@@ -31,8 +37,19 @@ do {
     print(await ChatEngineBenchmark.run())
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
+  case "pathological" where arguments.count <= 2:
+    // The cases file of the shared corpus (default ../shared/corpus/pathological.json).
+    let cases = URL(fileURLWithPath: arguments.count == 2 ? arguments[1] : "../shared/corpus/pathological.json")
+    try FuzzBenchmarks.pathological(cases: cases) { print($0, terminator: "") }
+  case "resources" where arguments.count <= 2:
+    guard let rounds = arguments.count == 2 ? Int(arguments[1]) : 1, (1...1000).contains(rounds) else {
+      throw BenchUsage.badRounds
+    }
+    FuzzBenchmarks.resources(rounds: rounds) { print($0, terminator: "") }
   default:
-    FileHandle.standardError.write(Data("usage: replykit-bench parse FILE | engine | stream\n".utf8))
+    FileHandle.standardError.write(
+      Data("usage: replykit-bench parse FILE | engine | stream | pathological [CASES.json] | resources [ROUNDS]\n".utf8)
+    )
     exit(2)
   }
 } catch {

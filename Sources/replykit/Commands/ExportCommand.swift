@@ -1,4 +1,5 @@
 import ChatEngine
+import ChatExport
 import Foundation
 import ReplyMarkdown
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates the project's `Corpus/` and the read-only `../shared` data beside the checkout.
 enum SharedData {
@@ -7,13 +8,20 @@ enum SharedData {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// `../shared`, or nil (with a printed reason) when it is absent.
+  /// `../shared`, or nil when it is absent.
   static let sharedRoot: URL? = {
     let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
     if FileManager.default.fileExists(atPath: url.appendingPathComponent("corpus").path) { return url }
-    print("note: ../shared is absent; tests that need it check nothing and say so")
     return nil
   }()
+
+  /// Whether `../shared` is there: the condition of every test that needs it, so that without it
+  /// they show as skipped (with ``absent`` as the reason) instead of passing on nothing.
+  static var isPresent: Bool { sharedRoot != nil }
+
+  /// The reason a test that needs `../shared` is skipped.
+  static let absent: Comment =
+    "needs ../shared (the spec examples, pathological cases and plain-text examples), which is absent"
 
   /// One example of the spec-style JSON files in `../shared/corpus`.
   struct SpecExample: Decodable, Sendable {

@@ -1,7 +1,8 @@
+import ChatEngine
 import Foundation
 import Testing
 
-@testable import ChatEngine
+@testable import ChatExport
 
 private let utc = TimeZone(identifier: "UTC") ?? .current
 private let english = Locale(identifier: "en_US")

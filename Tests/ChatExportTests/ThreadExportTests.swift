@@ -1,7 +1,8 @@
+import ChatEngine
 import Foundation
 import Testing
 
-@testable import ChatEngine
+@testable import ChatExport
 
 @Suite("Export: text formats")
 struct ThreadExportTests {
