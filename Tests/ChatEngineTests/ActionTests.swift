@@ -156,7 +156,11 @@ struct FeedbackTests {
     #expect(h.thread.messages[1].feedback == .good)
   }
 
-  @Test func twoRejectedTapsEndOnTheValueBeforeBoth() async throws {
+  /// Good, then bad, both waiting; the answer to good comes first, then bad is rejected. The
+  /// reply ends on the last value onFeedback confirmed: good if it accepted good, else none (not
+  /// good, which the handler never accepted).
+  @Test(arguments: [false, true])
+  func twoTapsThenARejectionEndOnTheConfirmedValue(firstAccepted: Bool) async throws {
     let gate = FeedbackGate()
     let h = Harness(onFeedback: gate.handler)
     try await finishedThread(h)
@@ -165,30 +169,16 @@ struct FeedbackTests {
     let second = try h.thread.rate(id, .bad)
     #expect(await until { gate.calls.count == 2 })
     #expect(gate.calls.map(\.value) == [.good, .bad])
-    gate.calls[0].continuation.resume(throwing: TestFailure())
-    await first.value
-    #expect(h.thread.messages[1].feedback == .bad)
-    gate.calls[1].continuation.resume(throwing: TestFailure())
-    await second.value
-    // Both failed: back to the last value onFeedback confirmed (none), not to good, which the
-    // handler never accepted.
-    #expect(h.thread.messages[1].feedback == nil)
-  }
-
-  @Test func anOlderTapAcceptedLateBecomesTheConfirmedValue() async throws {
-    let gate = FeedbackGate()
-    let h = Harness(onFeedback: gate.handler)
-    try await finishedThread(h)
-    let id = h.thread.messages[1].id
-    let first = try h.thread.rate(id, .good)
-    let second = try h.thread.rate(id, .bad)
-    #expect(await until { gate.calls.count == 2 })
-    gate.calls[0].continuation.resume()
+    if firstAccepted {
+      gate.calls[0].continuation.resume()
+    } else {
+      gate.calls[0].continuation.resume(throwing: TestFailure())
+    }
     await first.value
     #expect(h.thread.messages[1].feedback == .bad)  // the newer tap still waits and shows
     gate.calls[1].continuation.resume(throwing: TestFailure())
     await second.value
-    #expect(h.thread.messages[1].feedback == .good)
+    #expect(h.thread.messages[1].feedback == (firstAccepted ? .good : nil))
   }
 
   @Test func aSavedValueIsConfirmedUntilATapIsAccepted() async throws {
