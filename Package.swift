@@ -3,10 +3,15 @@ import PackageDescription
 
 let package = Package(
   name: "ReplyKit",
+  // Synchronization's Mutex (ReplyMarkdown, the CLI) needs macOS 15 / iOS 18 and their peers;
+  // Observation (ChatEngine) needs macOS 14 / iOS 17; ChatThread's main-actor `isolated deinit`
+  // is back-deployed by the Swift 6.2 compiler, so it adds nothing.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "ReplyMarkdown", targets: ["ReplyMarkdown"]),
     .library(name: "ChatEngine", targets: ["ChatEngine"]),
     .library(name: "ChatModels", targets: ["ChatModels"]),
+    .library(name: "ChatExport", targets: ["ChatExport"]),
     .executable(name: "replykit", targets: ["replykit"]),
     .executable(name: "replykit-bench", targets: ["replykit-bench"]),
   ],
@@ -21,15 +26,18 @@ let package = Package(
     .target(name: "ReplyMarkdown", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
     .target(name: "ChatEngine", dependencies: ["ReplyMarkdown"]),
     .target(name: "ChatModels", dependencies: ["ChatEngine"]),
+    .target(name: "ChatExport", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .target(name: "ReplyKitFuzz", dependencies: ["ReplyMarkdown"]),
     .executableTarget(
-      name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ChatModels", "ReplyKitFuzz"]),
+      name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ChatExport", "ChatModels", "ReplyKitFuzz"]),
     .executableTarget(
-      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"], path: "Benchmarks/replykit-bench"),
+      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"],
+      path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
+    .testTarget(name: "ChatExportTests", dependencies: ["ChatExport", "ChatEngine", "ReplyMarkdown"]),
     .testTarget(name: "ChatModelsTests", dependencies: ["ChatModels", "ChatEngine"]),
-    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine"]),
+    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine", "ChatExport", "replykit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,8 +3,6 @@ import Foundation
 import ReplyKitFuzz
 import ReplyMarkdown
 
-struct BenchUsage: Error {}
-
 /// `replykit-bench parse FILE`: in-process parse-only, render-only and parse+render medians.
 func parseAndRender(_ path: String) throws -> String {
   let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -25,6 +23,18 @@ func parseAndRender(_ path: String) throws -> String {
     """
 }
 
+/// A malformed `replykit-bench` argument.
+enum BenchUsage: Error, CustomStringConvertible {
+  case badRounds
+  case badArguments
+  var description: String {
+    switch self {
+    case .badRounds: "resources takes a number of rounds from 1 to 1000"
+    case .badArguments: "mixed-reply takes a seed and a size in bytes"
+    }
+  }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {
@@ -36,14 +46,25 @@ do {
     print(StreamingBenchmark.run())
   case "mixed-reply" where arguments.count == 3:
     // The seeded mixed reply the streaming benchmark uses, to feed other tools the same input.
-    guard let seed = UInt64(arguments[1]), let bytes = Int(arguments[2]) else { throw BenchUsage() }
+    guard let seed = UInt64(arguments[1]), let bytes = Int(arguments[2]) else { throw BenchUsage.badArguments }
     FileHandle.standardOutput.write(Data(MixedReplyGenerator(seed: seed).reply(bytes: bytes).utf8))
+  case "pathological" where arguments.count <= 2:
+    // The cases file of the shared corpus (default ../shared/corpus/pathological.json).
+    let cases = URL(fileURLWithPath: arguments.count == 2 ? arguments[1] : "../shared/corpus/pathological.json")
+    try FuzzBenchmarks.pathological(cases: cases) { print($0, terminator: "") }
+  case "resources" where arguments.count <= 2:
+    guard let rounds = arguments.count == 2 ? Int(arguments[1]) : 1, (1...1000).contains(rounds) else {
+      throw BenchUsage.badRounds
+    }
+    FuzzBenchmarks.resources(rounds: rounds) { print($0, terminator: "") }
   default:
-    throw BenchUsage()
+    FileHandle.standardError.write(
+      Data("usage: replykit-bench parse FILE | engine | stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n".utf8)
+    )
+    exit(2)
   }
-} catch is BenchUsage {
-  FileHandle.standardError.write(
-    Data("usage: replykit-bench parse FILE | engine | stream | mixed-reply SEED BYTES\n".utf8))
+} catch let usage as BenchUsage {
+  FileHandle.standardError.write(Data("replykit-bench: \(usage)\n".utf8))
   exit(2)
 } catch {
   FileHandle.standardError.write(Data("replykit-bench: \(error)\n".utf8))

@@ -235,7 +235,7 @@ public struct FuzzOracle: Sendable {
 
   /// CPU time of the calling thread in seconds: unlike wall time, it does not grow when other
   /// processes load the machine.
-  static func threadCPUTime() -> Double {
+  package static func threadCPUTime() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @MainActor
-private func finishedThread(_ h: Harness, reply: String = "**Bold** and `code`.") async {
-  h.thread.send("Question")
+private func finishedThread(_ h: Harness, reply: String = "**Bold** and `code`.") async throws {
+  try h.thread.send("Question")
   h.source.yield(reply)
   h.source.finish()
   _ = await until { h.last?.state == .complete }
@@ -13,11 +13,11 @@ private func finishedThread(_ h: Harness, reply: String = "**Bold** and `code`."
 @MainActor
 @Suite("Regenerate and Retry")
 struct RegenerateRetryTests {
-  @Test func regenerateReplacesTheLatestReplyInPlaceWithANewID() async {
+  @Test func regenerateReplacesTheLatestReplyInPlaceWithANewID() async throws {
     let h = Harness()
-    await finishedThread(h)
+    try await finishedThread(h)
     let old = h.thread.messages[1]
-    #expect(h.thread.regenerate(old.id))
+    try h.thread.regenerate(old.id)
     #expect(h.thread.messages.count == 2)
     #expect(h.last?.id != old.id)
     #expect(h.last?.state == .streaming)
@@ -29,56 +29,61 @@ struct RegenerateRetryTests {
     #expect(h.last?.text == "Again")
   }
 
-  @Test func regenerateOnlyOnTheLatestFinishedReplyAndNeverWhileStreaming() async {
+  @Test func regenerateOnlyOnTheLatestFinishedReplyAndNeverWhileStreaming() async throws {
     let h = Harness()
-    await finishedThread(h)
+    try await finishedThread(h)
     let first = h.thread.messages[1].id
-    h.thread.send("Next")
+    try h.thread.send("Next")
     // Streaming: nothing can be regenerated.
-    #expect(!h.thread.regenerate(h.last?.id ?? first))
-    #expect(!h.thread.regenerate(first))
+    let streaming = try #require(h.last?.id)
+    #expect(throws: ChatActionError.replyNotFinished(streaming)) { try h.thread.regenerate(streaming) }
+    #expect(throws: ChatActionError.notLatest(first)) { try h.thread.regenerate(first) }
     h.source.yield("x")
     h.source.finish()
     #expect(await until { h.last?.state == .complete })
     // Older reply: no; user turn: no; failed reply: no (that is Retry).
-    #expect(!h.thread.regenerate(first))
+    #expect(throws: ChatActionError.notLatest(first)) { try h.thread.regenerate(first) }
     #expect(h.thread.turn(at: 1).actions?.canRegenerate == false)
-    #expect(!h.thread.regenerate(h.thread.messages[2].id))
+    let user = h.thread.messages[2].id
+    #expect(throws: ChatActionError.notLatest(user)) { try h.thread.regenerate(user) }
+    let unknown = UUID()
+    #expect(throws: ChatActionError.noSuchMessage(unknown)) { try h.thread.regenerate(unknown) }
     #expect(h.thread.turn(at: 3).actions?.canRegenerate == true)
     #expect(h.source.calls.count == 2)
   }
 
-  @Test func retryOnlyOnTheLatestFailedReply() async {
+  @Test func retryOnlyOnTheLatestFailedReply() async throws {
     let h = Harness()
-    h.thread.send("Q1")
+    try h.thread.send("Q1")
     h.source.fail(TestFailure())
     #expect(await until { h.last?.state != .streaming })
     let failed = h.thread.messages[1].id
-    #expect(!h.thread.regenerate(failed))
+    #expect(throws: ChatActionError.replyNotFinished(failed)) { try h.thread.regenerate(failed) }
     #expect(h.thread.canRetry(failed))
-    h.thread.send("Q2")
+    try h.thread.send("Q2")
     h.source.yield("fine")
     h.source.finish()
     #expect(await until { h.last?.state == .complete })
     // No longer the latest: the failure shows, Retry does not.
-    #expect(!h.thread.retry(failed))
+    #expect(throws: ChatActionError.notLatest(failed)) { try h.thread.retry(failed) }
     #expect(h.thread.turn(at: 1).failure == "The model is overloaded.")
     #expect(!h.thread.turn(at: 1).canRetry)
-    #expect(!h.thread.retry(h.thread.messages[3].id))
+    let complete = h.thread.messages[3].id
+    #expect(throws: ChatActionError.replyNotFailed(complete)) { try h.thread.retry(complete) }
     #expect(h.source.calls.count == 2)
   }
 
-  @Test func retryReplacesTheFailedReply() async {
+  @Test func retryReplacesTheFailedReply() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.finish()
     #expect(await until { h.last?.state != .streaming })
     let failed = h.thread.messages[1].id
-    #expect(h.thread.retry(failed))
+    try h.thread.retry(failed)
     #expect(h.thread.messages.count == 2)
     #expect(h.last?.id != failed)
     #expect(h.last?.state == .streaming)
-    #expect(!h.thread.retry(failed))
+    #expect(throws: ChatActionError.self) { try h.thread.retry(failed) }
   }
 }
 
@@ -99,81 +104,106 @@ final class FeedbackGate {
 @MainActor
 @Suite("Feedback")
 struct FeedbackTests {
-  @Test func thumbsShowOnlyWithAHandlerAndOnFinishedReplies() async {
+  @Test func thumbsShowOnlyWithAHandlerAndOnFinishedReplies() async throws {
     let without = Harness()
-    await finishedThread(without)
+    try await finishedThread(without)
     #expect(without.thread.turn(at: 1).actions?.showsThumbs == false)
-    #expect(without.thread.rate(without.thread.messages[1].id, .good) == nil)
+    #expect(throws: ChatActionError.feedbackNotOffered) {
+      try without.thread.rate(without.thread.messages[1].id, .good)
+    }
     #expect(without.thread.messages[1].feedback == nil)
 
     let h = Harness(onFeedback: { _, _ in })
-    await finishedThread(h)
+    try await finishedThread(h)
     #expect(h.thread.turn(at: 1).actions?.showsThumbs == true)
-    #expect(h.thread.rate(h.thread.messages[0].id, .good) == nil)
-    h.thread.send("More")
-    #expect(h.thread.rate(h.thread.messages[3].id, .good) == nil)
+    let user = h.thread.messages[0].id
+    #expect(throws: ChatActionError.notAReply(user)) { try h.thread.rate(user, .good) }
+    try h.thread.send("More")
+    let streaming = h.thread.messages[3].id
+    #expect(throws: ChatActionError.replyNotFinished(streaming)) { try h.thread.rate(streaming, .good) }
   }
 
-  @Test func choosingTheSelectedThumbClearsIt() async {
+  @Test func choosingTheSelectedThumbClearsIt() async throws {
     var seen: [ChatMessage.Feedback?] = []
     let h = Harness(onFeedback: { _, value in seen.append(value) })
-    await finishedThread(h)
+    try await finishedThread(h)
     let id = h.thread.messages[1].id
-    await h.thread.rate(id, .good)?.value
+    try await h.thread.rate(id, .good).value
     #expect(h.thread.messages[1].feedback == .good)
-    await h.thread.rate(id, .bad)?.value
+    try await h.thread.rate(id, .bad).value
     #expect(h.thread.messages[1].feedback == .bad)
-    await h.thread.rate(id, .bad)?.value
+    try await h.thread.rate(id, .bad).value
     #expect(h.thread.messages[1].feedback == nil)
     #expect(seen == [.good, .bad, nil])
     #expect(h.recorder.haptics == [.rating, .rating, .rating])
   }
 
-  @Test func aFailureRestoresTheValueFromBeforeThatTap() async {
+  @Test func aFailureRestoresTheConfirmedValue() async throws {
     let gate = FeedbackGate()
     let h = Harness(onFeedback: gate.handler)
-    await finishedThread(h)
+    try await finishedThread(h)
     let id = h.thread.messages[1].id
-    let first = h.thread.rate(id, .good)
+    let first = try h.thread.rate(id, .good)
     #expect(await until { gate.calls.count == 1 })
     gate.calls[0].continuation.resume()
-    await first?.value
+    await first.value
     #expect(h.thread.messages[1].feedback == .good)
-    let task = h.thread.rate(id, .bad)
+    let task = try h.thread.rate(id, .bad)
     #expect(h.thread.messages[1].feedback == .bad)  // shows at once
     #expect(await until { gate.calls.count == 2 })
     gate.calls[1].continuation.resume(throwing: TestFailure())
-    await task?.value
+    await task.value
     #expect(h.thread.messages[1].feedback == .good)
   }
 
-  @Test func aStaleFailureIsIgnored() async {
+  /// Good, then bad, both waiting; the answer to good comes first, then bad is rejected. The
+  /// reply ends on the last value onFeedback confirmed: good if it accepted good, else none (not
+  /// good, which the handler never accepted).
+  @Test(arguments: [false, true])
+  func twoTapsThenARejectionEndOnTheConfirmedValue(firstAccepted: Bool) async throws {
     let gate = FeedbackGate()
     let h = Harness(onFeedback: gate.handler)
-    await finishedThread(h)
+    try await finishedThread(h)
     let id = h.thread.messages[1].id
-    let first = h.thread.rate(id, .good)
-    let second = h.thread.rate(id, .bad)
+    let first = try h.thread.rate(id, .good)
+    let second = try h.thread.rate(id, .bad)
     #expect(await until { gate.calls.count == 2 })
     #expect(gate.calls.map(\.value) == [.good, .bad])
-    gate.calls[0].continuation.resume(throwing: TestFailure())
-    await first?.value
-    #expect(h.thread.messages[1].feedback == .bad)
+    if firstAccepted {
+      gate.calls[0].continuation.resume()
+    } else {
+      gate.calls[0].continuation.resume(throwing: TestFailure())
+    }
+    await first.value
+    #expect(h.thread.messages[1].feedback == .bad)  // the newer tap still waits and shows
     gate.calls[1].continuation.resume(throwing: TestFailure())
-    await second?.value
-    // The newest tap failed: back to the value before it (good), not before the first tap.
+    await second.value
+    #expect(h.thread.messages[1].feedback == (firstAccepted ? .good : nil))
+  }
+
+  @Test func aSavedValueIsConfirmedUntilATapIsAccepted() async throws {
+    let gate = FeedbackGate()
+    let saved = ChatMessage(
+      id: testID(900), role: .assistant, text: "Saved.", date: referenceDate, feedback: .bad)
+    let question = ChatMessage(id: testID(901), role: .user, text: "Q", date: referenceDate)
+    let h = Harness(messages: [question, saved], onFeedback: gate.handler)
+    let task = try h.thread.rate(saved.id, .good)
     #expect(h.thread.messages[1].feedback == .good)
+    #expect(await until { gate.calls.count == 1 })
+    gate.calls[0].continuation.resume(throwing: TestFailure())
+    await task.value
+    #expect(h.thread.messages[1].feedback == .bad)
   }
 }
 
 @MainActor
 @Suite("Copy and Share")
 struct CopyTests {
-  @Test func copyGivesPlainTextWithMarkdownAndHTML() async {
+  @Test func copyGivesPlainTextWithMarkdownAndHTML() async throws {
     let h = Harness()
-    await finishedThread(h)
+    try await finishedThread(h)
     let id = h.thread.messages[1].id
-    #expect(h.thread.copy(id))
+    try h.thread.copy(id)
     #expect(h.recorder.copies.first?.plainText == "Bold and code.")
     #expect(h.recorder.copies.first?.markdown == "**Bold** and `code`.")
     #expect(h.recorder.copies.first?.html == "<p><strong>Bold</strong> and <code>code</code>.</p>\n")
@@ -182,29 +212,30 @@ struct CopyTests {
     #expect(h.recorder.announcements.last == .copied)
     #expect(h.recorder.haptics == [.copy])
     #expect(h.thread.shareText(for: id) == "Bold and code.")
-    #expect(!h.thread.copy(h.thread.messages[0].id))
+    let user = h.thread.messages[0].id
+    #expect(throws: ChatActionError.notAReply(user)) { try h.thread.copy(user) }
     #expect(h.thread.shareText(for: h.thread.messages[0].id) == nil)
   }
 
-  @Test func copyOnACodeBlockGivesJustTheCode() async {
+  @Test func copyOnACodeBlockGivesJustTheCode() async throws {
     let h = Harness()
-    await finishedThread(h, reply: "Text\n\n```swift\nlet a = 1\n\n```\n\n```\nb\n```\n")
+    try await finishedThread(h, reply: "Text\n\n```swift\nlet a = 1\n\n```\n\n```\nb\n```\n")
     let id = h.thread.messages[1].id
-    #expect(h.thread.copyCode(in: id, block: 1))
+    try h.thread.copyCode(in: id, block: 1)
     #expect(h.recorder.copies.last == ChatCopyPayload(plainText: "b"))
-    #expect(h.thread.copyCode(in: id, block: 0))
+    try h.thread.copyCode(in: id, block: 0)
     #expect(h.recorder.copies.last?.plainText == "let a = 1\n")
     #expect(h.thread.copied == .codeBlock(id, 0))
     #expect(h.thread.turn(at: 1).copiedCodeBlock == 0)
     #expect(h.thread.turn(at: 1).actions?.isCopied == false)
-    #expect(!h.thread.copyCode(in: id, block: 2))
+    #expect(throws: ChatActionError.noSuchCodeBlock(id, index: 2, count: 2)) { try h.thread.copyCode(in: id, block: 2) }
   }
 
-  @Test func copiedEndsAfterItsDuration() async {
+  @Test func copiedEndsAfterItsDuration() async throws {
     let h = Harness()
-    await finishedThread(h)
+    try await finishedThread(h)
     let id = h.thread.messages[1].id
-    h.thread.copy(id)
+    try h.thread.copy(id)
     #expect(await until { h.clock.sleeperCount == 1 })
     h.clock.advance(by: 1.4)
     await settle()
@@ -213,14 +244,14 @@ struct CopyTests {
     #expect(await until { h.thread.copied == nil })
   }
 
-  @Test func copyingAgainRestartsTheMark() async {
+  @Test func copyingAgainRestartsTheMark() async throws {
     let h = Harness()
-    await finishedThread(h)
+    try await finishedThread(h)
     let id = h.thread.messages[1].id
-    h.thread.copy(id)
+    try h.thread.copy(id)
     #expect(await until { h.clock.sleeperCount == 1 })
     h.clock.advance(by: 1.0)
-    h.thread.copy(id)
+    try h.thread.copy(id)
     #expect(await until { h.clock.sleeperCount == 1 })
     h.clock.advance(by: 1.0)  // the first timer's deadline has passed
     await settle()
@@ -229,19 +260,19 @@ struct CopyTests {
     #expect(await until { h.thread.copied == nil })
   }
 
-  @Test func copyingAnotherReplyMovesTheMarkAndTheOldTimerIsStale() async {
+  @Test func copyingAnotherReplyMovesTheMarkAndTheOldTimerIsStale() async throws {
     let h = Harness()
-    await finishedThread(h)
-    h.thread.send("Second")
+    try await finishedThread(h)
+    try h.thread.send("Second")
     h.source.yield("Two")
     h.source.finish()
     #expect(await until { h.last?.state == .complete })
     let first = h.thread.messages[1].id
     let second = h.thread.messages[3].id
-    h.thread.copy(first)
+    try h.thread.copy(first)
     #expect(await until { h.clock.sleeperCount == 1 })
     h.clock.advance(by: 1.0)
-    h.thread.copy(second)
+    try h.thread.copy(second)
     #expect(h.thread.turn(at: 1).actions?.isCopied == false)
     #expect(h.thread.turn(at: 3).actions?.isCopied == true)
     h.clock.advance(by: 0.7)

@@ -191,7 +191,7 @@ struct ArchiveTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("thread.json")
     let h = Harness(publishInterval: 0)
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("half")
     #expect(await until { h.last?.text == "half" })
     try h.thread.save(to: url)

@@ -5,9 +5,9 @@ import Testing
 @MainActor
 @Suite("Publishing is coalesced")
 struct CoalescingTests {
-  @Test func theFirstChunkPublishesAtOnceAndTheRestWaitForTheInterval() async {
+  @Test func theFirstChunkPublishesAtOnceAndTheRestWaitForTheInterval() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("a")
     #expect(await until { h.last?.text == "a" })
     let revision = h.thread.replyRevision
@@ -22,9 +22,9 @@ struct CoalescingTests {
     #expect(h.recorder.updates.map(\.appended) == ["a", "bcd"])
   }
 
-  @Test func aChunkAfterTheIntervalPublishesAtOnce() async {
+  @Test func aChunkAfterTheIntervalPublishesAtOnce() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("a")
     #expect(await until { h.last?.text == "a" })
     h.clock.advance(by: 0.05)
@@ -33,9 +33,9 @@ struct CoalescingTests {
     #expect(h.clock.sleeperCount == 0)
   }
 
-  @Test func theTerminalStatePublishesThePendingTailAtOnce() async {
+  @Test func theTerminalStatePublishesThePendingTailAtOnce() async throws {
     let h = Harness(publishInterval: 100)
-    h.thread.send("Q")
+    try h.thread.send("Q")
     for chunk in ["x", "y", "z"] { h.source.yield(chunk) }
     h.source.finish()
     #expect(await until { h.last?.state == .complete })
@@ -47,9 +47,9 @@ struct CoalescingTests {
     #expect(await until { h.clock.sleeperCount == 0 })
   }
 
-  @Test func updatesRebuildExactlyTheTextWithNothingLost() async {
+  @Test func updatesRebuildExactlyTheTextWithNothingLost() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     var expected = ""
     var generator = SplitMix64(seed: 7)
     for index in 0..<400 {

@@ -31,11 +31,11 @@ private func layout(
 
 @Suite("Day sections")
 struct DaySectionTests {
-  @Test func emptyThreadHasNoSections() {
+  @Test func emptyThreadHasNoSections() throws {
     #expect(layout([], now: referenceDate, zone: "UTC").isEmpty)
   }
 
-  @Test func kiritimatiMidnight() {
+  @Test func kiritimatiMidnight() throws {
     let zone = "Pacific/Kiritimati"  // UTC+14
     let now = wall(zone, 2026, 3, 10, 0, 0, 30)
     let dates = [
@@ -45,7 +45,7 @@ struct DaySectionTests {
     #expect(layout(dates, now: now, zone: zone) == ["Sunday, March 8 0..<1", "Yesterday 1..<3", "Today 3..<4"])
   }
 
-  @Test func pagoPagoMidnightAndTheSameInstantsInKiritimati() {
+  @Test func pagoPagoMidnightAndTheSameInstantsInKiritimati() throws {
     let zone = "Pacific/Pago_Pago"  // UTC-11
     let now = wall(zone, 2026, 3, 10, 0, 0, 30)
     let dates = [wall(zone, 2026, 3, 9, 23, 59, 59), wall(zone, 2026, 3, 10, 0, 0, 0)]
@@ -54,7 +54,7 @@ struct DaySectionTests {
     #expect(layout(dates, now: now, zone: "Pacific/Kiritimati") == ["Today 0..<2"])
   }
 
-  @Test func kolkataHalfHourOffset() {
+  @Test func kolkataHalfHourOffset() throws {
     let zone = "Asia/Kolkata"  // UTC+5:30: midnight is 18:30 UTC
     let now = wall("UTC", 2026, 3, 10, 6, 0)
     let dates = [wall("UTC", 2026, 3, 9, 18, 29, 59), wall("UTC", 2026, 3, 9, 18, 30, 0)]
@@ -62,7 +62,7 @@ struct DaySectionTests {
     #expect(layout(dates, now: now, zone: "UTC") == ["Yesterday 0..<2"])
   }
 
-  @Test func berlinSpringForwardDayHas23Hours() {
+  @Test func berlinSpringForwardDayHas23Hours() throws {
     let zone = "Europe/Berlin"  // 2026-03-29: 02:00 becomes 03:00
     let now = wall(zone, 2026, 3, 30, 10)
     let dates = [
@@ -72,7 +72,7 @@ struct DaySectionTests {
     #expect(layout(dates, now: now, zone: zone) == ["Saturday, March 28 0..<1", "Yesterday 1..<4", "Today 4..<5"])
   }
 
-  @Test func berlinFallBackDayHas25Hours() {
+  @Test func berlinFallBackDayHas25Hours() throws {
     let zone = "Europe/Berlin"  // 2026-10-25: 03:00 becomes 02:00
     let now = wall(zone, 2026, 10, 26, 9)
     let dates = [
@@ -82,20 +82,20 @@ struct DaySectionTests {
     #expect(layout(dates, now: now, zone: zone) == ["Saturday, October 24 0..<1", "Yesterday 1..<3", "Today 3..<4"])
   }
 
-  @Test func futureDatesCountAsToday() {
+  @Test func futureDatesCountAsToday() throws {
     let now = wall("UTC", 2026, 3, 10, 12)
     let dates = [wall("UTC", 2026, 3, 10, 9), wall("UTC", 2026, 3, 12, 9), wall("UTC", 2027, 1, 1)]
     #expect(layout(dates, now: now, zone: "UTC") == ["Today 0..<3"])
     #expect(layout([wall("UTC", 2026, 3, 11, 0)], now: now, zone: "UTC") == ["Today 0..<1"])
   }
 
-  @Test func threadOrderIsKeptWhenDatesGoBack() {
+  @Test func threadOrderIsKeptWhenDatesGoBack() throws {
     let now = wall("UTC", 2026, 3, 10, 12)
     let dates = [wall("UTC", 2026, 3, 8), wall("UTC", 2026, 3, 10, 8), wall("UTC", 2026, 3, 8, 13)]
     #expect(layout(dates, now: now, zone: "UTC") == ["Sunday, March 8 0..<1", "Today 1..<2", "Sunday, March 8 2..<3"])
   }
 
-  @Test func otherYearsShowTheYearAndTheLocaleDecidesTheWords() {
+  @Test func otherYearsShowTheYearAndTheLocaleDecidesTheWords() throws {
     let now = wall("UTC", 2026, 3, 10, 12)
     let dates = [wall("UTC", 2025, 12, 31, 12), wall("UTC", 2026, 3, 8)]
     #expect(layout(dates, now: now, zone: "UTC") == ["December 31, 2025 0..<1", "Sunday, March 8 1..<2"])
@@ -103,7 +103,7 @@ struct DaySectionTests {
       layout(dates, now: now, zone: "UTC", locale: "de_DE") == ["31. Dezember 2025 0..<1", "Sonntag, 8. März 1..<2"])
   }
 
-  @Test func sectionIDsAndDaysAreStable() {
+  @Test func sectionIDsAndDaysAreStable() throws {
     let zone = "Asia/Kolkata"
     let now = wall(zone, 2026, 3, 10, 12)
     let list = messages([wall(zone, 2026, 3, 9, 8), wall(zone, 2026, 3, 10, 8)])

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Follow state (pure)")
 struct FollowStateTests {
-  @Test func onlyTheUsersScrollingDetaches() {
+  @Test func onlyTheUsersScrollingDetaches() throws {
     var state = ChatFollowState()
     state.scrolled(isAtBottom: false, isUserDriven: false)
     #expect(state.isFollowing)
@@ -26,9 +26,9 @@ struct FollowStateTests {
 @MainActor
 @Suite("Follow state in the thread")
 struct ThreadFollowTests {
-  @Test func growthWhileDetachedSetsNewMessagesAndSendingResumes() async {
+  @Test func growthWhileDetachedSetsNewMessagesAndSendingResumes() async throws {
     let h = Harness(publishInterval: 0)
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("a")
     #expect(await until { h.last?.text == "a" })
     #expect(h.thread.follow.isFollowing)
@@ -41,14 +41,14 @@ struct ThreadFollowTests {
     h.source.yield("b")
     #expect(await until { h.thread.follow.hasNewMessages })
     #expect(!h.thread.follow.isFollowing)
-    h.thread.send("Next")
+    try h.thread.send("Next")
     #expect(h.thread.follow.isFollowing)
     #expect(!h.thread.follow.hasNewMessages)
   }
 
-  @Test func jumpingAndRegeneratingResume() async {
+  @Test func jumpingAndRegeneratingResume() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("a")
     h.source.finish()
     #expect(await until { h.last?.state == .complete })
@@ -56,7 +56,7 @@ struct ThreadFollowTests {
     h.thread.jumpToLatest()
     #expect(h.thread.follow.isFollowing)
     h.thread.scrolled(isAtBottom: false, isUserDriven: true)
-    #expect(h.thread.regenerate(h.last?.id ?? UUID()))
+    try h.thread.regenerate(h.last?.id ?? UUID())
     #expect(h.thread.follow.isFollowing)
     #expect(ChatThread.latestID == "ChatThread.latest")
   }

@@ -20,7 +20,7 @@ struct Snapshot {
 struct RandomizedInvariantTests {
   static let sequenceCount = 10_000
 
-  @Test func seededRandomSequencesKeepEveryInvariant() async {
+  @Test func seededRandomSequencesKeepEveryInvariant() async throws {
     var failures: [String] = []
     var steps = 0
     for seed in 0..<Self.sequenceCount {
@@ -75,7 +75,7 @@ struct RandomizedInvariantTests {
     let someReply = replies.isEmpty ? nil : replies[Int(random.next() % UInt64(replies.count))]
     switch event {
     case 0, 1:
-      thread.send("message \(random.next() % 100)")
+      try? thread.send("message \(random.next() % 100)")
       return "send"
     case 2, 3, 4:
       h.source.yield(["a", "bc", "**d", "`e`", "\n\n- f", "日本", "👍🏽"][Int(random.next() % 7)])
@@ -91,17 +91,19 @@ struct RandomizedInvariantTests {
       return "stop"
     case 8:
       if let last = thread.messages.last {
-        thread.regenerate(random.next() % 4 == 0 ? someReply?.id ?? last.id : last.id)
+        _ = try? thread.regenerate(random.next() % 4 == 0 ? someReply?.id ?? last.id : last.id)
       }
       return "regenerate"
     case 9:
-      if let last = thread.messages.last { thread.retry(random.next() % 4 == 0 ? someReply?.id ?? last.id : last.id) }
+      if let last = thread.messages.last {
+        _ = try? thread.retry(random.next() % 4 == 0 ? someReply?.id ?? last.id : last.id)
+      }
       return "retry"
     case 10:
-      if let reply = someReply { thread.rate(reply.id, random.next() % 2 == 0 ? .good : .bad) }
+      if let reply = someReply { _ = try? thread.rate(reply.id, random.next() % 2 == 0 ? .good : .bad) }
       return "feedback"
     case 11:
-      if let reply = someReply { thread.copy(reply.id) }
+      if let reply = someReply { _ = try? thread.copy(reply.id) }
       h.clock.advance(by: Double(random.next() % 50) / 1000)
       return "copy and tick"
     case 12:

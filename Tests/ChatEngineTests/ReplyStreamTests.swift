@@ -16,7 +16,7 @@ struct ReplyStreamTests {
     #expect(chunks == ["a", "b"])
   }
 
-  @Test func aThrowEndsTheStreamWithTheError() async {
+  @Test func aThrowEndsTheStreamWithTheError() async throws {
     let stream = ChatReplyStream.make { write in
       write("a")
       throw TestFailure()
@@ -28,7 +28,7 @@ struct ReplyStreamTests {
     #expect(chunks == ["a"])
   }
 
-  @Test func stoppingTheReplyCancelsTheProducingTask() async {
+  @Test func stoppingTheReplyCancelsTheProducingTask() async throws {
     let cancelled = TerminationFlag()
     let h = Harness(publishInterval: 0)
     let thread = ChatThread(
@@ -43,7 +43,7 @@ struct ReplyStreamTests {
           }
         }
       })
-    thread.send("Q")
+    try thread.send("Q")
     #expect(await until { thread.messages.last?.text == "first" })
     thread.stop()
     #expect(await until { cancelled.isSet })

@@ -5,9 +5,9 @@ import Testing
 @MainActor
 @Suite("Streaming a reply")
 struct StreamingTests {
-  @Test func sendStartsAReplyWithTheHistoryAndShowsThinking() async {
+  @Test func sendStartsAReplyWithTheHistoryAndShowsThinking() async throws {
     let h = Harness()
-    #expect(h.thread.send("Hello?"))
+    try h.thread.send("Hello?")
     #expect(h.thread.messages.map(\.role) == [.user, .assistant])
     #expect(h.source.calls.count == 1)
     #expect(h.source.last?.history.map(\.text) == ["Hello?"])
@@ -26,15 +26,15 @@ struct StreamingTests {
     #expect(h.recorder.announcements == [.replyFinished])
   }
 
-  @Test func emptyOrBlankSendChangesNothing() {
+  @Test func emptyOrBlankSendChangesNothing() throws {
     let h = Harness()
-    #expect(!h.thread.send(""))
-    #expect(!h.thread.send(" \n\t"))
+    #expect(throws: ChatActionError.emptyMessage) { try h.thread.send("") }
+    #expect(throws: ChatActionError.emptyMessage) { try h.thread.send(" \n\t") }
     #expect(h.thread.messages.isEmpty)
     #expect(h.source.calls.isEmpty)
   }
 
-  @Test func aThreadEndingWithThePersonsTurnStartsAReply() {
+  @Test func aThreadEndingWithThePersonsTurnStartsAReply() throws {
     let question = ChatMessage(id: testID(99), role: .user, text: "Q", date: referenceDate)
     let h = Harness(messages: [question])
     #expect(h.source.calls.count == 1)
@@ -42,9 +42,9 @@ struct StreamingTests {
     #expect(h.last?.state == .streaming)
   }
 
-  @Test func stopKeepsExactlyTheChunksReceivedAndCancelsTheStream() async {
+  @Test func stopKeepsExactlyTheChunksReceivedAndCancelsTheStream() async throws {
     let h = Harness(publishInterval: 10)
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("one ")
     h.source.yield("two ")
     // The second chunk is held by coalescing, but it was received: Stop must keep it.
@@ -64,9 +64,9 @@ struct StreamingTests {
     #expect(h.recorder.announcements.isEmpty)
   }
 
-  @Test func stopDuringThinkingLeavesAnEmptyStoppedReply() async {
+  @Test func stopDuringThinkingLeavesAnEmptyStoppedReply() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.thread.stop()
     #expect(h.last?.text == "")
     #expect(h.last?.state == .stopped)
@@ -78,9 +78,9 @@ struct StreamingTests {
   }
 
   @Test(arguments: [0, 1, 3])
-  func throwAfterKChunksKeepsThemAndShowsTheError(k: Int) async {
+  func throwAfterKChunksKeepsThemAndShowsTheError(k: Int) async throws {
     let h = Harness(publishInterval: 0)
-    h.thread.send("Q")
+    try h.thread.send("Q")
     for index in 0..<k { h.source.yield("c\(index) ") }
     h.source.fail(TestFailure())
     #expect(await until { h.last?.state != .streaming })
@@ -94,16 +94,16 @@ struct StreamingTests {
     #expect(h.recorder.haptics == [.failure])
   }
 
-  @Test func anErrorWithoutDescriptionShowsTheDefaultMessage() async {
+  @Test func anErrorWithoutDescriptionShowsTheDefaultMessage() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.fail(UndescribedFailure())
     #expect(await until { h.last?.state == .failed(ChatMessage.defaultFailureMessage) })
   }
 
-  @Test func anEmptyStreamFails() async {
+  @Test func anEmptyStreamFails() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("")
     h.source.finish()
     #expect(await until { h.last?.state != .streaming })
@@ -111,23 +111,56 @@ struct StreamingTests {
     #expect(h.recorder.haptics == [.failure])
   }
 
-  @Test func aCancellationErrorFromTheStreamIsNeverAFailure() async {
+  @Test func aCancellationErrorTheModelThrowsIsAFailureNotAStop() async throws {
     let h = Harness(publishInterval: 0)
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("part")
     h.source.fail(CancellationError())
     #expect(await until { h.last?.state != .streaming })
-    #expect(h.last?.state == .stopped)
+    // Only the person's Stop means Stopped.
+    #expect(h.last?.state == .failed(ChatMessage.defaultFailureMessage))
     #expect(h.last?.text == "part")
-    #expect(h.recorder.haptics.isEmpty)
+    #expect(h.recorder.haptics == [.failure])
+    let id = try #require(h.last?.id)
+    #expect(h.thread.failureError(for: id) is CancellationError)
   }
 
-  @Test func sendWhileStreamingStopsTheReplyFirst() async {
+  @Test func aFailedReplyKeepsItsErrorUntilRetried() async throws {
+    let h = Harness()
+    try h.thread.send("Q")
+    h.source.fail(TestFailure())
+    #expect(await until { h.last?.state != .streaming })
+    let failed = try #require(h.last?.id)
+    // The string is what shows (and is saved); the error is there for the app.
+    #expect(h.last?.state == .failed("The model is overloaded."))
+    #expect(h.thread.failureError(for: failed) as? TestFailure == TestFailure())
+    #expect(h.thread.failureError(for: h.thread.messages[0].id) == nil)
+    try h.thread.retry(failed)
+    #expect(h.thread.failureError(for: failed) == nil)
+    h.source.finish()
+    #expect(await until { h.last?.state != .streaming })
+    // Ended empty: failed with the default message, and no error was thrown.
+    #expect(h.thread.failureError(for: try #require(h.last?.id)) == nil)
+  }
+
+  @Test func theUsersStopIsStoppedEvenIfTheStreamThenThrowsCancellation() async throws {
     let h = Harness(publishInterval: 0)
-    h.thread.send("First")
+    try h.thread.send("Q")
+    h.source.yield("part")
+    #expect(await until { h.last?.text == "part" })
+    h.thread.stop()
+    h.source.fail(CancellationError())
+    await settle()
+    #expect(h.last?.state == .stopped)
+    #expect(h.thread.failureError(for: try #require(h.last?.id)) == nil)
+  }
+
+  @Test func sendWhileStreamingStopsTheReplyFirst() async throws {
+    let h = Harness(publishInterval: 0)
+    try h.thread.send("First")
     h.source.yield("partial")
     #expect(await until { h.last?.text == "partial" })
-    h.thread.send("Second")
+    try h.thread.send("Second")
     #expect(h.thread.messages.map(\.text) == ["First", "partial", "Second", ""])
     #expect(h.thread.messages[1].state == .stopped)
     #expect(h.source.calls.count == 2)
@@ -147,9 +180,9 @@ struct StreamingTests {
     #expect(h.thread.messages.filter { $0.state == .streaming }.isEmpty)
   }
 
-  @Test func replyFinishedWaitsForTheEnd() async {
+  @Test func replyFinishedWaitsForTheEnd() async throws {
     let h = Harness()
-    h.thread.send("Q")
+    try h.thread.send("Q")
     h.source.yield("A")
     h.source.finish()
     await h.thread.replyFinished()
@@ -157,11 +190,11 @@ struct StreamingTests {
     #expect(h.last?.text == "A")
   }
 
-  @Test func droppingTheThreadCancelsItsStream() async {
+  @Test func droppingTheThreadCancelsItsStream() async throws {
     let source = ReplySource()
     var thread: ChatThread? = ChatThread(
       environment: ChatEnvironment(clock: ManualClock(referenceDate)), reply: { source.make($0) })
-    thread?.send("Q")
+    try thread?.send("Q")
     await settle()
     #expect(source.last?.terminated.isSet == false)
     thread = nil

@@ -36,7 +36,7 @@ func modelThread(baseURL: URL) -> ChatThread {
       [Wire.eventStreamHead, .text(Wire.openAIStream(["Sure, ", "**done**."])), .end]
     ])
     let thread = modelThread(baseURL: server.openAIBaseURL)
-    thread.send("Do it")
+    try thread.send("Do it")
     try await waitUntil { !thread.isStreaming }
     #expect(thread.messages.last?.text == "Sure, **done**.")
     #expect(thread.messages.last?.state == .complete)

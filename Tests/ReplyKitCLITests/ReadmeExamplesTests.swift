@@ -85,27 +85,36 @@ import Testing
   }
 
   @MainActor
-  @Test func chatExampleRuns() async {
+  @Test func chatExampleRuns() async throws {
     let plain = PlainTextRenderer().render(MarkdownDocument("Use `sorted()` for a **new** array."))
     assert(plain == "Use sorted() for a new array.")
     #expect(plain == "Use sorted() for a new array.")
-    await chatExample()
+    try await chatExample()
   }
 }
 
 @MainActor
-func chatExample() async {
+func chatExample() async throws {
   let thread = ChatThread(reply: { history in
     ChatReplyStream.make { write in
       for chunk in ["Sure, ", "here is ", "**bold** text."] { write(chunk) }
     }
   })
-  thread.send("Show me something bold")
+  try thread.send("Show me something bold")
   while thread.isStreaming { await Task.yield() }  // a view observes `messages` instead
   let reply = thread.messages[1]
   assert(reply.state == .complete && reply.text == "Sure, here is **bold** text.")
   assert(thread.shareText(for: reply.id) == "Sure, here is bold text.")
   #expect(thread.shareText(for: reply.id) == "Sure, here is bold text.")
+
+  // A refused action throws why, and changes nothing.
+  let question = thread.messages[0].id
+  #expect(throws: ChatActionError.notLatest(question)) { try thread.regenerate(question) }
+  do {
+    try thread.regenerate(question)
+  } catch {
+    assert(error == .notLatest(question))  // only the latest reply can be asked again
+  }
 }
 
 /// The README's custom renderer: Slack's mrkdwn.

@@ -4,17 +4,17 @@ cat <<MD
 
 ### Pathological inputs, every case of \`../shared/corpus/pathological.json\` at full size
 
-\`$BIN/replykit fuzz --pathological\` — CPU time of guard, parse and HTML per case (the thread's own
+\`$BIN/replykit-bench pathological\` — CPU time of guard, parse and HTML per case (the thread's own
 CPU clock, so other load does not inflate it), beside the C library's time as measured for
 \`pathological.json\` ("C s"). Target: under 1 s each, output bounded.
 
-$($BIN/replykit fuzz --pathological 2>&1)
+$($BIN/replykit-bench pathological 2>&1)
 
 ### Resource limits
 
-\`$BIN/replykit fuzz --resources\`:
+\`$BIN/replykit-bench resources\`:
 
-$($BIN/replykit fuzz --resources 2>&1)
+$($BIN/replykit-bench resources 2>&1)
 
 ### Fuzzing
 

@@ -1,11 +1,16 @@
 import Foundation
+import ReplyMarkdown
 
 /// Everything a ``ChatThread`` takes from the outside world: time, calendar, ids, clipboard,
 /// announcer, haptics and the reply formatter.
 ///
 /// The defaults are the real ones (wall clock, current calendar, random UUIDs, no clipboard);
-/// tests replace them to make every behaviour deterministic. Used on the main actor only.
-public struct ChatEnvironment {
+/// tests replace them to make every behaviour deterministic.
+///
+/// `Sendable`: every member is a `Sendable` value or a `@Sendable` closure, so nonisolated code
+/// (a task, a factory off the main actor) can build one and hand it to the thread. The closures
+/// that touch the app are `@MainActor`: the thread calls them on the main actor only.
+public struct ChatEnvironment: Sendable {
   /// The time source for dates, the Copied mark and publish coalescing.
   public var clock: any ChatClock
   /// The viewer's calendar (its time zone and locale are overridden by the two below).
@@ -15,17 +20,20 @@ public struct ChatEnvironment {
   /// The viewer's locale, for formatted dates.
   public var locale: Locale
   /// Makes the id of each new message.
-  public var makeID: @MainActor () -> UUID
+  public var makeID: @MainActor @Sendable () -> UUID
   /// Receives what Copy copies.
-  public var clipboard: @MainActor (ChatCopyPayload) -> Void
+  public var clipboard: @MainActor @Sendable (ChatCopyPayload) -> Void
   /// Receives announcements for assistive technology.
-  public var announce: @MainActor (ChatAnnouncement) -> Void
+  public var announce: @MainActor @Sendable (ChatAnnouncement) -> Void
   /// Receives haptic events.
-  public var haptic: @MainActor (ChatHaptic) -> Void
+  public var haptic: @MainActor @Sendable (ChatHaptic) -> Void
   /// Turns markdown into plain text and code blocks (Copy, Share, accessibility, transcript).
   public var formatter: ReplyFormatter
   /// Receives every publish of a streaming reply's text, for an incremental formatter.
-  public var replyUpdates: @MainActor (ReplyUpdate) -> Void
+  public var replyUpdates: @MainActor @Sendable (ReplyUpdate) -> Void
+  /// Renders the streaming reply incrementally (see ``ChatThread/streamingReply``); `nil` keeps
+  /// no rendering (a front end that draws the reply another way, such as a terminal).
+  public var streamingHTML: HTMLRenderer?
   /// How long "Copied" shows, in seconds.
   public var copiedDuration: TimeInterval
   /// The shortest time between two publishes of a streaming reply, in seconds (about 30 per second).
@@ -37,12 +45,13 @@ public struct ChatEnvironment {
     calendar: Calendar = .current,
     timeZone: TimeZone = .current,
     locale: Locale = .current,
-    makeID: @escaping @MainActor () -> UUID = { UUID() },
-    clipboard: @escaping @MainActor (ChatCopyPayload) -> Void = { _ in },
-    announce: @escaping @MainActor (ChatAnnouncement) -> Void = { _ in },
-    haptic: @escaping @MainActor (ChatHaptic) -> Void = { _ in },
+    makeID: @escaping @MainActor @Sendable () -> UUID = { UUID() },
+    clipboard: @escaping @MainActor @Sendable (ChatCopyPayload) -> Void = { _ in },
+    announce: @escaping @MainActor @Sendable (ChatAnnouncement) -> Void = { _ in },
+    haptic: @escaping @MainActor @Sendable (ChatHaptic) -> Void = { _ in },
     formatter: ReplyFormatter = .standard,
-    replyUpdates: @escaping @MainActor (ReplyUpdate) -> Void = { _ in },
+    replyUpdates: @escaping @MainActor @Sendable (ReplyUpdate) -> Void = { _ in },
+    streamingHTML: HTMLRenderer? = HTMLRenderer(),
     copiedDuration: TimeInterval = 1.5,
     publishInterval: TimeInterval = 1.0 / 30
   ) {
@@ -56,6 +65,7 @@ public struct ChatEnvironment {
     self.haptic = haptic
     self.formatter = formatter
     self.replyUpdates = replyUpdates
+    self.streamingHTML = streamingHTML
     self.copiedDuration = copiedDuration
     self.publishInterval = publishInterval
   }

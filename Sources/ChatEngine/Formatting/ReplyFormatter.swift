@@ -1,3 +1,5 @@
+import ReplyMarkdown
+
 /// How the engine turns a reply's markdown into plain text and code blocks.
 ///
 /// A seam: the engine never parses markdown on its own hot path (per chunk), only when Copy,

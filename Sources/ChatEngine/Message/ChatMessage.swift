@@ -24,7 +24,9 @@ public struct ChatMessage: Identifiable, Hashable, Sendable {
     case streaming
     /// The person pressed Stop; the text holds exactly the chunks received before.
     case stopped
-    /// The stream threw or ended empty; the payload is what the person reads.
+    /// The stream threw (a `CancellationError` from the model included) or ended empty; the payload
+    /// is what the person reads and what is saved. The error itself stays with the thread for this
+    /// session (``ChatThread/failureError(for:)``).
     case failed(String)
 
     /// Whether the state can still change (only `streaming` can).

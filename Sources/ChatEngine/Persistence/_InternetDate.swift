@@ -2,7 +2,7 @@ import Foundation
 
 /// RFC 3339 dates (ISO 8601 with an offset) without Foundation formatters, which are slow to
 /// create and not `Sendable`. Proleptic Gregorian calendar, years 0001–9999.
-enum _InternetDate {
+package enum _InternetDate {
   /// `2026-03-10T17:30:00.250+05:30`: milliseconds, and the offset `timeZone` has at `date`
   /// (`+00:00` for UTC, never `Z`), in whole minutes.
   static func format(_ date: Date, timeZone: TimeZone) -> String {
@@ -31,7 +31,7 @@ enum _InternetDate {
   }
 
   /// `YYYY-MM-DD` of `date` in `timeZone`, proleptic Gregorian (an HTML `datetime` value).
-  static func dayText(_ date: Date, timeZone: TimeZone) -> String {
+  package static func dayText(_ date: Date, timeZone: TimeZone) -> String {
     let (year, month, day) = civil(date, timeZone: timeZone)
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
   }

@@ -36,7 +36,7 @@ public struct ChatDaySection: Hashable, Sendable, Identifiable {
   }
 
   /// How dates relate to `now` in section titles.
-  enum Mode: Sendable {
+  package enum Mode: Sendable {
     /// The live thread: Today and Yesterday, and a date after today counts as today (a clock
     /// that runs ahead must not push a turn into a section of its own).
     case live
@@ -51,7 +51,7 @@ public struct ChatDaySection: Hashable, Sendable, Identifiable {
   ///
   /// Titles use the proleptic Gregorian calendar for every year (Foundation's Gregorian calendar
   /// switches to the Julian one before October 1582, which a browser never does).
-  static func sections(
+  package static func sections(
     for messages: ArraySlice<ChatMessage>, now: Date, calendar: Calendar, timeZone: TimeZone, locale: Locale,
     mode: Mode = .live
   ) -> [ChatDaySection] {

@@ -7,7 +7,9 @@ extension ChatThread {
     runCounter += 1
     let message = ChatMessage(
       id: environment.makeID(), role: .assistant, text: "", date: environment.clock.now(), state: .streaming)
-    if replacingLast, !messages.isEmpty {
+    if replacingLast, let replaced = messages.last {
+      failureErrors[replaced.id] = nil
+      feedbackLedgers[replaced.id] = nil
       messages[messages.count - 1] = message
     } else {
       messages.append(message)
@@ -16,6 +18,7 @@ extension ChatThread {
     noteGrowth()
     let run = ReplyRun(messageID: message.id, token: runCounter)
     self.run = run
+    rendering = environment.streamingHTML.map { ChatStreamingReply(messageID: message.id, renderer: $0) }
     let stream = reply(history)
     run.task = Task { [weak self] in
       do {
@@ -40,7 +43,7 @@ extension ChatThread {
   /// interval has passed, or else by a flush at the end of the interval.
   ///
   /// - Complexity: amortised O(chunk) unless it publishes; never copies the thread.
-  func deliver(_ chunk: String, to run: ReplyRun) {
+  package func deliver(_ chunk: String, to run: ReplyRun) {
     guard isCurrent(run), !chunk.isEmpty else { return }
     run.pending += chunk
     let now = environment.clock.now()
@@ -69,14 +72,19 @@ extension ChatThread {
     run.lastPublish = now
     run.publishCount += 1
     messages[index].text += appended
+    rendering?.feed(appended)
     replyRevision += 1
     noteGrowth()
     environment.replyUpdates(
       ReplyUpdate(messageID: run.messageID, appended: appended, revision: run.publishCount, isFinal: false))
   }
 
-  /// The stream of `run` ended (normally or by throwing): complete, failed, or — for
-  /// cancellation — stopped. Ignored unless `run` is current.
+  /// The stream of `run` ended on its own (normally or by throwing): complete, or failed. Ignored
+  /// unless `run` is current.
+  ///
+  /// A `CancellationError` here is a failure too: Stop (and a send, a replaced thread or the
+  /// thread's end) closes the run before the stream ends, so the only cancellation that reaches
+  /// this point came from the model's side, and the person did not stop anything.
   func end(_ run: ReplyRun, error: (any Error)?) {
     guard isCurrent(run), let index = streamingIndex(of: run) else { return }
     let state: ChatMessage.State
@@ -84,9 +92,8 @@ extension ChatThread {
     case .none:
       state =
         messages[index].text.isEmpty && run.pending.isEmpty ? .failed(ChatMessage.defaultFailureMessage) : .complete
-    case .some(let error) where error is CancellationError:
-      state = .stopped
     case .some(let error):
+      failureErrors[run.messageID] = error
       state = .failed(Self.failureMessage(for: error))
     }
     close(run, as: state)
@@ -96,6 +103,7 @@ extension ChatThread {
   /// announces a finished or failed reply.
   func close(_ run: ReplyRun, as state: ChatMessage.State) {
     self.run = nil
+    rendering = nil
     run.flushTask?.cancel()
     run.flushTask = nil
     guard let index = streamingIndex(of: run) else { return }

@@ -8,13 +8,16 @@ import Observation
 /// Retry replace the latest reply in place with a new id. Guarantees, checked by tests:
 /// - at most one reply streams, and it is the last message;
 /// - every write from a stream is fenced by the reply's id and run: after Stop, or once superseded,
-///   a stream never changes the thread, and cancellation never shows as a failure;
+///   a stream never changes the thread;
+/// - only the person's Stop (and a send, which stops first) makes a reply Stopped: a
+///   `CancellationError` the stream throws on its own is a failure, like any other error;
 /// - a reply's text only grows while it streams, and a terminal state never changes;
 /// - chunks are published at most about 30 times a second (``ChatEnvironment/publishInterval``),
 ///   the first chunk and every terminal state at once, with nothing lost.
 ///
 /// Main-actor isolated and `@Observable`: views observe ``messages``, ``follow``, ``copied`` and
-/// ``replyRevision``.
+/// ``replyRevision`` (and, through it, ``streamingReply``). Actions that can be refused throw a
+/// ``ChatActionError`` saying why, and leave the thread unchanged.
 @MainActor
 @Observable
 public final class ChatThread {
@@ -32,7 +35,10 @@ public final class ChatThread {
   }
 
   /// The id of the anchor after the last turn, for scrolling to the latest.
-  public static let latestID = "ChatThread.latest"
+  ///
+  /// A constant `String` (which is `Sendable`), so it is `nonisolated`: any code reads it without
+  /// the main actor, and no lock is needed because it never changes.
+  public nonisolated static let latestID = "ChatThread.latest"
 
   /// The thread as shown, oldest first; save it from here.
   public internal(set) var messages: [ChatMessage]
@@ -49,18 +55,22 @@ public final class ChatThread {
   @ObservationIgnored public let environment: ChatEnvironment
   @ObservationIgnored let reply: Reply
   @ObservationIgnored let onFeedback: FeedbackHandler?
-  @ObservationIgnored var run: ReplyRun?
+  @ObservationIgnored package var run: ReplyRun?
   @ObservationIgnored var runCounter: UInt64 = 0
   @ObservationIgnored var copyToken: UInt64 = 0
   @ObservationIgnored var copyTimer: Task<Void, Never>?
-  /// The latest tap per reply whose `onFeedback` is still running; taps are numbered thread-wide.
-  @ObservationIgnored var feedbackTaps: [UUID: UInt64] = [:]
+  /// The thumbs of each reply with an `onFeedback` call still running; taps are numbered thread-wide.
+  @ObservationIgnored var feedbackLedgers: [UUID: FeedbackLedger] = [:]
   @ObservationIgnored var feedbackTapCounter: UInt64 = 0
   /// Bumped when messages are appended or the last one replaced.
-  @ObservationIgnored var structureVersion = 0
+  @ObservationIgnored package var structureVersion = 0
   /// Bumped when the whole thread is replaced.
-  @ObservationIgnored var threadVersion = 0
+  @ObservationIgnored package var threadVersion = 0
   @ObservationIgnored var sectionCache: SectionCache?
+  /// The error each failed reply of this session threw, by message id (never saved).
+  @ObservationIgnored var failureErrors: [UUID: any Error] = [:]
+  /// The streaming reply's incremental rendering; observed through ``replyRevision``.
+  @ObservationIgnored var rendering: ChatStreamingReply?
 
   /// Creates a thread; `messages` are normalised (see ``ChatMessage/normalized(_:)``), and a reply
   /// starts at once if they end with the person's turn.
@@ -94,16 +104,15 @@ public final class ChatThread {
   /// Sends the person's message: stops a streaming reply first (keeping its text, Stopped),
   /// appends the message, resumes following and starts the reply.
   ///
-  /// - Returns: `false`, changing nothing, when `text` is empty or only white space.
-  @discardableResult
-  public func send(_ text: String) -> Bool {
-    guard text.contains(where: { !$0.isWhitespace }) else { return false }
+  /// - Throws: ``ChatActionError/emptyMessage``, changing nothing, when `text` is empty or only
+  ///   white space.
+  public func send(_ text: String) throws(ChatActionError) {
+    guard text.contains(where: { !$0.isWhitespace }) else { throw .emptyMessage }
     stop()
     messages.append(ChatMessage(id: environment.makeID(), role: .user, text: text, date: environment.clock.now()))
     structureVersion += 1
     follow.jumpedToLatest()
     startReply(replacingLast: false)
-    return true
   }
 
   /// Stops the streaming reply: cancels its stream (its `onTermination` runs), keeps exactly the
@@ -116,38 +125,56 @@ public final class ChatThread {
 
   /// Whether ``regenerate(_:)`` would act: `id` is the latest message, a complete or stopped reply.
   public func canRegenerate(_ id: UUID) -> Bool {
-    guard let last = messages.last, last.id == id, last.role == .assistant else { return false }
-    return last.state == .complete || last.state == .stopped
+    (try? checkLatestReply(id, failed: false)) != nil
   }
 
   /// Whether ``retry(_:)`` would act: `id` is the latest message, a failed reply.
   public func canRetry(_ id: UUID) -> Bool {
-    guard let last = messages.last, last.id == id, last.role == .assistant, case .failed = last.state else {
-      return false
-    }
-    return true
+    (try? checkLatestReply(id, failed: true)) != nil
   }
 
   /// Asks for the latest reply again: a new reply with a new id takes its place.
   ///
-  /// - Returns: `false`, changing nothing, unless ``canRegenerate(_:)``.
-  @discardableResult
-  public func regenerate(_ id: UUID) -> Bool {
-    guard canRegenerate(id) else { return false }
+  /// - Throws: why nothing changed (see ``canRegenerate(_:)``): `id` is not the latest message,
+  ///   not a reply, or a reply that streams or failed.
+  public func regenerate(_ id: UUID) throws(ChatActionError) {
+    try checkLatestReply(id, failed: false)
     follow.jumpedToLatest()
     startReply(replacingLast: true)
-    return true
   }
 
   /// Asks again for the latest reply that failed: a new reply with a new id takes its place.
   ///
-  /// - Returns: `false`, changing nothing, unless ``canRetry(_:)``.
-  @discardableResult
-  public func retry(_ id: UUID) -> Bool {
-    guard canRetry(id) else { return false }
+  /// - Throws: why nothing changed (see ``canRetry(_:)``): `id` is not the latest message, not a
+  ///   reply, or a reply that did not fail.
+  public func retry(_ id: UUID) throws(ChatActionError) {
+    try checkLatestReply(id, failed: true)
     follow.jumpedToLatest()
     startReply(replacingLast: true)
-    return true
+  }
+
+  /// The error the failed reply `id` threw, for the app (logging, a custom message, a retry
+  /// policy); `nil` for any other turn, for a reply that ended empty, and for a failed reply loaded
+  /// from a file. Only its text, the failed state's payload, is shown and saved; the error is
+  /// kept for this session and dropped when the reply is replaced (Retry) or the thread is.
+  public func failureError(for id: UUID) -> (any Error)? {
+    failureErrors[id]
+  }
+
+  /// The streaming reply's `MarkdownStream` and its HTML, fed on every publish; `nil` when no
+  /// reply streams or ``ChatEnvironment/streamingHTML`` is `nil`.
+  ///
+  /// A view reads ``ChatStreamingReply/html`` (or applies ``ChatStreamingReply/lastEdit`` to what
+  /// it shows) instead of re-rendering the reply per publish. Dropped when the reply ends (the
+  /// view then renders the finished text as it renders any finished reply: the same HTML, since a
+  /// finished stream equals one-shot rendering), and replaced by a fresh one on Regenerate and
+  /// Retry. Observed through ``replyRevision``, which changes on every publish.
+  ///
+  /// - Complexity: O(1); the value shares the engine's storage. Keep it only for one read: a copy
+  ///   held across the next publish makes that publish copy the stream's state.
+  public var streamingReply: ChatStreamingReply? {
+    _ = replyRevision
+    return rendering
   }
 
   /// Replaces the whole thread (a loaded file, another conversation): stops a streaming reply,
@@ -158,6 +185,8 @@ public final class ChatThread {
     structureVersion += 1
     threadVersion += 1
     copied = nil
+    failureErrors = [:]
+    feedbackLedgers = [:]
     noteGrowth()
     startReplyIfNeeded()
   }
@@ -192,6 +221,19 @@ public final class ChatThread {
 
   func index(of id: UUID) -> Int? {
     messages.lastIndex { $0.id == id }
+  }
+
+  /// Checks that `id` is the latest message and a reply that Regenerate (`failed: false`, a
+  /// complete or stopped reply) or Retry (`failed: true`) acts on.
+  private func checkLatestReply(_ id: UUID, failed: Bool) throws(ChatActionError) {
+    guard let last = messages.last else { throw .noSuchMessage(id) }
+    guard last.id == id else { throw index(of: id) == nil ? .noSuchMessage(id) : .notLatest(id) }
+    guard last.role == .assistant else { throw .notAReply(id) }
+    if failed {
+      guard case .failed = last.state else { throw .replyNotFailed(id) }
+    } else {
+      guard isFinishedReply(last) else { throw .replyNotFinished(id) }
+    }
   }
 
   private func startReplyIfNeeded() {

@@ -5,7 +5,7 @@ import Foundation
 /// Chunks accumulate in `pending` (not observed, so not published) until the coalescing rule
 /// publishes them into the message; `token` is unique per run within a thread.
 @MainActor
-final class ReplyRun {
+package final class ReplyRun {
   let messageID: UUID
   let token: UInt64
   var task: Task<Void, Never>?

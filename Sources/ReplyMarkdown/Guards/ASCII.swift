@@ -1,5 +1,5 @@
-/// Byte classes and named bytes the guard and the streaming healer need, as cmark defines them
-/// (ASCII only).
+/// Byte classes and named bytes, as cmark defines them (ASCII only): the one byte helper of the
+/// guard, the streaming healer, the HTML writer and the plain-text renderer.
 enum ASCII {
   static let backslash = UInt8(ascii: "\\")
   static let newline = UInt8(ascii: "\n")
@@ -38,8 +38,15 @@ enum ASCII {
   /// Space or tab.
   @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
-  /// cmark's whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
+  /// cmark's whitespace in its scanners: space, tab, line feed, vertical tab, form feed, carriage
+  /// return.
   @inline(__always) static func isSpace(_ byte: UInt8) -> Bool { byte == space || (byte >= 9 && byte <= 13) }
+
+  /// `cmark_isspace`, what cmark-gfm's renderers and info strings split on: space, tab, line feed
+  /// and carriage return (not vertical tab or form feed, unlike ``isSpace(_:)``).
+  @inline(__always) static func isCmarkSpace(_ byte: UInt8) -> Bool {
+    byte == space || byte == tab || byte == newline || byte == carriageReturn
+  }
 
   /// ASCII punctuation, the characters a backslash can escape.
   @inline(__always) static func isPunctuation(_ byte: UInt8) -> Bool {

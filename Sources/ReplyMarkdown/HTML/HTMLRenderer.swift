@@ -385,7 +385,7 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
       sourcePos(index)
       out.write("><code>")
     } else {
-      let firstWordEnd = info.firstIndex(where: HTMLWriter.isCmarkSpace) ?? info.endIndex
+      let firstWordEnd = info.firstIndex(where: ASCII.isCmarkSpace) ?? info.endIndex
       let language = String(info[info.startIndex..<firstWordEnd]) ?? ""
       let rest: String? =
         firstWordEnd < info.endIndex && options.contains(.fullInfoString)
@@ -442,10 +442,5 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
       }
       out.write(UnsafeBufferPointer(rebasing: buffer[runStart...]))
     }
-  }
-
-  /// cmark-gfm's `cmark_isspace`: space, tab, line feed and carriage return (not VT or FF).
-  static func isCmarkSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }

@@ -26,7 +26,7 @@ enum HTMLTagFilter {
     }
     guard position < bytes.count else { return false }
     let next = bytes[position]
-    if HTMLWriter.isCmarkSpace(next) || next == UInt8(ascii: ">") { return true }
+    if ASCII.isCmarkSpace(next) || next == UInt8(ascii: ">") { return true }
     return next == UInt8(ascii: "/") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: ">")
   }
 }

@@ -1,5 +1,6 @@
-/// What Copy and Share offer for a reply: the plain text of `plaintext/RULES.md`, the markdown
-/// source and the (safe) HTML rendering, for destinations that accept richer flavours.
+/// What Copy and Share offer for a reply: its plain text (``PlainTextRenderer``: the reply without
+/// markdown marks, structure kept by line breaks, bullets and indentation), the markdown source and
+/// the (safe) HTML rendering, for destinations that accept richer flavours.
 ///
 /// - Complexity: creating one renders the document twice, O(n).
 /// - Thread safety: an immutable value; `Sendable`.

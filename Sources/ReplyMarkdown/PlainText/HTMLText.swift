@@ -154,7 +154,7 @@ package enum HTMLText {
         index = end + 1
         continue
       }
-      if byte < 0x80 && isASCIIPunctuation(byte) { output.append(UInt8(ascii: "\\")) }
+      if ASCII.isPunctuation(byte) { output.append(UInt8(ascii: "\\")) }
       output.append(byte)
       index += 1
     }
@@ -175,10 +175,5 @@ package enum HTMLText {
       index += 1
     }
     return nil
-  }
-
-  private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-    (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
-      || (byte >= 0x7B && byte <= 0x7E)
   }
 }

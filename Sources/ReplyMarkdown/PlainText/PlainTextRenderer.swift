@@ -1,5 +1,5 @@
-/// Renders a ``MarkdownDocument`` as the plain text that Copy and Share put on the clipboard,
-/// following `plaintext/RULES.md`: every word, number, URL and character of code kept, no markdown
+/// Renders a ``MarkdownDocument`` as the plain text that Copy and Share put on the clipboard:
+/// every word, number, URL and character of code kept, no markdown
 /// syntax, structure carried by line breaks, list markers and indentation, never hard-wrapped.
 ///
 /// - Complexity: O(n) in the size of the document and its output. No recursion, so any depth

@@ -66,21 +66,6 @@ enum TerminalSafeText {
     if runStart < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<end])) }
   }
 
-  /// Whether the string holds anything ``append(_:_:to:tab:newline:)`` would replace (tab and
-  /// newline included).
-  static func containsControls(_ string: String) -> Bool {
-    var string = string
-    return string.withUTF8 { bytes in
-      for index in 0..<bytes.count where needsCheck(bytes[index]) {
-        let byte = bytes[index]
-        if byte < 0x20 || byte == 0x7F { return true }
-        if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F { return true }
-        if byte == 0xE2, index + 2 < bytes.count, isBidiControl(bytes[index + 1], bytes[index + 2]) { return true }
-      }
-      return false
-    }
-  }
-
   /// U+202A–U+202E are E2 80 AA–AE; U+2066–U+2069 are E2 81 A6–A9.
   @inline(__always)
   static func isBidiControl(_ second: UInt8, _ third: UInt8) -> Bool {

@@ -62,6 +62,14 @@ struct ParsedArguments {
     return value
   }
 
+  /// The value of `name` as a case of `Choice` (by raw value); a usage error naming the cases
+  /// otherwise.
+  func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, default fallback: Choice) throws -> Choice
+  where Choice.RawValue == String {
+    let text = try choice(name, among: Choice.allCases.map(\.rawValue), default: fallback.rawValue)
+    return Choice(rawValue: text) ?? fallback
+  }
+
   /// The value of `name` as an integer within `range`.
   func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
     guard let text = values[name] else { return nil }

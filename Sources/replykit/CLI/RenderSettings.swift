@@ -9,8 +9,8 @@ struct RenderSettings {
     "--commonmark": .flag, "--smart": .flag, "--max-bytes": .value,
   ]
 
-  /// `html`, `plain` or `ansi`.
-  let format: String
+  /// What to write.
+  let format: OutputFormat
   let parseOptions: ParseOptions
   let htmlOptions: HTMLRenderer.Options
   let ansiOptions: ANSIOptions
@@ -19,12 +19,11 @@ struct RenderSettings {
 
   init(_ parsed: ParsedArguments) throws {
     maxInputBytes = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
-    format = try parsed.choice("--to", among: ["html", "plain", "ansi"], default: "html")
+    format = try parsed.choice("--to", default: OutputFormat.html)
     let width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
-    let modes = ANSIOptions.Mode.allCases.map(\.rawValue)
-    let color = try parsed.choice("--color", among: modes, default: "auto")
-    let hyperlinks = try parsed.choice("--hyperlinks", among: modes, default: "auto")
-    if format != "ansi" {
+    let color = try parsed.choice("--color", default: ANSIOptions.Mode.auto)
+    let hyperlinks = try parsed.choice("--hyperlinks", default: ANSIOptions.Mode.auto)
+    if format != .ansi {
       for name in ["--width", "--color", "--hyperlinks"] where parsed.value(name) != nil {
         throw CLIError.usage("\(name) applies to '--to ansi' only")
       }
@@ -33,8 +32,6 @@ struct RenderSettings {
     if parsed.has("--smart") { parseOptions.insert(.smartPunctuation) }
     self.parseOptions = parseOptions
     htmlOptions = parsed.has("--unsafe") ? [.unsafe] : []
-    ansiOptions = ANSIOptions.standardOutput(
-      width: width, color: ANSIOptions.Mode(rawValue: color) ?? .auto,
-      hyperlinks: ANSIOptions.Mode(rawValue: hyperlinks) ?? .auto)
+    ansiOptions = ANSIOptions.standardOutput(width: width, color: color, hyperlinks: hyperlinks)
   }
 }

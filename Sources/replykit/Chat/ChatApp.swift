@@ -53,7 +53,8 @@ final class ChatApp {
     let events = ChatEvents()
     let chatEnvironment = ChatEnvironment(
       clipboard: { payload in events.app?.copyToClipboard(payload.plainText) },
-      replyUpdates: { update in if update.isFinal { events.app?.replyEnded() } })
+      replyUpdates: { update in if update.isFinal { events.app?.replyEnded() } },
+      streamingHTML: nil)
     thread = ChatThread(
       messages: setup.messages, environment: chatEnvironment, reply: setup.reply,
       onFeedback: { _, _ in events.app?.autosave() })
@@ -175,7 +176,7 @@ final class ChatApp {
       run(command)
       return
     }
-    guard thread.send(SlashCommand.message(from: text)) else { return }
+    guard (try? thread.send(SlashCommand.message(from: text))) != nil else { return }
     if sent.last != text { sent.append(text) }
     historyIndex = nil
     _ = screen.composer.take()
@@ -205,24 +206,24 @@ final class ChatApp {
       if reply.state.isTerminal, !reply.text.contains(where: { !$0.isWhitespace }) {
         return showNotice("Nothing to copy: the reply is empty.", isError: true)
       }
-      guard thread.copy(reply.id) else {
+      guard (try? thread.copy(reply.id)) != nil else {
         return showNotice("\(name(number)) has not finished yet.", isError: true)
       }
     case .copyCode(let block, let number):
-      guard let reply = reply(number), thread.copyCode(in: reply.id, block: block - 1) else {
+      guard let reply = reply(number), (try? thread.copyCode(in: reply.id, block: block - 1)) != nil else {
         return showNotice("\(name(number)) has no code block \(block).", isError: true)
       }
     case .regenerate:
-      guard let last = thread.messages.last, thread.regenerate(last.id) else {
+      guard let last = thread.messages.last, (try? thread.regenerate(last.id)) != nil else {
         return showNotice("Regenerate works on the latest reply once it has finished.", isError: true)
       }
     case .retry:
-      guard let last = thread.messages.last, thread.retry(last.id) else {
+      guard let last = thread.messages.last, (try? thread.retry(last.id)) != nil else {
         return showNotice("Nothing to retry: the latest reply did not fail.", isError: true)
       }
     case .good(let number), .bad(let number):
       let value: ChatMessage.Feedback = if case .good = command { .good } else { .bad }
-      guard let reply = reply(number), !reply.text.isEmpty, thread.rate(reply.id, value) != nil else {
+      guard let reply = reply(number), !reply.text.isEmpty, (try? thread.rate(reply.id, value)) != nil else {
         return showNotice("Only a finished reply with text can be rated.", isError: true)
       }
       let rating = thread.messages.first { $0.id == reply.id }?.feedback

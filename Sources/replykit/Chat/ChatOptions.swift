@@ -105,8 +105,7 @@ struct ChatOptions: Sendable {
       }
       options.paceMilliseconds = pace
     }
-    let modes = ANSIOptions.Mode.allCases.map(\.rawValue)
-    options.color = ANSIOptions.Mode(rawValue: try parsed.choice("--color", among: modes, default: "auto")) ?? .auto
+    options.color = try parsed.choice("--color", default: ANSIOptions.Mode.auto)
     options.width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
     options.readingWidth = try parsed.integer("--reading-width", in: 20...10_000) ?? 100
     options.benchmark = parsed.has("--benchmark")

@@ -31,7 +31,7 @@ enum FrameBenchmark {
       }
     }
     let thread = ChatThread(
-      messages: messages, environment: ChatEnvironment(publishInterval: 0),
+      messages: messages, environment: ChatEnvironment(streamingHTML: nil, publishInterval: 0),
       reply: { _ in
         let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
         feed.continuation = continuation
@@ -45,7 +45,7 @@ enum FrameBenchmark {
     var frame = screen.frame(thread)
     let firstBytes = diff.update(lines: frame.lines, cursor: frame.cursor, scrollRegion: frame.threadHeight).count
     let firstTime = clock.now - firstStart
-    thread.send("Write a long answer, please.")
+    try? thread.send("Write a long answer, please.")
     frame = screen.frame(thread)
     _ = diff.update(lines: frame.lines, cursor: frame.cursor, scrollRegion: frame.threadHeight)
 

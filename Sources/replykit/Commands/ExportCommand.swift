@@ -1,4 +1,5 @@
 import ChatEngine
+import ChatExport
 import Foundation
 import ReplyMarkdown
 
@@ -44,8 +45,8 @@ enum ExportCommand {
       StandardIO.write(help + "\n")
       return
     }
-    let format = try parsed.choice("--to", among: ["html", "transcript", "plain", "markdown"], default: "html")
-    if parsed.value("--title") != nil && format != "html" {
+    let format = try parsed.choice("--to", default: ExportFormat.html)
+    if parsed.value("--title") != nil && format != .html {
       throw CLIError.usage("--title applies to '--to html' only")
     }
     guard let input = try parsed.singleInput(command: "export") else {
@@ -64,10 +65,10 @@ enum ExportCommand {
     }
     let text: String
     switch format {
-    case "transcript": text = ThreadExport.transcript(messages, locale: locale()) + (messages.isEmpty ? "" : "\n")
-    case "plain": text = ThreadExport.plain(messages) + (messages.isEmpty ? "" : "\n")
-    case "markdown": text = ThreadExport.markdown(messages, locale: locale())
-    default: text = ThreadPage(messages: messages, title: parsed.value("--title"), locale: locale()).render()
+    case .transcript: text = ThreadExport.transcript(messages, locale: locale()) + (messages.isEmpty ? "" : "\n")
+    case .plain: text = ThreadExport.plain(messages) + (messages.isEmpty ? "" : "\n")
+    case .markdown: text = ThreadExport.markdown(messages, locale: locale())
+    case .html: text = ThreadPage(messages: messages, title: parsed.value("--title"), locale: locale()).render()
     }
     if let output, output != "-" {
       try writeAtomically(text, to: output)

@@ -2,12 +2,11 @@ import Foundation
 import ReplyKitFuzz
 import ReplyMarkdown
 
-/// `replykit fuzz`: the seeded mutation fuzzer, and the pathological-input and resource benchmarks.
+/// `replykit fuzz`: the seeded mutation fuzzer (the timing benchmarks are `replykit-bench
+/// pathological` and `replykit-bench resources`).
 enum FuzzCommand {
   static let help = """
     Usage: replykit fuzz [--seed N] [--iterations N | --seconds N] [--corpus DIR] [--shared DIR] [--no-save]
-           replykit fuzz --pathological [--shared DIR]
-           replykit fuzz --resources [--iterations N]
 
     Mutates the replies under Corpus/, the spec examples of ../shared/corpus and its fuzzing dictionary,
     and checks every renderer on each input: no crash, HTML equal to cmark-gfm's (on the guarded text
@@ -21,15 +20,12 @@ enum FuzzCommand {
       --corpus DIR      seed folder (default Corpus)
       --shared DIR      shared corpus folder (default ../shared/corpus, if present)
       --no-save         do not write regression files
-      --pathological    time every case of pathological.json at full size (guard, parse, HTML)
-      --resources       time a 50 MB input and a 1 MB line, with peak memory (--iterations N
-                        repeats the measurement N times)
       -h, --help        show this help
     """
 
   static let options: [String: ParsedArguments.Arity] = [
     "--seed": .value, "--iterations": .value, "--seconds": .value, "--corpus": .value, "--shared": .value,
-    "--no-save": .flag, "--pathological": .flag, "--resources": .flag, "--help": .flag, "-h": .flag,
+    "--no-save": .flag, "--help": .flag, "-h": .flag,
   ]
 
   static func run(_ arguments: [String]) throws {
@@ -48,18 +44,6 @@ enum FuzzCommand {
       }
     }
     let shared: URL? = FileManager.default.fileExists(atPath: sharedPath) ? URL(fileURLWithPath: sharedPath) : nil
-    if parsed.has("--pathological") {
-      guard let shared else { throw CLIError.failure("no shared corpus at '\(sharedPath)'; pass --shared DIR") }
-      try FuzzBenchmarks.pathological(
-        cases: shared.appendingPathComponent("pathological.json"), write: StandardIO.write)
-      return
-    }
-    if parsed.has("--resources") {
-      if parsed.value("--seconds") != nil { throw CLIError.usage("--resources takes --iterations, not --seconds") }
-      let rounds = try parsed.integer("--iterations", in: 1...1000) ?? 1
-      FuzzBenchmarks.resources(rounds: rounds, write: StandardIO.write)
-      return
-    }
     if parsed.value("--iterations") != nil && parsed.value("--seconds") != nil {
       throw CLIError.usage("give --iterations or --seconds, not both")
     }

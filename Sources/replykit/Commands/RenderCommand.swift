@@ -51,11 +51,11 @@ enum RenderCommand {
     let document = MarkdownDocument(text, options: settings.parseOptions)
     keptUntilExit = document
     switch settings.format {
-    case "plain":
+    case .plain:
       PlainTextRenderer().withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
-    case "ansi":
+    case .ansi:
       ANSIRenderer(options: settings.ansiOptions).withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
-    default:
+    case .html:
       let renderer = HTMLRenderer(options: settings.htmlOptions)
       renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     }

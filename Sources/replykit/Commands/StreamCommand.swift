@@ -50,7 +50,7 @@ enum StreamCommand {
       stream: MarkdownStream(options: settings.parseOptions),
       html: MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: settings.htmlOptions)),
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
-      live: format == "ansi" && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
+      live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
     if let path = input, path != "-" {
       let bytes = try StandardIO.readAll(path, limit: settings.maxInputBytes)
       let size = chunkBytes ?? 16

@@ -9,7 +9,7 @@ import ReplyMarkdown
 /// Writes a streaming reply to standard output: JSON frames, a pipe (committed parts as they
 /// commit, the rest at the end), or a terminal's live region.
 struct StreamOutput {
-  let format: String
+  let format: OutputFormat
   let frames: Bool
   var stream: MarkdownStream
   var html: MarkdownStreamHTMLRenderer
@@ -21,7 +21,7 @@ struct StreamOutput {
   private var terminal = TerminalRegion()
 
   init(
-    format: String, frames: Bool, stream: MarkdownStream, html: MarkdownStreamHTMLRenderer,
+    format: OutputFormat, frames: Bool, stream: MarkdownStream, html: MarkdownStreamHTMLRenderer,
     ansi: MarkdownStreamANSIRenderer, live: Bool
   ) {
     self.format = format
@@ -47,9 +47,9 @@ struct StreamOutput {
 
   private mutating func apply(_ update: MarkdownStreamUpdate, final: Bool) {
     switch format {
-    case "ansi": ansi.apply(update)
-    case "plain": plain.apply(update)
-    default: html.apply(update)
+    case .ansi: ansi.apply(update)
+    case .plain: plain.apply(update)
+    case .html: html.apply(update)
     }
     if frames {
       writeFrame(bytes: update.receivedBytes, final: final)
@@ -63,14 +63,14 @@ struct StreamOutput {
   /// Committed output as it commits; everything at the end.
   private mutating func writePipe(final: Bool) {
     switch format {
-    case "html":
+    case .html:
       let end = final ? html.utf8Count : html.committedLength
       if end > writtenHTML {
         StandardIO.write(bytes: Array(html.utf8(writtenHTML..<end)))
         writtenHTML = end
       }
-    default:
-      let lines = format == "ansi" ? ansi.committedLines : plain.committedLines
+    case .ansi, .plain:
+      let lines = format == .ansi ? ansi.committedLines : plain.committedLines
       if lines.count > writtenLines {
         var out = ""
         for line in lines[writtenLines...] { out += line + "\n" }
@@ -83,9 +83,9 @@ struct StreamOutput {
   private func writeFrame(bytes: Int, final: Bool) {
     let display: String
     switch format {
-    case "ansi": display = ansi.text
-    case "plain": display = plain.text.isEmpty ? "" : plain.text + "\n"
-    default: display = html.html
+    case .ansi: display = ansi.text
+    case .plain: display = plain.text.isEmpty ? "" : plain.text + "\n"
+    case .html: display = html.html
     }
     var line = "{\"bytes\": \(bytes), \"display\": \"" + Self.jsonEscaped(display) + "\""
     if final { line += ", \"final\": true" }

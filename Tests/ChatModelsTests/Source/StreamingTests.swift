@@ -75,7 +75,7 @@ import Testing
   @MainActor @Test func stopClosesTheConnection() async throws {
     let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIChunk("partial")), .waitForClose(8)]])
     let thread = ChatThread(reply: ModelReplySource(endpoint: endpoint(.openai, server)).reply)
-    thread.send("Hi")
+    try thread.send("Hi")
     try await waitUntil { thread.messages.last?.text == "partial" }
     let stoppedAt = Date()
     thread.stop()

@@ -5,11 +5,9 @@ import Testing
 
 /// The examples of `../shared/plaintext/examples`, byte for byte, and the rules they do not cover.
 @Suite struct PlainTextExampleTests {
-  @Test func everySharedExampleMatchesExactly() throws {
-    guard let shared = SharedData.sharedRoot else {
-      print("plain-text examples: skipped (../shared is absent)")
-      return
-    }
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func everySharedExampleMatchesExactly() throws {
+    let shared = try #require(SharedData.sharedRoot)
     let folder = shared.appendingPathComponent("plaintext/examples")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
     #expect(!names.isEmpty)

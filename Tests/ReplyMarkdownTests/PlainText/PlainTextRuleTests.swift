@@ -2,7 +2,8 @@ import Testing
 
 @testable import ReplyMarkdown
 
-/// The rules of `plaintext/RULES.md` that the shared examples do not show, one case each.
+/// The plain-text rules (what Copy and Share keep and drop) that the shared examples do not show,
+/// one case each.
 @Suite struct PlainTextRuleTests {
   func plain(_ markdown: String) -> String { PlainTextRenderer().render(MarkdownDocument(markdown)) }
 

@@ -31,6 +31,10 @@ enum SharedData {
   /// The reason a test that needs the shared data shows when it is skipped.
   static let absenceReason: Comment = "../shared is absent (or $REPLYKIT_SHARED names no shared folder)"
 
+  /// The same, under the names other tests use.
+  static var isPresent: Bool { isAvailable }
+  static var absent: Comment { absenceReason }
+
   /// One example of the spec-style JSON files in `../shared/corpus`.
   struct SpecExample: Decodable, Sendable {
     let section: String?

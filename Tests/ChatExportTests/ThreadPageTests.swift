@@ -1,7 +1,8 @@
+import ChatEngine
 import Foundation
 import Testing
 
-@testable import ChatEngine
+@testable import ChatExport
 
 private let utc = TimeZone(identifier: "UTC") ?? .current
 private let english = Locale(identifier: "en_US")
@@ -30,7 +31,7 @@ private func elements(_ tag: String, in html: String) -> [String] {
 
 @Suite("Export: ThreadPage")
 struct ThreadPageTests {
-  @Test func sha256MatchesTheStandardVectors() {
+  @Test func sha256MatchesTheStandardVectors() throws {
     let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
     #expect(hex(_SHA256.digest(Array("".utf8))) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(
@@ -57,7 +58,7 @@ struct ThreadPageTests {
     #expect(!html.contains("http://") && !html.contains("https://"), "nothing from the network")
   }
 
-  @Test func themeTokensAreCustomPropertiesInBothSchemes() {
+  @Test func themeTokensAreCustomPropertiesInBothSchemes() throws {
     for token in [
       "--fill:", "--surface-elevated:", "--text-primary:", "--text-secondary:", "--danger:", "--separator:",
       "--radius-md:", "--type-body-size:", "--type-footnote-size:", "--type-caption-size:", "--elevation-e2:",
@@ -68,7 +69,7 @@ struct ThreadPageTests {
     #expect(_PageStyle.css.contains("@media (prefers-reduced-motion: reduce)"))
   }
 
-  @Test func turnsAreLabelledArticlesWithTheirStates() {
+  @Test func turnsAreLabelledArticlesWithTheirStates() throws {
     let html = page([
       message(1, .user, "Question <b>&</b>"),
       message(2, .assistant, "**Bold** answer", feedback: .good),
@@ -88,7 +89,7 @@ struct ThreadPageTests {
     #expect(html.components(separatedBy: "data-action=\"copy\" hidden>").count == 3, "Copy waits for the script")
   }
 
-  @Test func daySeparatorsArePrintedDatesForReadersWithoutScript() {
+  @Test func daySeparatorsArePrintedDatesForReadersWithoutScript() throws {
     let html = page([
       message(1, .user, "a", at: "2026-03-01T23:30:00Z"),
       message(2, .assistant, "b", at: "2026-03-02T00:10:00Z"),
@@ -104,7 +105,7 @@ struct ThreadPageTests {
         ?? html.startIndex)
   }
 
-  @Test func codeBlocksGetACaptionAndACopyButtonAndTheCopyTextIsData() {
+  @Test func codeBlocksGetACaptionAndACopyButtonAndTheCopyTextIsData() throws {
     let reply = "Try:\n\n```swift\nlet x = \"<tag>\"\n```\n\n- item\n\n  ```\n  </script><!--\n  ```\n"
     let html = page([message(1, .assistant, reply)])
     #expect(
@@ -123,7 +124,7 @@ struct ThreadPageTests {
     #expect(turns?.first?["plain"] as? String == "Try:\n\nlet x = \"<tag>\"\n\n• item\n\n  </script><!--")
   }
 
-  @Test func rawHTMLAndDangerousLinksNeverReachThePage() {
+  @Test func rawHTMLAndDangerousLinksNeverReachThePage() throws {
     let html = page([
       message(1, .user, "<script>alert(1)</script>"),
       message(2, .assistant, "<img src=x onerror=alert(1)> <script>alert(2)</script>\n\n[x](javascript:alert(3))"),
@@ -134,7 +135,7 @@ struct ThreadPageTests {
     #expect(elements("script", in: html).count == 2)
   }
 
-  @Test func titleDefaultsToTheFirstLineOfThePersonsFirstTurn() {
+  @Test func titleDefaultsToTheFirstLineOfThePersonsFirstTurn() throws {
     #expect(page([message(1, .user, "First line\nsecond")]).contains("<title>First line</title>"))
     #expect(page([message(1, .user, "x")], title: "A & B").contains("<title>A &amp; B</title>"))
     #expect(page([]).contains("<title>Conversation</title>"))

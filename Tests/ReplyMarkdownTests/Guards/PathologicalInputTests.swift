@@ -6,19 +6,16 @@ import Testing
 
 /// Every case of `pathological.json`, generated at full size, through the guard, the parser and the
 /// HTML renderer: output stays bounded, a guard reports every change it makes, and our HTML of the
-/// guarded text is cmark-gfm's. (Times are measured by `replykit fuzz --pathological`, not here.)
+/// guarded text is cmark-gfm's. (Times are measured by `replykit-bench pathological`, not here.)
 @Suite struct PathologicalInputTests {
   static func cases() throws -> [PathologicalCase] {
-    guard let shared = SharedData.sharedRoot else { return [] }
+    let shared = try #require(SharedData.sharedRoot)
     return try PathologicalCase.load(from: shared.appendingPathComponent("corpus/pathological.json"))
   }
 
-  @Test func allCasesAreBoundedAndReported() throws {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func allCasesAreBoundedAndReported() throws {
     let cases = try Self.cases()
-    guard !cases.isEmpty else {
-      print("pathological: skipped (../shared is absent)")
-      return
-    }
     #expect(cases.count == 61)
     var guardedCases = 0
     for item in cases {
@@ -44,7 +41,8 @@ import Testing
   }
 
   /// The cases the C library needs over a second for must all be changed by a guard.
-  @Test func everySlowCaseIsGuarded() throws {
+  @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
+  func everySlowCaseIsGuarded() throws {
     for item in try Self.cases() where item.measured.over_1s && item.render == "html" {
       let guarded = InputGuard.apply(item.generate(), options: item.parseOptions)
       #expect(!guarded.diagnostics.isEmpty, "\(item.name) is slow in cmark-gfm but no guard acted")

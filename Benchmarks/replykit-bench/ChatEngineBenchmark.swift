@@ -1,16 +1,17 @@
+import ChatEngine
 import Foundation
 import Synchronization
 
 /// Measures the engine's cost per streamed chunk and of laying out a long thread.
 ///
-/// Meant for release builds, from a benchmark executable: `await ChatEngineBenchmark.run()`
-/// returns a markdown table. Streams a reply of `replyBytes` in chunks of `chunkBytes` into a
+/// Run by `replykit-bench engine` in a release build: `await ChatEngineBenchmark.run()` returns a
+/// markdown table. Reaches the engine's run and cache versions through `package` access. Streams a reply of `replyBytes` in chunks of `chunkBytes` into a
 /// thread of `threadSize` messages, timing each chunk's delivery (fence, buffer, coalesced
 /// publish into the observed thread); then times day sections and rows for that thread.
-public enum ChatEngineBenchmark {
+enum ChatEngineBenchmark {
   /// Runs every measurement and returns the results as a markdown table.
   @MainActor
-  public static func run(replyBytes: Int = 100_000, chunkBytes: Int = 4, threadSize: Int = 10_000) async -> String {
+  static func run(replyBytes: Int = 100_000, chunkBytes: Int = 4, threadSize: Int = 10_000) async -> String {
     let chunks = makeChunks(replyBytes: replyBytes, chunkBytes: chunkBytes)
     var rows: [String] = []
     let alone = await perChunk(chunks, threadSize: threadSize, viewHoldsText: false)
@@ -38,14 +39,14 @@ public enum ChatEngineBenchmark {
 
   @MainActor
   private static func perChunk(_ chunks: [String], threadSize: Int, viewHoldsText: Bool) async -> [UInt64] {
-    let clock = _SteppedClock()
-    let held = _Held()
+    let clock = SteppedClock()
+    let held = HeldText()
     var environment = ChatEnvironment(clock: clock, calendar: Calendar(identifier: .gregorian))
     environment.timeZone = TimeZone(identifier: "UTC") ?? .current
     let thread = ChatThread(messages: history(threadSize), environment: environment) { _ in
       AsyncThrowingStream { _ in }
     }
-    thread.send("Benchmark question")
+    try? thread.send("Benchmark question")
     guard let run = thread.run else { return [] }
     var samples: [UInt64] = []
     samples.reserveCapacity(chunks.count)
@@ -69,7 +70,7 @@ public enum ChatEngineBenchmark {
     var environment = ChatEnvironment(calendar: Calendar(identifier: .gregorian))
     environment.timeZone = TimeZone(identifier: "UTC") ?? .current
     let thread = ChatThread(messages: history(threadSize), environment: environment) { _ in stream }
-    thread.send("Benchmark question")
+    try? thread.send("Benchmark question")
     let start = DispatchTime.now().uptimeNanoseconds
     for chunk in chunks { continuation.yield(chunk) }
     continuation.finish()
@@ -94,7 +95,7 @@ public enum ChatEngineBenchmark {
       sections.append(DispatchTime.now().uptimeNanoseconds - start)
       withExtendedLifetime(result) {}
     }
-    let environment = ChatEnvironment(clock: _SteppedClock(start: now), calendar: calendar, timeZone: calendar.timeZone)
+    let environment = ChatEnvironment(clock: SteppedClock(start: now), calendar: calendar, timeZone: calendar.timeZone)
     let thread = ChatThread(messages: messages, environment: environment) { _ in AsyncThrowingStream { _ in } }
     var rows: [UInt64] = []
     var tailRows: [UInt64] = []
@@ -161,7 +162,7 @@ public enum ChatEngineBenchmark {
 
 /// A clock set by the benchmark; sleeping waits (cancellably) for an hour, so flushes never fire
 /// on their own and only the chunk path is measured.
-final class _SteppedClock: ChatClock {
+final class SteppedClock: ChatClock {
   private let base: Date
   private let offset = Mutex(0.0)
 
@@ -174,7 +175,7 @@ final class _SteppedClock: ChatClock {
 
 /// What a benchmark "view" keeps of the reply.
 @MainActor
-final class _Held {
+final class HeldText {
   var revision = -1
   var text = ""
 }

@@ -1,3 +1,4 @@
+import ChatEngine
 import Foundation
 import ReplyMarkdown
 

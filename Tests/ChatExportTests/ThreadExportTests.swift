@@ -1,7 +1,8 @@
+import ChatEngine
 import Foundation
 import Testing
 
-@testable import ChatEngine
+@testable import ChatExport
 
 @Suite("Export: text formats")
 struct ThreadExportTests {
@@ -19,7 +20,7 @@ struct ThreadExportTests {
     ]
   }
 
-  @Test func transcriptIsTheEnginesWithSeparators() {
+  @Test func transcriptIsTheEnginesWithSeparators() throws {
     let now = Date(timeIntervalSince1970: 1_772_357_400 + 86_400 + 60)
     #expect(
       ThreadExport.transcript(thread(), now: now, timeZone: utc, locale: english) == """
@@ -43,7 +44,7 @@ struct ThreadExportTests {
         """)
   }
 
-  @Test func plainIsTheTurnsAlone() {
+  @Test func plainIsTheTurnsAlone() throws {
     #expect(
       ThreadExport.plain(thread()) == """
         You: Use *stars* # here
@@ -62,7 +63,7 @@ struct ThreadExportTests {
         """)
   }
 
-  @Test func markdownHeadsEachDayAndQuotesThePerson() {
+  @Test func markdownHeadsEachDayAndQuotesThePerson() throws {
     #expect(
       ThreadExport.markdown(thread(), timeZone: utc, locale: english) == """
         ## March 1, 2026
@@ -98,7 +99,7 @@ struct ThreadExportTests {
         """)
   }
 
-  @Test func anOpenFenceIsClosedSoItCannotSwallowLaterTurns() {
+  @Test func anOpenFenceIsClosedSoItCannotSwallowLaterTurns() throws {
     #expect(ThreadExport.closingOpenFence("Start:\n\n````swift\nlet a = 1") == "Start:\n\n````swift\nlet a = 1\n````")
     #expect(ThreadExport.closingOpenFence("~~~\ncode") == "~~~\ncode\n~~~")
     #expect(ThreadExport.closingOpenFence("```\nclosed\n```") == "```\nclosed\n```")

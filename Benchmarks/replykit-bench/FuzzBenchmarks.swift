@@ -1,8 +1,10 @@
 import Foundation
+import ReplyKitFuzz
 import ReplyMarkdown
 
-/// The timing tables of `replykit fuzz --pathological` and `--resources` (benchmarks, not tests).
-public enum FuzzBenchmarks {
+/// The timing tables of `replykit-bench pathological` and `replykit-bench resources`: the
+/// hardening benchmarks (every pathological case at full size; large inputs and tiny chunks).
+enum FuzzBenchmarks {
   static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
   static func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to - from) / 1e9 }
 
@@ -14,7 +16,7 @@ public enum FuzzBenchmarks {
   }
 
   /// Times every case of `pathological.json` at full size; `write` gets the Markdown table line by line.
-  public static func pathological(cases url: URL, write: (String) -> Void) throws {
+  static func pathological(cases url: URL, write: (String) -> Void) throws {
     let cases = try PathologicalCase.load(from: url)
     write(
       "| # | case | input bytes | guard s | parse s | HTML s | total CPU s | total wall s | output bytes | guards | C s (measured) |\n"
@@ -50,7 +52,7 @@ public enum FuzzBenchmarks {
 
   /// Times a 50 MB input, a 1 MB single line and a reply streamed in 100,000 tiny chunks; `write`
   /// gets one line per input.
-  public static func resources(rounds: Int = 1, write: (String) -> Void) {
+  static func resources(rounds: Int = 1, write: (String) -> Void) {
     for round in 0..<max(rounds, 1) {
       if rounds > 1 { write("round \(round + 1) of \(rounds)\n") }
       resourcesRound(write: write)
