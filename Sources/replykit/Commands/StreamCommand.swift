@@ -24,7 +24,9 @@ enum StreamCommand {
                          input as it arrives)
       --delay-ms N       wait N milliseconds after each chunk, 0 to 60000 (default 0)
       --frames           after each chunk, one JSON line {"bytes": N, "display": "..."} with the
-                         whole current display; a last line with "final": true
+                         whole current display; a last line with "final": true. Each line
+                         repeats the display, so the output grows with the square of the reply
+                         (for tests and debugging; use larger --chunk-bytes on long replies)
       --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart, --max-bytes N:
                          as for 'replykit render'
       -h, --help         show this help

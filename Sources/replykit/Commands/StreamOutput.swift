@@ -46,15 +46,18 @@ struct StreamOutput {
   }
 
   private mutating func apply(_ update: MarkdownStreamUpdate, final: Bool) {
+    var newlyCommitted: [String] = []
     switch format {
-    case .ansi: ansi.apply(update)
+    case .ansi: newlyCommitted = ansi.apply(update)
     case .plain: plain.apply(update)
     case .html: html.apply(update)
     }
     if frames {
       writeFrame(bytes: update.receivedBytes, final: final)
     } else if live {
-      terminal.draw(committed: ansi.committedLines, tail: ansi.tailLines, final: final)
+      // Only what this update committed, never the whole display: the cost of an update stays
+      // that of its change.
+      terminal.draw(newlyCommitted: newlyCommitted, tail: ansi.tailLines, final: final)
     } else {
       writePipe(final: final)
     }

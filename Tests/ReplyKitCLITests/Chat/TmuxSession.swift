@@ -24,9 +24,10 @@ final class TmuxSession {
   /// Starts `replykit chat` with `arguments` in a `width` x `height` session. After the program
   /// exits the pane shows `EXITED <status>`.
   /// `files` are written to ``directory`` (the program's working directory) first.
+  /// `subcommand` and `readyText` run another command (`stream`) and wait for its first output.
   init(
     _ arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:],
-    files: [String: Data] = [:]
+    files: [String: Data] = [:], subcommand: String = "chat", readyText: String? = "Message (Enter sends"
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("rkchat-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,7 +39,7 @@ final class TmuxSession {
     }
     let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     let command =
-      "cd \(Self.quote(directory.path)) && env \(exports) \(([CLIRunner.executable.path, "chat"] + arguments).map(Self.quote).joined(separator: " ")) 2>stderr.txt; echo EXITED $?; sleep 600"
+      "cd \(Self.quote(directory.path)) && env \(exports) \(([CLIRunner.executable.path, subcommand] + arguments).map(Self.quote).joined(separator: " ")) 2>stderr.txt; echo EXITED $?; sleep 600"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
     try tmux(["set-option", "-g", "set-clipboard", "on"])
     let pids = try tmux(["display-message", "-p", "#{pid} #{pane_pid}"]).split(separator: " ")
@@ -46,7 +47,7 @@ final class TmuxSession {
     serverPID = pids.first ?? 0
     panePID = pids.last ?? 0
     // Keys typed before the program is in raw mode would be cooked by the terminal.
-    try waitFor("Message (Enter sends")
+    if let readyText { try waitFor(readyText) }
   }
 
   private var serverPID: pid_t = 0
@@ -84,6 +85,11 @@ final class TmuxSession {
   /// The visible pane, one line per row.
   func screen() throws -> String {
     try tmux(["capture-pane", "-p"])
+  }
+
+  /// The scrollback and the visible pane, one line per row (wrapped lines as their rows).
+  func scrollback() throws -> String {
+    try tmux(["capture-pane", "-p", "-S", "-", "-E", "-"])
   }
 
   /// Resizes the window (the program gets SIGWINCH).
