@@ -129,7 +129,8 @@ public struct MarkdownStream: Sendable {
     let replacement = committedInexactly ? parseText(source) : nil
     let remainder =
       replacement.map { Self.remainder(of: $0, fromLine: firstLine) }
-      ?? Self.shifted(parseRegion(source[start...], keepFootnoteDefinitions: true), lines: firstLine - 1)
+      ?? Self.shifted(
+        parseRegion(source[start...], keepFootnoteDefinitions: true, startingAt: start), lines: firstLine - 1)
     outbox.committed.append(
       MarkdownStreamBlock(
         id: nextBlockID, document: remainder, sourceRange: start..<source.count,
@@ -315,9 +316,10 @@ public struct MarkdownStream: Sendable {
   /// the preamble references them, since cmark-gfm drops a definition nothing references, and the
   /// stream needs to see where each one ends.
   mutating func parseRegion(
-    _ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false, locatingFootnoteDefinitions: Bool = false
+    _ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false, locatingFootnoteDefinitions: Bool = false,
+    startingAt regionStart: Int = .max
   ) -> MarkdownDocument {
-    var preamble = definitions.preamble(for: region)
+    var preamble = definitions.preamble(for: region, regionStart: regionStart)
     if locatingFootnoteDefinitions && options.contains(.footnotes) {
       let labels = ReferenceLabels.defined(in: region).filter { $0.hasPrefix("^") }
       if !labels.isEmpty {

@@ -14,6 +14,8 @@ import Testing
     "[^env]\n```\n[^env]:\n```\n[^env]:",
     "[^env]:\n[s]:d [^env]\n\n",
     "[^arch]:\nn\n[c]:[^arch]\n\n",
+    "[9]\n[^d]:[^env]\n-\n[^env]:",
+    "[^another-citation]:\n[^n]:[^another-citation]\n\n|\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

@@ -18,6 +18,8 @@ struct DefinitionStore: Sendable {
     /// Whether every preamble includes it: a footnote definition whose text references a
     /// footnote (itself, or another) makes that footnote referenced wherever it stands.
     let isAlwaysIncluded: Bool
+    /// Where it starts in the received text.
+    let start: Int
   }
 
   /// The most bytes of always-included pieces; past it the stream cannot keep them all in every
@@ -53,7 +55,7 @@ struct DefinitionStore: Sendable {
   ///
   /// `text` must be closed: no later line can continue it.
   @discardableResult
-  mutating func add(_ text: ArraySlice<UInt8>) -> [String] {
+  mutating func add(_ text: ArraySlice<UInt8>, at start: Int) -> [String] {
     let labels = ReferenceLabels.defined(in: text)
     guard !labels.isEmpty else { return [] }
     var bytes = Array(text)
@@ -62,12 +64,16 @@ struct DefinitionStore: Sendable {
     let first = bytes.first { !ASCII.isBlank($0) }
     let startsPlain = first == UInt8(ascii: "[") && bytes.dropFirst().first { !ASCII.isBlank($0) } != UInt8(ascii: "^")
     let index = pieces.count
-    let referencesFootnotes =
-      labels.contains { $0.hasPrefix("^") }
-      && SourceLines.contains(bytes, 0..<bytes.count, Array("[^".utf8))
-      && bytes.split(separator: UInt8(ascii: "[")).count > labels.count + 1
+    // More `[^` than the footnote labels it defines: its text references a footnote.
+    let footnoteLabels = labels.filter { $0.hasPrefix("^") }.count
+    var openers = 0
+    for index in bytes.indices.dropLast()
+    where bytes[index] == UInt8(ascii: "[") && bytes[index + 1] == UInt8(ascii: "^") {
+      openers += 1
+    }
+    let referencesFootnotes = footnoteLabels > 0 && openers > footnoteLabels
     let always = referencesFootnotes && alwaysIncludedBytes + bytes.count <= Self.alwaysIncludedLimit
-    pieces.append(Piece(bytes: bytes, makesBlocks: !startsPlain, isAlwaysIncluded: referencesFootnotes))
+    pieces.append(Piece(bytes: bytes, makesBlocks: !startsPlain, isAlwaysIncluded: referencesFootnotes, start: start))
     if always {
       alwaysIncluded.append(index)
       alwaysIncludedBytes += bytes.count
@@ -78,15 +84,25 @@ struct DefinitionStore: Sendable {
     return labels
   }
 
-  /// The preamble for parsing `region`: the pieces that define a label `region` uses.
+  /// The preamble for parsing `region`: the pieces that define a label `region` uses, and the
+  /// pieces that those use in turn (a footnote whose text cites another), each once; pieces from
+  /// within the region (it starts at `regionStart` in the received text) are part of it and left
+  /// out.
   ///
   /// - Complexity: O(n) in `region` plus the preamble's size.
-  func preamble(for region: ArraySlice<UInt8>) -> Preamble {
+  func preamble(for region: ArraySlice<UInt8>, regionStart: Int = .max) -> Preamble {
     var preamble = Preamble()
     if !pieces.isEmpty {
-      var chosen = Set(alwaysIncluded)
-      for label in ReferenceLabels.used(in: region) {
-        if let indices = piecesByLabel[label] { chosen.formUnion(indices) }
+      var chosen: Set<Int> = []
+      var pending = Array(alwaysIncluded)
+      for label in ReferenceLabels.used(in: region) { pending += piecesByLabel[label] ?? [] }
+      while let index = pending.popLast() {
+        let start = pieces[index].start
+        let inside = start >= regionStart && start - regionStart < region.count
+        guard !inside, chosen.insert(index).inserted else { continue }
+        if SourceLines.contains(pieces[index].bytes, 0..<pieces[index].bytes.count, Self.footnoteOpener) {
+          for label in ReferenceLabels.used(in: pieces[index].bytes[...]) { pending += piecesByLabel[label] ?? [] }
+        }
       }
       for index in chosen.sorted() {
         let piece = pieces[index]
@@ -104,6 +120,7 @@ struct DefinitionStore: Sendable {
     return preamble
   }
 
+  static let footnoteOpener = Array("[^".utf8)
   static let closingLine = Array("<!---->\n\n".utf8)
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

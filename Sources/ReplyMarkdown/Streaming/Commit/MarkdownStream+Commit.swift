@@ -69,7 +69,7 @@ extension MarkdownStream {
       {
         // Definitions followed by a blank line are complete (a footnote definition is not: an
         // indented line may still continue it).
-        define(text[...])
+        define(text[...], base: start)
         advanceClosed(to: completeEnd)
       }
       drain()
@@ -91,15 +91,15 @@ extension MarkdownStream {
       // Text between blocks is blank or definitions; a block may hold definitions too (in a
       // quote or a list item).
       if unit.isDefinition {
-        define(text[done..<next])
+        define(text[done..<next], base: start)
         advanceClosed(to: start + next)
         done = next
         continue
       }
-      if done < unitStart { define(text[done..<unitStart]) }
-      if blockEnd < next { define(text[blockEnd..<next]) }
+      if done < unitStart { define(text[done..<unitStart], base: start) }
+      if blockEnd < next { define(text[blockEnd..<next], base: start) }
       if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
-        defineInside(text[unitStart..<blockEnd])
+        defineInside(text[unitStart..<blockEnd], base: start)
       }
       hold(
         Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
@@ -177,7 +177,8 @@ extension MarkdownStream {
   }
 
   /// Keeps the definitions in closed text; held blocks waiting for one of them are parsed again.
-  mutating func define(_ text: ArraySlice<UInt8>) {
+  /// `base` is where the array that `text` slices starts in the received text.
+  mutating func define(_ text: ArraySlice<UInt8>, base: Int) {
     guard text.contains(UInt8(ascii: "[")), !ReferenceLabels.defined(in: text).isEmpty else { return }
     // Kept only when it parses closed: cut short (cmark-gfm's range of a raw HTML block can end
     // before its last lines), it would swallow what follows it in a preamble.
@@ -185,7 +186,7 @@ extension MarkdownStream {
       committedInexactly = true
       return
     }
-    let labels = Set(definitions.add(text))
+    let labels = Set(definitions.add(text, at: base + text.startIndex))
     if definitions.pieces.last?.isAlwaysIncluded == true
       && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit
     {
@@ -205,7 +206,8 @@ extension MarkdownStream {
       }
       let used = source[entry.sourceRange]
       let before = ParseMeter.total
-      let reparsed = Self.shifted(parseRegion(used), lines: entry.lines.lowerBound - 1)
+      let reparsed = Self.shifted(
+        parseRegion(used, startingAt: entry.sourceRange.lowerBound), lines: entry.lines.lowerBound - 1)
       var updated = entry
       updated.document = reparsed
       updated.waiting = waitingLabels(reparsed, used: used)
@@ -222,9 +224,9 @@ extension MarkdownStream {
   /// would count again, and change the numbers. Its definitions then reach later blocks only
   /// through the final replacement (the live policy), or the block is still held at the end and
   /// parsed with them (holding until the end: it waits, since it has footnote references).
-  mutating func defineInside(_ text: ArraySlice<UInt8>) {
+  mutating func defineInside(_ text: ArraySlice<UInt8>, base: Int) {
     guard SourceLines.contains(Array(text), 0..<text.count, Self.footnoteMarker) else {
-      define(text)
+      define(text, base: base)
       return
     }
     if referencePolicy.budget != nil && !ReferenceLabels.defined(in: text).isEmpty { committedInexactly = true }

@@ -37,7 +37,7 @@ import Testing
 @Suite struct DefinitionStoreTests {
   @Test func thePreambleHoldsOnlyTheDefinitionsTheRegionUses() {
     var store = DefinitionStore()
-    for index in 0..<500 { store.add(ArraySlice("[y\(index)]: /u\(index)\n".utf8)) }
+    for index in 0..<500 { store.add(ArraySlice("[y\(index)]: /u\(index)\n".utf8), at: 0) }
     let preamble = store.preamble(for: ArraySlice("Uses [y7] and [x].".utf8))
     #expect(String(decoding: preamble.bytes, as: UTF8.self) == "[y7]: /u7\n\n")
     #expect(preamble.lines == 2)
@@ -46,8 +46,8 @@ import Testing
 
   @Test func everyDefinitionOfALabelComesInReplyOrder() {
     var store = DefinitionStore()
-    store.add(ArraySlice("[a]: /first\n".utf8))
-    store.add(ArraySlice("[A]: /second\n".utf8))
+    store.add(ArraySlice("[a]: /first\n".utf8), at: 0)
+    store.add(ArraySlice("[A]: /second\n".utf8), at: 0)
     let preamble = String(decoding: store.preamble(for: ArraySlice("[a]".utf8)).bytes, as: UTF8.self)
     #expect(preamble == "[a]: /first\n\n[A]: /second\n\n")
   }
@@ -56,7 +56,7 @@ import Testing
   /// one-line HTML comment closes it first.
   @Test func aFootnoteDefinitionIsClosedBeforeTheRegion() {
     var store = DefinitionStore()
-    store.add(ArraySlice("[^1]:\n".utf8))
+    store.add(ArraySlice("[^1]:\n".utf8), at: 0)
     let preamble = store.preamble(for: ArraySlice("    code [^1]\n".utf8))
     #expect(preamble.makesBlocks)
     #expect(String(decoding: preamble.bytes, as: UTF8.self).hasSuffix("<!---->\n\n"))
