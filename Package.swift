@@ -5,6 +5,7 @@ let package = Package(
   name: "ReplyKit",
   products: [
     .library(name: "ReplyMarkdown", targets: ["ReplyMarkdown"]),
+    .library(name: "ReplyHighlight", targets: ["ReplyHighlight"]),
     .library(name: "ChatEngine", targets: ["ChatEngine"]),
     .executable(name: "replykit", targets: ["replykit"]),
     .executable(name: "replykit-bench", targets: ["replykit-bench"]),
@@ -18,14 +19,38 @@ let package = Package(
     // No pkgConfig here: libutf8proc.pc adds -DUTF8PROC_EXPORTS, which SwiftPM rejects with a warning.
     .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
     .target(name: "ReplyMarkdown", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
+    // KSyntaxHighlighting and Qt 5 (Core, and Gui for QColor) have no usable pkg-config file (KF5 ships none; Qt5Core.pc adds
+    // -DQT_CORE_LIB, which SwiftPM rejects with a warning), so the module names the libraries and
+    // the shim finds Qt's multiarch headers through the links in SystemHeaders/.
+    .systemLibrary(
+      name: "CKF5SyntaxHighlighting",
+      providers: [.apt(["libkf5syntaxhighlighting-dev"]), .brew(["ksyntaxhighlighting"])]
+    ),
+    .target(
+      name: "CKSyntaxHighlighting",
+      dependencies: ["CKF5SyntaxHighlighting"],
+      exclude: ["SystemHeaders"],
+      cxxSettings: [
+        .headerSearchPath("SystemHeaders/qt5-x86_64-linux-gnu"),
+        .headerSearchPath("SystemHeaders/qt5-x86_64-linux-gnu/QtCore"),
+        .headerSearchPath("SystemHeaders/qt5-x86_64-linux-gnu/QtGui"),
+        .headerSearchPath("SystemHeaders/qt5-aarch64-linux-gnu"),
+        .headerSearchPath("SystemHeaders/qt5-aarch64-linux-gnu/QtCore"),
+        .headerSearchPath("SystemHeaders/qt5-aarch64-linux-gnu/QtGui"),
+      ],
+      linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core")]
+    ),
+    .target(name: "ReplyHighlight", dependencies: ["ReplyMarkdown", "CKSyntaxHighlighting"]),
     .target(name: "ChatEngine", dependencies: ["ReplyMarkdown"]),
     .target(name: "ReplyKitFuzz", dependencies: ["ReplyMarkdown"]),
     .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"]),
     .executableTarget(
       name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
+    .testTarget(name: "ReplyHighlightTests", dependencies: ["ReplyHighlight", "ReplyMarkdown"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine"]),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  cxxLanguageStandard: .cxx17
 )
