@@ -351,7 +351,7 @@ struct ANSIWriter {
       case .strikethrough: inner = (style.merging(theme.strikethrough), link)
       case .link(let info):
         // OSC 8 follows the HTML URL policy: a dangerous target is shown as text, never linked.
-        let target = hyperlinked(info.destination) ? text.addLink(info.destination) : -1
+        let target = !info.isPending && hyperlinked(info.destination) ? text.addLink(info.destination) : -1
         inner = (style.merging(theme.link), target)
       case .image(let info):
         let alt = InvisibleFormat.droppedFromText(PlainTextWriter.plainText(of: index, in: nodes))
@@ -393,7 +393,8 @@ struct ANSIWriter {
 
   /// After a link's text, without hyperlinks: ` (url)` when the URL adds something.
   private func closeInline(_ index: Int, text: inout StyledText, outer: ANSIStyle) {
-    guard case .link(let info) = nodes[index].kind else { return }
+    // A pending link's destination has not arrived: its text alone.
+    guard case .link(let info) = nodes[index].kind, !info.isPending else { return }
     if hyperlinked(info.destination) { return }
     let label = PlainTextWriter.plainText(of: index, in: nodes)
     guard

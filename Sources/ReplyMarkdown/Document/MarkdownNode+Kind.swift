@@ -154,11 +154,38 @@ extension MarkdownNode {
     public var destination: String
     /// The title, or empty.
     public var title: String
+    /// Whether the link's destination has not arrived yet: a link of a streaming display
+    /// (``MarkdownStream``) whose `(url)` is still being received, or bracketed text waiting for
+    /// the definition of its label. It shows its text, is not clickable and has an empty
+    /// destination. Parsed documents never hold one.
+    public var isPending: Bool
 
     /// Creates a link payload.
-    public init(destination: String, title: String) {
+    public init(destination: String, title: String, isPending: Bool = false) {
       self.destination = destination
       self.title = title
+      self.isPending = isPending
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case destination, title, isPending
+    }
+
+    /// Decodes a link payload; JSON written before ``isPending`` existed decodes as not pending.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      destination = try container.decode(String.self, forKey: .destination)
+      title = try container.decode(String.self, forKey: .title)
+      isPending = try container.decodeIfPresent(Bool.self, forKey: .isPending) ?? false
+    }
+
+    /// Encodes a link payload; ``isPending`` is written only when set, so parsed documents encode
+    /// as they always have.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(destination, forKey: .destination)
+      try container.encode(title, forKey: .title)
+      if isPending { try container.encode(true, forKey: .isPending) }
     }
   }
 

@@ -273,6 +273,9 @@ struct HTMLWriter: ~Copyable {
     case .emphasis: out.write("<em>")
     case .strong: out.write("<strong>")
     case .strikethrough: out.write("<del>")
+    case .link(let link) where link.isPending:
+      // Not clickable, and the partial URL never shown (a streaming display only).
+      out.write("<a data-pending=\"\">")
     case .link(let link):
       out.write("<a href=\"")
       if options.contains(.unsafe) || !URLSafety.isDangerous(link.destination) {

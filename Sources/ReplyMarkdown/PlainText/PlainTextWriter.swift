@@ -273,7 +273,7 @@ struct PlainTextWriter {
       prefixes.removeLast()
     case .tableCell:
       inTableCell = false
-    case .link(let link):
+    case .link(let link) where !link.isPending:
       let text = Self.plainText(of: index, in: nodes)
       if !LinkText.urlAddsNothing(text: text, destination: link.destination) {
         writeInline(" (")

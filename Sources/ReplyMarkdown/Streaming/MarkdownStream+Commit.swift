@@ -172,8 +172,7 @@ extension MarkdownStream {
     return held.entries.dropFirst(position).map { entry in
       let numbered = heldFootnotes.renumber(entry.document)
       let marked = PendingReferences.mark(Self.hidingFootnoteText(numbered))
-      return MarkdownStreamHeldBlock(
-        id: entry.id, document: marked.document, sourceRange: entry.sourceRange, pendingLinks: marked.pending)
+      return MarkdownStreamHeldBlock(id: entry.id, document: marked, sourceRange: entry.sourceRange)
     }
   }
 
@@ -268,10 +267,9 @@ extension MarkdownStream {
     case .codeBlock(let info) where info.isFenced:
       guard range.end.line > range.start.line else { return false }
       let lastLine = text[min(Self.lineStart(range.end.line, lines: lines, count: text.count), after)..<after]
-      let opener = text[Self.lineStart(range.start.line, lines: lines, count: text.count)...].drop { $0 == ASCII.space }
-      guard let fence = opener.first else { return false }
-      let length = opener.prefix { $0 == fence }.count
-      return Self.isClosingFence(lastLine, fence: fence, length: length)
+      let openerStart = Self.lineStart(range.start.line, lines: lines, count: text.count)
+      guard let opener = FenceLine(text[openerStart...]) else { return false }
+      return Self.isClosingFence(lastLine, fence: opener.character, length: opener.length)
     default:
       return false
     }
@@ -291,10 +289,6 @@ extension MarkdownStream {
   }
 
   static func isClosingFence(_ line: ArraySlice<UInt8>, fence: UInt8, length: Int) -> Bool {
-    let body = line.drop { $0 == ASCII.space }
-    guard line.count - body.count <= 3 else { return false }
-    let run = body.prefix { $0 == fence }.count
-    guard run >= length else { return false }
-    return body.dropFirst(run).allSatisfy { ASCII.isSpace($0) }
+    FenceLine(line)?.closes(character: fence, length: length) ?? false
   }
 }

@@ -36,27 +36,21 @@ extension MarkdownStream {
     return range
   }
 
-  /// `document` without the top-level blocks `drop` picks, and where each kept node went.
-  static func droppingBlocks(_ document: MarkdownDocument, where drop: (MarkdownNode) -> Bool)
-    -> (document: MarkdownDocument, map: [Int: Int])
-  {
+  /// `document` without the top-level blocks `drop` picks.
+  static func droppingBlocks(_ document: MarkdownDocument, where drop: (MarkdownNode) -> Bool) -> MarkdownDocument {
     let blocks = Array(document.topLevelBlocks)
-    guard blocks.contains(where: { drop(document.nodes[$0]) }) else {
-      return (document, Dictionary(uniqueKeysWithValues: document.nodes.indices.map { ($0, $0) }))
-    }
+    guard blocks.contains(where: { drop(document.nodes[$0]) }) else { return document }
     var nodes: [MarkdownNode] = [MarkdownNode(kind: .document, subtreeEnd: 0, depth: 0)]
-    var map: [Int: Int] = [0: 0]
     for block in blocks where !drop(document.nodes[block]) {
       let offset = nodes.count - block
       for index in block..<document.nodes[block].subtreeEnd {
         var node = document.nodes[index]
         node.subtreeEnd += offset
-        map[index] = nodes.count
         nodes.append(node)
       }
     }
     nodes[0].subtreeEnd = nodes.count
-    return (MarkdownDocument(nodes: nodes, options: document.options), map)
+    return MarkdownDocument(nodes: nodes, options: document.options)
   }
 
   /// The top-level blocks of the whole reply's `document` from `line` on, with its footnote

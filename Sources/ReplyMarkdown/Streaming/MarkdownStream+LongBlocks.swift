@@ -17,7 +17,7 @@ struct LongBlock: Sendable {
   /// Where the unsettled remainder starts.
   var settledEnd: Int
   /// The settled parts, in order.
-  var parts: [MarkdownStreamSettledPart] = []
+  var parts = SettledParts()
 }
 
 extension MarkdownStream {
@@ -31,11 +31,12 @@ extension MarkdownStream {
     case .codeBlock(let info) where info.isFenced:
       guard lines.count > 1 else { return }
       let opener = Array(text[..<lines[1]])
-      let body = opener.drop { $0 == ASCII.space }
-      guard let fence = body.first else { return }
-      let length = body.prefix { $0 == fence }.count
+      guard let fence = FenceLine(opener[...]) else { return }
       let head = parseText(opener)
-      begin(LongBlock(kind: .fence(opener: opener, fence: fence, length: length, head: head), settledEnd: base + lines[1]))
+      begin(
+        LongBlock(
+          kind: .fence(opener: opener, fence: fence.character, length: fence.length, head: head),
+          settledEnd: base + lines[1]))
       if !settleLongBlock(completeEnd) { leaveLongBlock() }
     case .table:
       guard lines.count > 2 else { return }
@@ -128,23 +129,19 @@ extension MarkdownStream {
     }
     lookback = max(lookback, header.count)
     let parsed = parseRegion(ArraySlice(header + source[start..<completeEnd]))
-    let marked = PendingReferences.mark(Self.hidingFootnoteText(parsed))
-    let document = marked.document
+    let document = PendingReferences.mark(Self.hidingFootnoteText(parsed))
     let blocks = Array(document.topLevelBlocks)
     guard blocks.count == 1, case .table = document.nodes[blocks[0]].kind,
       Array(document.children(of: blocks[0])).count == lineCount + 1
     else { return false }
-    settle(
-      MarkdownStreamSettledPart(
-        id: nextPartID, document: document, node: blocks[0], parent: 0, pendingLinks: marked.pending))
+    settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: blocks[0], parent: 0))
     longBlock?.settledEnd = completeEnd
     return true
   }
 
   private mutating func settleList(_ completeEnd: Int, from start: Int, info: MarkdownNode.ListInfo) -> Bool {
     let region = Array(source[start..<completeEnd])
-    let marked = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])))
-    let document = marked.document
+    let document = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])))
     let blocks = Array(document.topLevelBlocks)
     guard blocks.count == 1, case .list(let found) = document.nodes[blocks[0]].kind,
       found.type == info.type, found.delimiter == info.delimiter
@@ -160,10 +157,7 @@ extension MarkdownStream {
     let lines = SourceLines.lineStarts(region)
     guard lastRange.start.line >= 1, lastRange.start.line - 1 < lines.count else { return false }
     for item in items.dropLast() {
-      let pending = marked.pending.filter { $0 >= item && $0 < document.nodes[item].subtreeEnd }
-      settle(
-        MarkdownStreamSettledPart(
-          id: nextPartID, document: document, node: item, parent: blocks[0], pendingLinks: pending))
+      settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: item, parent: blocks[0]))
     }
     longBlock?.settledEnd = start + lines[lastRange.start.line - 1]
     return true

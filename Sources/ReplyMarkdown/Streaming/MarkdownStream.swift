@@ -70,7 +70,8 @@ public struct MarkdownStream: Sendable {
   var newlyCommitted: [MarkdownStreamBlock] = []
   /// Whether the held blocks changed other than by appending (the next update lists them all).
   var heldChanged = false
-  /// How many held blocks the consumer has been shown (since they were last listed whole).
+  /// How many held blocks the consumer has been shown since they were last listed whole (-1:
+  /// none shown while the tail was off; the next shown update lists them all).
   var shownHeldCount = 0
   /// Footnote numbering through the committed and the held blocks (held blocks show numbers too).
   var heldFootnotes = FootnoteNumbering()
@@ -155,9 +156,8 @@ public struct MarkdownStream: Sendable {
     var update = MarkdownStreamUpdate(
       committed: committed,
       tail: MarkdownStreamTail(
-        container: nil, settledRevision: settledRevision, newSettled: [],
-        document: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options),
-        pendingLinks: []),
+        settledRevision: settledRevision,
+        remainder: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options)),
       isFinal: true, replacement: replacement, receivedBytes: received.receivedCount)
     update.statistics = statistics(meterStart: meterStart)
     return update
@@ -170,9 +170,17 @@ public struct MarkdownStream: Sendable {
     structuralStep()
     let committed = newlyCommitted
     newlyCommitted = []
-    let replacesHeld = heldChanged || !committed.isEmpty
-    let shownHeld = heldDisplay(from: replacesHeld ? 0 : shownHeldCount)
-    shownHeldCount = held.count
+    // Without a tail nothing held is shown (output into a pipe): the held blocks are listed
+    // whole once a tail is shown again.
+    var replacesHeld = heldChanged || !committed.isEmpty || (showsTail && shownHeldCount < 0)
+    var shownHeld: [MarkdownStreamHeldBlock] = []
+    if showsTail {
+      shownHeld = heldDisplay(from: replacesHeld ? 0 : shownHeldCount)
+      shownHeldCount = held.count
+    } else {
+      replacesHeld = false
+      shownHeldCount = -1
+    }
     heldChanged = false
     let tail: MarkdownStreamTail
     let openStart = longBlock?.settledEnd ?? closedEnd
@@ -192,8 +200,7 @@ public struct MarkdownStream: Sendable {
       newSettled = []
       sentRevision = -1
       tail = MarkdownStreamTail(
-        container: nil, settledRevision: -1, newSettled: [],
-        document: MarkdownStreamTail.empty.document, pendingLinks: [])
+        settledRevision: -1, remainder: MarkdownStreamTail.empty.remainder)
       lastTail = tail
     }
     var update = MarkdownStreamUpdate(
@@ -260,7 +267,7 @@ public struct MarkdownStream: Sendable {
             source[block.settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
         {
           // No line here can close the fence: the open line is code, no parse needed.
-          healed = StreamHealer.Healed(document: document, pendingLinks: [])
+          healed = StreamHealer.Healed(document: document)
         } else {
           healed = healer.heal(
             opener + source[block.settledEnd...], protectedLength: opener.count,
@@ -279,7 +286,7 @@ public struct MarkdownStream: Sendable {
     }
     let parts: [MarkdownStreamSettledPart]
     if sentRevision != settledRevision {
-      parts = longBlock?.parts ?? []
+      parts = longBlock?.parts.all ?? []
       sentRevision = settledRevision
     } else {
       parts = newSettled
@@ -288,8 +295,8 @@ public struct MarkdownStream: Sendable {
     var numbering = heldFootnotes
     let document = numbering.renumber(healed.document)
     lastTail = MarkdownStreamTail(
-      container: container, settledRevision: settledRevision, newSettled: parts, document: document,
-      pendingLinks: healed.pendingLinks)
+      container: container, settledRevision: settledRevision, newSettled: parts,
+      settled: longBlock?.parts ?? .none, remainder: document)
     return lastTail
   }
 
@@ -303,10 +310,10 @@ public struct MarkdownStream: Sendable {
     let healed = healer.heal(
       preamble.bytes + head + open, protectedLength: preamble.bytes.count + head.count, context: .blocks)
     guard !preamble.isEmpty else { return healed }
-    let (document, map) = Self.droppingBlocks(healed.document) { node in
+    let document = Self.droppingBlocks(healed.document) { node in
       Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
     }
-    return StreamHealer.Healed(document: document, pendingLinks: healed.pendingLinks.compactMap { map[$0] })
+    return StreamHealer.Healed(document: document)
   }
 
   // MARK: Parsing
@@ -322,7 +329,7 @@ public struct MarkdownStream: Sendable {
       document = Self.droppingBlocks(document) { node in
         if Self.isFootnoteDefinition(node) { return !keepFootnoteDefinitions }
         return Self.isPreambleBlock(node, preambleLines: preamble.lines)
-      }.document
+      }
     }
     return Self.shifted(document, lines: -preamble.lines)
   }

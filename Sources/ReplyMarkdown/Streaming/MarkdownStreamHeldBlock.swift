@@ -13,15 +13,11 @@ public struct MarkdownStreamHeldBlock: Sendable, Hashable {
   public let document: MarkdownDocument
   /// Where the block came from: UTF-8 offsets into the received text.
   public let sourceRange: Range<Int>
-  /// Links in ``document`` whose destination has not arrived (an empty destination; shown as
-  /// text, not clickable).
-  public let pendingLinks: [Int]
 
   /// Creates a held block.
-  public init(id: Int, document: MarkdownDocument, sourceRange: Range<Int>, pendingLinks: [Int]) {
+  public init(id: Int, document: MarkdownDocument, sourceRange: Range<Int>) {
     self.id = id
     self.document = document
     self.sourceRange = sourceRange
-    self.pendingLinks = pendingLinks
   }
 }

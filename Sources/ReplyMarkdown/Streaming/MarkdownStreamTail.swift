@@ -1,11 +1,14 @@
-/// The tentative end of a streaming reply: what follows the committed blocks, healed for display.
+/// The tentative end of a streaming reply: what follows the committed and held blocks, healed
+/// for display.
 ///
-/// When the open block is a long fenced code block, list or table, its finished lines, items or
-/// rows arrive as settled parts (only the new ones each update) and ``document`` holds just the
-/// open remainder, so an update costs the chunk plus the open part, not the whole block.
+/// A stream's renderers (``MarkdownStreamHTMLRenderer``, ``MarkdownStreamPlainRenderer``,
+/// ``MarkdownStreamANSIRenderer``) show it in pieces: of a long fenced code block, list or table
+/// that is still open, the finished lines, items or rows are rendered once and kept, so an update
+/// costs the chunk plus the open part, not the whole block. ``document`` is the same open part
+/// whole, for a consumer of its own.
 public struct MarkdownStreamTail: Sendable {
   /// The long block whose finished parts are settled.
-  public enum Container: Sendable, Hashable {
+  enum Container: Sendable, Hashable {
     /// A fenced code block; the document holds it with no code (its opening fence).
     case codeBlock(MarkdownDocument)
     /// A list; its payload (type, start, delimiter, and whether it is tight so far).
@@ -14,32 +17,45 @@ public struct MarkdownStreamTail: Sendable {
     case table(MarkdownDocument)
   }
 
-  /// The open long block, or `nil` when ``document`` is the whole tail.
-  public var container: Container?
+  /// The open long block, or `nil` when ``remainder`` is the whole tail.
+  var container: Container?
   /// Changes whenever previously settled parts must be rendered again.
-  public var settledRevision: Int
+  var settledRevision: Int
   /// Parts settled since the last update; after a revision change, all settled parts.
-  public var newSettled: [MarkdownStreamSettledPart]
-  /// The healed open part. With a container, its first block continues the container (the code
-  /// block with the open line, the list with the open item, the table with its header and the
-  /// open rows); further blocks follow it.
-  public var document: MarkdownDocument
-  /// Links in ``document`` whose destination has not arrived yet (shown as text, not clickable).
-  public var pendingLinks: [Int]
+  var newSettled: [MarkdownStreamSettledPart]
+  /// Every settled part of the open long block (for ``document``).
+  var settled: SettledParts
+  /// The healed open part after the settled parts. With a container, its first block continues
+  /// the container (the code block with the open line, the list with the open item, the table
+  /// with its header and the open rows); further blocks follow it.
+  var remainder: MarkdownDocument
 
   /// An empty tail.
-  public static let empty = MarkdownStreamTail(
-    container: nil, settledRevision: 0, newSettled: [], document: MarkdownDocument(""), pendingLinks: [])
+  public static let empty = MarkdownStreamTail(document: MarkdownDocument(""))
 
-  /// Creates a tail.
-  public init(
-    container: Container?, settledRevision: Int, newSettled: [MarkdownStreamSettledPart], document: MarkdownDocument,
-    pendingLinks: [Int]
+  /// Creates a tail that shows `document`.
+  public init(document: MarkdownDocument) {
+    self.init(settledRevision: 0, remainder: document)
+  }
+
+  init(
+    container: Container? = nil, settledRevision: Int, newSettled: [MarkdownStreamSettledPart] = [],
+    settled: SettledParts = .none, remainder: MarkdownDocument
   ) {
     self.container = container
     self.settledRevision = settledRevision
     self.newSettled = newSettled
-    self.document = document
-    self.pendingLinks = pendingLinks
+    self.settled = settled
+    self.remainder = remainder
+  }
+
+  /// The whole healed open part as one standalone document: an open long block with its
+  /// finished parts and open remainder merged into one block, followed by the blocks after it.
+  /// Pending links are marked (``MarkdownNode/LinkInfo/isPending``).
+  ///
+  /// - Complexity: O(n) in the nodes of the open part, computed on each access (the stream's
+  ///   renderers never use it).
+  public var document: MarkdownDocument {
+    container == nil ? remainder : mergedDocument(settled: settled.all)
   }
 }

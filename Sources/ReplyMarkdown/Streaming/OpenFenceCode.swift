@@ -31,7 +31,7 @@ enum OpenFenceCode {
 
   /// The opener's indentation in spaces (at most 3 for a fence).
   static func indent(ofOpener opener: [UInt8]) -> Int {
-    opener.prefix { $0 == 0x20 }.count
+    FenceLine(opener[...])?.indent ?? 0
   }
 
   /// A document holding only the code block of `head` (a parse of the opening fence line) with

@@ -101,13 +101,14 @@ enum PendingReferences {
     return found
   }
 
-  /// The document with every candidate replaced by a link with an empty destination, and the
-  /// indices of those links. Returns the document unchanged (and no indices) when there is none.
+  /// The document with every candidate replaced by a pending link
+  /// (``MarkdownNode/LinkInfo/isPending``, an empty destination). Returns the document unchanged
+  /// when there is none.
   ///
   /// - Complexity: O(n) in the number of nodes and their text; no recursion.
-  static func mark(_ document: MarkdownDocument) -> (document: MarkdownDocument, pending: [Int]) {
+  static func mark(_ document: MarkdownDocument) -> MarkdownDocument {
     let nodes = document.nodes
-    guard hasCandidate(document, in: 0..<nodes.count) else { return (document, []) }
+    guard hasCandidate(document, in: 0..<nodes.count) else { return document }
     var opens: [Int: Int] = [:]
     var closes: [Int: (close: Int, end: Int)] = [:]
     for span in spans(document, in: 0..<nodes.count) {
@@ -116,7 +117,6 @@ enum PendingReferences {
     }
     var output: [MarkdownNode] = []
     output.reserveCapacity(nodes.count + 8)
-    var pending: [Int] = []
     var insideLink = -1
     var wrapped = 0
     func emitText(_ bytes: ArraySlice<UInt8>, depth: Int) {
@@ -142,16 +142,13 @@ enum PendingReferences {
         var position = start
         for candidate in candidates(in: Array(bytes[start..<stop])) {
           emitText(bytes[position..<(start + candidate.open)], depth: depth + wrapped)
-          pending.append(output.count)
-          output.append(
-            MarkdownNode(kind: .link(.init(destination: "", title: "")), subtreeEnd: 0, depth: depth + wrapped))
+          output.append(MarkdownNode(kind: .link(pendingLink), subtreeEnd: 0, depth: depth + wrapped))
           emitText(bytes[(start + candidate.open + 1)..<(start + candidate.close)], depth: depth + wrapped + 1)
           position = start + candidate.end
         }
         emitText(bytes[position..<stop], depth: depth + wrapped)
         if let open = opens[index] {
-          pending.append(output.count)
-          output.append(MarkdownNode(kind: .link(.init(destination: "", title: "")), subtreeEnd: 0, depth: depth))
+          output.append(MarkdownNode(kind: .link(pendingLink), subtreeEnd: 0, depth: depth))
           emitText(bytes[(open + 1)...], depth: depth + 1)
           wrapped = 1
         }
@@ -172,8 +169,11 @@ enum PendingReferences {
       open.append(index)
     }
     for index in open { output[index].subtreeEnd = output.count }
-    return (MarkdownDocument(nodes: output, options: document.options), pending)
+    return MarkdownDocument(nodes: output, options: document.options)
   }
+
+  /// The payload of a link whose label's definition has not arrived.
+  static let pendingLink = MarkdownNode.LinkInfo(destination: "", title: "", isPending: true)
 
   private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 

@@ -64,8 +64,7 @@ import Testing
   ]
 
   static func plainLines(_ document: MarkdownDocument) -> [String] {
-    let text = PlainTextRenderer().render(document)
-    return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    MarkdownStreamPlainRenderer.lines(PlainTextRenderer().render(document))
   }
 
   @Test(arguments: inputs)
@@ -73,22 +72,44 @@ import Testing
     let ansi = ANSIRenderer(options: ANSIOptions(width: 24, color: true))
     for chunks in [text.map { String($0) }, StreamingHarness.randomCharacterChunks(text, seed: 5)] {
       var stream = MarkdownStream()
-      var pieces = (StreamLineConsumer(rowsRenderApart: true), StreamLineConsumer(rowsRenderApart: false))
-      var whole = (
-        StreamLineConsumer(rowsRenderApart: true, inPieces: false),
-        StreamLineConsumer(rowsRenderApart: false, inPieces: false)
-      )
+      func consumer(rowsRenderApart: Bool, inPieces: Bool) -> StreamConsumerCore<LineStreamOutput> {
+        StreamConsumerCore(
+          LineStreamOutput(rowsRenderApart: rowsRenderApart, inPieces: inPieces) { document in
+            rowsRenderApart ? Self.plainLines(document) : ansi.renderLines(document)
+          })
+      }
+      var pieces = (consumer(rowsRenderApart: true, inPieces: true), consumer(rowsRenderApart: false, inPieces: true))
+      var whole = (consumer(rowsRenderApart: true, inPieces: false), consumer(rowsRenderApart: false, inPieces: false))
       var received = ""
       for chunk in chunks {
         received += chunk
         let update = stream.feed(chunk)
-        _ = pieces.0.apply(update, render: Self.plainLines)
-        _ = whole.0.apply(update, render: Self.plainLines)
-        _ = pieces.1.apply(update) { ansi.renderLines($0) }
-        _ = whole.1.apply(update) { ansi.renderLines($0) }
-        #expect(pieces.0.tailLines == whole.0.tailLines, "plain after \(received.debugDescription)")
-        #expect(pieces.1.tailLines == whole.1.tailLines, "ansi after \(received.debugDescription)")
+        pieces.0.apply(update)
+        whole.0.apply(update)
+        pieces.1.apply(update)
+        whole.1.apply(update)
+        #expect(pieces.0.output.tailLines == whole.0.output.tailLines, "plain after \(received.debugDescription)")
+        #expect(pieces.1.output.tailLines == whole.1.output.tailLines, "ansi after \(received.debugDescription)")
       }
+    }
+  }
+}
+
+/// `MarkdownStreamTail.document` is the whole open part: rendered alone, it shows what the HTML
+/// renderer shows after the committed blocks, however the renderer split it into pieces.
+@Suite struct StreamingTailDocumentTests {
+  @Test(arguments: StreamingLinePiecesTests.inputs)
+  func tailDocumentIsTheWholeOpenPart(text: String) {
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var received = ""
+    for chunk in StreamingHarness.randomCharacterChunks(text, seed: 7) {
+      received += chunk
+      let update = stream.feed(chunk)
+      html.apply(update)
+      guard update.held.isEmpty && !update.replacesHeld else { continue }
+      let shown = String(decoding: html.utf8(html.committedLength..<html.utf8Count), as: UTF8.self)
+      #expect(HTMLRenderer().render(update.tail.document) == shown, "after \(received.debugDescription)")
     }
   }
 }

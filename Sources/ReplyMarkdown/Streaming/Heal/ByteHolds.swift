@@ -51,10 +51,7 @@ enum ByteHolds {
   /// Whether `line` (the last line inside an open fence of `fence` characters) could still become
   /// its closing fence: up to three spaces, a run of the fence character, then only blanks.
   static func isFenceCloserPrefix(_ line: ArraySlice<UInt8>, fence: UInt8) -> Bool {
-    var rest = line.drop { $0 == ASCII.space }
-    guard line.count - rest.count <= 3, rest.first == fence else { return false }
-    rest = rest.drop { $0 == fence }
-    return rest.allSatisfy(ASCII.isBlank)
+    FenceLine(line)?.mayClose(character: fence) ?? false
   }
 
   /// Removes trailing spaces, tabs, a backslash and runs of `* _ ~` and backticks (markers whose

@@ -9,17 +9,16 @@ enum HealedDisplayMarks {
   static func apply(
     _ parsed: MarkdownDocument, incompleteLastLine: Bool, options: ParseOptions, applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
-    let (document, references) = PendingReferences.mark(parsed)
-    if !references.isEmpty { applied.insert(.pendingReferenceLink) }
+    let document = PendingReferences.mark(parsed)
     var nodes = document.nodes
-    var pending: [Int] = references
     let sentinel = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
     var lastFenced: Int?
     for index in nodes.indices {
       switch nodes[index].kind {
+      case .link(let info) where info.isPending:
+        applied.insert(.pendingReferenceLink)
       case .link(let info) where info.destination == sentinel:
-        pending.append(index)
-        nodes[index].kind = .link(.init(destination: "", title: ""))
+        nodes[index].kind = .link(PendingReferences.pendingLink)
       case .text(let string) where options.contains(.footnotes) && containsFootnoteOpener(string):
         let hidden = hidingFootnoteReferences(string)
         if hidden != string { applied.insert(.unresolvedFootnoteReference) }
@@ -36,8 +35,7 @@ enum HealedDisplayMarks {
       nodes[fenced].kind = .codeBlock(info)
       applied.insert(.openFenceLineNewline)
     }
-    return StreamHealer.Healed(
-      document: MarkdownDocument(nodes: nodes, options: document.options), pendingLinks: pending.sorted())
+    return StreamHealer.Healed(document: MarkdownDocument(nodes: nodes, options: document.options))
   }
 
   /// Whether `string` holds `[^` (a byte scan: `String.contains(_:)` costs far more per call).

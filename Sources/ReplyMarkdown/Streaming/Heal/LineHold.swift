@@ -99,14 +99,11 @@ struct LineHold {
       let hashes = content.prefix { $0 == ASCII.hash }
       return !hashes.isEmpty && hashes.count <= 6 && content.dropFirst(hashes.count).allSatisfy(ASCII.isBlank)
     case .fenceOpener:
-      guard let first = content.first, first == ASCII.backtick || first == ASCII.tilde else { return false }
-      let run = content.prefix { $0 == first }.count
       // A backtick in the info string makes the line a paragraph (an inline code span), not a fence.
-      return run >= 3 && (first == ASCII.tilde || !content.dropFirst(run).contains(ASCII.backtick))
+      return FenceLine(content)?.opens ?? false
     case .shortFenceRun:
-      guard let first = content.first, first == ASCII.backtick || first == ASCII.tilde else { return false }
-      let run = content.prefix { $0 == first }.count
-      return run < 3 && content.dropFirst(run).allSatisfy(ASCII.isBlank)
+      guard let fence = FenceLine(content) else { return false }
+      return fence.length < 3 && fence.restIsBlank
     case .breakAfterContainerMarker:
       guard hasContainerMarker, let first = content.first, Self.isBreakCharacter(first) else { return false }
       return content.allSatisfy { $0 == first || ASCII.isBlank($0) }

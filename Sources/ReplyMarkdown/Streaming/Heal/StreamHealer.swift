@@ -21,10 +21,10 @@ struct StreamHealer {
 
   let options: ParseOptions
 
-  /// The healed document and the indices of its links whose destination has not arrived.
+  /// The healed document; its links whose destination has not arrived are pending
+  /// (``MarkdownNode/LinkInfo/isPending``).
   struct Healed {
     var document: MarkdownDocument
-    var pendingLinks: [Int]
   }
 
   /// How many times the inline content is scanned again after a cut (an image, tag or entity

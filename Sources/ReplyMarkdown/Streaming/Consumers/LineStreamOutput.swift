@@ -1,84 +1,114 @@
-/// The line bookkeeping shared by the plain-text and terminal stream consumers: committed lines
-/// (appended once, never changed) and the lines of the live tail (held blocks, then the open part).
+/// The line output form of the stream consumer, shared by the plain-text and terminal renderers:
+/// committed lines (appended once, never changed) and the lines of the live tail (held blocks,
+/// then the open part).
 ///
-/// Top-level units (a committed block, a held block, the open part) are separated by one empty
-/// line, as the one-shot renderers separate top-level blocks.
+/// Top-level units (a committed block, a held block, the open part) are separated as the one-shot
+/// renderers separate top-level blocks.
 ///
-/// An open long block (fenced code, list, table) is rendered in pieces: the container's head and
-/// each settled part once (kept until the settled revision or the list's tightness changes), the
-/// open remainder every update. The pieces join to exactly the lines of the whole open block,
-/// because both renderers lay out code lines, list items and (plain text) table rows on their own.
-/// Terminal tables fit their columns to every row, so with `rowsRenderApart` off a table is still
+/// An open long block renders in pieces that join to exactly the lines of the whole open block,
+/// because both renderers lay out code lines, list items and (plain text) table rows on their
+/// own. Terminal tables fit their columns to every row, so with `rowsRenderApart` off a table is
 /// rendered whole.
-struct StreamLineConsumer: Sendable {
+struct LineStreamOutput: StreamConsumerOutput {
+  static var piecesFollowHeld: Bool { false }
+
+  /// Renders a document as lines.
+  let render: @Sendable (MarkdownDocument) -> [String]
   /// Whether table rows render independently of each other (plain text: yes; terminal: no).
   let rowsRenderApart: Bool
+  /// Whether the open long block renders in pieces (off only in tests, which compare the two).
+  let inPieces: Bool
   private(set) var committedLines: [String] = []
   private(set) var tailLines: [String] = []
+  /// The committed lines the current update added, as they follow the lines committed before.
+  private(set) var added: [String] = []
   private var heldLines: [String] = []
-  private var settled: [MarkdownStreamSettledPart] = []
-  private var revision = -1
   /// The rendered head and settled parts of the open long block.
   private var settledLines: [String] = []
-  /// How many of `settled` are in `settledLines` (nil: `settledLines` is not in use).
-  private var renderedParts: Int?
-  private var renderedTight = true
   /// How many list items `settledLines` holds (the next item's number after the list's start).
   private var itemNumber = 0
   /// The UTF-8 length of the code in `settledLines` (an open code block).
   private var settledCodeLength = 0
 
-  /// Whether the open long block renders in pieces (off only in tests, which compare the two).
-  let inPieces: Bool
-
-  init(rowsRenderApart: Bool, inPieces: Bool = true) {
+  init(rowsRenderApart: Bool, inPieces: Bool = true, render: @escaping @Sendable (MarkdownDocument) -> [String]) {
     self.rowsRenderApart = rowsRenderApart
     self.inPieces = inPieces
+    self.render = render
   }
 
-  /// Applies an update; returns the committed lines it added, for a writer that only appends.
-  ///
-  /// On a final update with a replacement, ``committedLines`` become the replacement's lines
-  /// (equal to one-shot rendering); what is returned is still only what follows the lines
-  /// committed before, as the whole reply renders it.
-  mutating func apply(_ update: MarkdownStreamUpdate, render: (MarkdownDocument) -> [String]) -> [String] {
-    var added: [String] = []
-    if !update.committed.isEmpty {
-      heldLines = []
-      for block in update.committed {
-        added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
-      }
-      if let replacement = update.replacement {
-        committedLines = render(replacement)
-        heldLines = []
-        tailLines = []
-        return added
-      }
-      committedLines += added
+  mutating func startUpdate() { added = [] }
+
+  mutating func commit(_ blocks: [MarkdownStreamBlock]) {
+    heldLines = []
+    tailLines = []
+    for block in blocks {
+      added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
     }
-    if update.replacesHeld { heldLines = [] }
-    for block in update.held {
+    committedLines += added
+  }
+
+  /// ``committedLines`` become the replacement's lines (equal to one-shot rendering); ``added``
+  /// is still only what follows the lines committed before, as the whole reply renders it.
+  mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock]) {
+    for block in blocks {
+      added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
+    }
+    committedLines = render(document)
+    heldLines = []
+    tailLines = []
+  }
+
+  mutating func dropHeld() { heldLines = [] }
+
+  mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
+    for block in blocks {
       heldLines += Self.unitLines(block.document, after: !committedLines.isEmpty || !heldLines.isEmpty, render: render)
     }
-    let tail = update.tail
-    if tail.settledRevision != revision {
-      settled = tail.newSettled
-      revision = tail.settledRevision
-      renderedParts = nil
-    } else {
-      settled += tail.newSettled
+  }
+
+  func rendersInPieces(_ container: MarkdownStreamTail.Container) -> Bool {
+    if case .table = container, !rowsRenderApart { return false }
+    return inPieces
+  }
+
+  mutating func beginPieces(_ container: MarkdownStreamTail.Container?, tight: Bool) {
+    itemNumber = 0
+    settledCodeLength = 0
+    settledLines = container.map { headLines($0) } ?? []
+  }
+
+  mutating func appendPart(
+    _ part: MarkdownStreamSettledPart, position: Int, container: MarkdownStreamTail.Container, tight: Bool
+  ) {
+    let document = part.document
+    switch container {
+    case .codeBlock:
+      if case .codeBlock(let info) = document.nodes[part.node].kind, !info.code.isEmpty {
+        settledCodeLength += info.code.utf8.count
+        settledLines += Self.codeLines(info.code, options: document.options, render: render)
+      }
+    case .list(let info):
+      let lines = render(
+        Self.itemDocument(document, item: part.node, list: info, number: itemNumber, tight: tight))
+      if !tight && itemNumber > 0 && !lines.isEmpty { settledLines.append("") }
+      settledLines += lines
+      itemNumber += 1
+    case .table:
+      settledLines += render(Self.rowsDocument(document, table: part.node, includeHeader: false))
     }
+  }
+
+  mutating func showOpen(_ open: StreamOpenPart?) {
     var lines = heldLines
-    if !update.isFinal {
+    if let open {
       let after = !committedLines.isEmpty || !lines.isEmpty
-      if tail.container == nil {
-        lines += Self.unitLines(tail.document, after: after, render: render)
+      if open.tail.container == nil {
+        lines += Self.unitLines(open.tail.remainder, after: after, render: render)
       } else {
-        Self.appendUnit(openLines(tail, render: render), to: &lines, after: after)
+        Self.appendUnit(openLines(open), to: &lines, after: after)
       }
     }
     tailLines = lines
-    return added
   }
 
   /// The lines of a top-level unit as they follow earlier content in one-shot rendering: the
@@ -110,12 +140,14 @@ struct StreamLineConsumer: Sendable {
 
   // MARK: The open part
 
-  /// The lines of the whole open part: the long block in pieces, then the tail's further blocks.
-  private mutating func openLines(_ tail: MarkdownStreamTail, render: (MarkdownDocument) -> [String]) -> [String] {
-    guard let container = tail.container else { return render(tail.document) }
-    if case .table = container, !rowsRenderApart { return render(tail.mergedDocument(settled: settled)) }
-    guard inPieces else { return render(tail.mergedDocument(settled: settled)) }
-    let document = tail.document
+  /// The lines of the whole open part in a container: the long block (in pieces, or whole), then
+  /// the tail's further blocks.
+  private func openLines(_ open: StreamOpenPart) -> [String] {
+    let tail = open.tail
+    guard open.inPieces, let container = tail.container else {
+      return render(tail.mergedDocument(settled: open.settled))
+    }
+    let document = tail.remainder
     let blocks = Array(document.topLevelBlocks)
     var rest = blocks[...]
     var first: Int?
@@ -128,33 +160,21 @@ struct StreamLineConsumer: Sendable {
         break
       }
     }
-    let tight = Self.isTight(container, open: first.map { document.nodes[$0].kind })
-    if renderedParts == nil || tight != renderedTight {
-      settledLines = headLines(container, render: render)
-      renderedParts = 0
-      renderedTight = tight
-      itemNumber = 0
-      settledCodeLength = 0
-    }
-    for part in settled.dropFirst(renderedParts ?? 0) {
-      appendPart(part, container: container, tight: tight, render: render)
-    }
-    renderedParts = settled.count
     var lines = settledLines
     if let first {
       switch container {
       case .codeBlock:
         guard case .codeBlock(let info) = document.nodes[first].kind else { break }
         // The code so far is one empty line: the plain renderer shows nothing for it.
-        if info.code.isEmpty && settledCodeLength == 1 { return render(tail.mergedDocument(settled: settled)) }
+        if info.code.isEmpty && settledCodeLength == 1 { return render(tail.mergedDocument(settled: open.settled)) }
         if !info.code.isEmpty {
           lines += Self.codeLines(info.code, options: document.options, render: render)
         }
       case .list(let info):
         var number = itemNumber
         for item in document.children(of: first) {
-          let itemLines = render(Self.itemDocument(document, item: item, list: info, number: number, tight: tight))
-          if !tight && number > 0 && !itemLines.isEmpty { lines.append("") }
+          let itemLines = render(Self.itemDocument(document, item: item, list: info, number: number, tight: open.tight))
+          if !open.tight && number > 0 && !itemLines.isEmpty { lines.append("") }
           lines += itemLines
           number += 1
         }
@@ -172,44 +192,14 @@ struct StreamLineConsumer: Sendable {
     return lines
   }
 
-  private static func isTight(_ container: MarkdownStreamTail.Container, open: MarkdownNode.Kind?) -> Bool {
-    guard case .list(let info) = container else { return true }
-    if case .list(let openInfo)? = open, !openInfo.isTight { return false }
-    return info.isTight
-  }
-
   /// The lines the container shows before its parts: a code block's label, a table's header.
-  private func headLines(_ container: MarkdownStreamTail.Container, render: (MarkdownDocument) -> [String])
-    -> [String]
-  {
+  private func headLines(_ container: MarkdownStreamTail.Container) -> [String] {
     switch container {
     case .codeBlock(let head): return render(head)
     case .list: return []
     case .table(let head):
       guard let table = head.topLevelBlocks.first(where: { _ in true }) else { return [] }
       return render(Self.rowsDocument(head, table: table, includeHeader: true))
-    }
-  }
-
-  private mutating func appendPart(
-    _ part: MarkdownStreamSettledPart, container: MarkdownStreamTail.Container, tight: Bool,
-    render: (MarkdownDocument) -> [String]
-  ) {
-    let document = part.document
-    switch container {
-    case .codeBlock:
-      if case .codeBlock(let info) = document.nodes[part.node].kind, !info.code.isEmpty {
-        settledCodeLength += info.code.utf8.count
-        settledLines += Self.codeLines(info.code, options: document.options, render: render)
-      }
-    case .list(let info):
-      let lines = render(
-        Self.itemDocument(document, item: part.node, list: info, number: itemNumber, tight: tight))
-      if !tight && itemNumber > 0 && !lines.isEmpty { settledLines.append("") }
-      settledLines += lines
-      itemNumber += 1
-    case .table:
-      settledLines += render(Self.rowsDocument(document, table: part.node, includeHeader: false))
     }
   }
 

@@ -10,29 +10,32 @@
 public struct MarkdownStreamPlainRenderer: Sendable {
   /// The renderer used for every block.
   public let renderer: PlainTextRenderer
-  private var core = StreamLineConsumer(rowsRenderApart: true)
+  private var core: StreamConsumerCore<LineStreamOutput>
 
   /// Creates a consumer.
   public init(renderer: PlainTextRenderer = PlainTextRenderer()) {
     self.renderer = renderer
+    core = StreamConsumerCore(LineStreamOutput(rowsRenderApart: true) { Self.lines(renderer.render($0)) })
   }
 
   /// Every committed line so far.
-  public var committedLines: [String] { core.committedLines }
+  public var committedLines: [String] { core.output.committedLines }
   /// The lines of the live tail (held blocks, then the open part); empty after the final update.
-  public var tailLines: [String] { core.tailLines }
+  public var tailLines: [String] { core.output.tailLines }
 
   /// Applies an update and returns the lines it committed.
   @discardableResult
   public mutating func apply(_ update: MarkdownStreamUpdate) -> [String] {
-    let renderer = self.renderer
-    return core.apply(update) { document in
-      let text = renderer.render(document)
-      return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
+    core.apply(update)
+    return core.output.added
   }
 
   /// The current display: all lines joined with newlines (no final newline), as
   /// `PlainTextRenderer.render(_:)` writes a document.
-  public var text: String { (core.committedLines + core.tailLines).joined(separator: "\n") }
+  public var text: String { (core.output.committedLines + core.output.tailLines).joined(separator: "\n") }
+
+  /// A plain text as lines: none for the empty text.
+  static func lines(_ text: String) -> [String] {
+    text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
 }

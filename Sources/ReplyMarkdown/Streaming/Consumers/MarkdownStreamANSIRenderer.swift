@@ -12,30 +12,31 @@
 public struct MarkdownStreamANSIRenderer: Sendable {
   /// The renderer used for every block.
   public let renderer: ANSIRenderer
-  private var core = StreamLineConsumer(rowsRenderApart: false)
+  private var core: StreamConsumerCore<LineStreamOutput>
 
   /// Creates a consumer that renders with `renderer`.
   public init(renderer: ANSIRenderer = ANSIRenderer()) {
     self.renderer = renderer
+    core = StreamConsumerCore(LineStreamOutput(rowsRenderApart: false) { renderer.renderLines($0) })
   }
 
   /// Every committed line so far, without newlines.
-  public var committedLines: [String] { core.committedLines }
+  public var committedLines: [String] { core.output.committedLines }
   /// The lines of the live tail (held blocks, then the open part), without newlines; empty after
   /// the final update.
-  public var tailLines: [String] { core.tailLines }
+  public var tailLines: [String] { core.output.tailLines }
 
   /// Applies an update and returns the lines it committed (to write once, above the tail).
   @discardableResult
   public mutating func apply(_ update: MarkdownStreamUpdate) -> [String] {
-    let renderer = self.renderer
-    return core.apply(update) { renderer.renderLines($0) }
+    core.apply(update)
+    return core.output.added
   }
 
   /// The current display: committed lines, then the tail, each ended by a newline.
   public var text: String {
     var out = ""
-    for line in core.committedLines + core.tailLines { out += line + "\n" }
+    for line in core.output.committedLines + core.output.tailLines { out += line + "\n" }
     return out
   }
 }

@@ -1,0 +1,201 @@
+/// The HTML output form of the stream consumer: one byte buffer — committed blocks, held blocks,
+/// the open long block's head and settled parts, the open remainder — and the lowest byte an
+/// update changed (for ``MarkdownStreamHTMLRenderer/Edit``).
+struct HTMLStreamOutput: StreamConsumerOutput {
+  static var piecesFollowHeld: Bool { true }
+
+  let renderer: HTMLRenderer
+  private(set) var bytes: [UInt8] = []
+  /// Where the held blocks start.
+  private(set) var committedLength = 0
+  /// Where the head and settled parts start.
+  private var heldLength = 0
+  /// Where the open remainder starts.
+  private var settledLength = 0
+  /// The lowest byte changed since ``startUpdate()``.
+  private(set) var low = 0
+
+  init(renderer: HTMLRenderer) {
+    self.renderer = renderer
+  }
+
+  private mutating func truncate(_ length: Int) {
+    if length < bytes.count { bytes.removeSubrange(length...) }
+    low = min(low, length)
+  }
+
+  mutating func startUpdate() { low = bytes.count }
+
+  mutating func commit(_ blocks: [MarkdownStreamBlock]) {
+    truncate(committedLength)
+    for block in blocks { bytes.append(contentsOf: renderer.render(block.document).utf8) }
+    committedLength = bytes.count
+    heldLength = bytes.count
+    settledLength = bytes.count
+  }
+
+  mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock]) {
+    truncate(0)
+    bytes = Array(renderer.render(document).utf8)
+    committedLength = bytes.count
+    heldLength = bytes.count
+    settledLength = bytes.count
+  }
+
+  mutating func dropHeld() {
+    truncate(committedLength)
+    heldLength = committedLength
+    settledLength = committedLength
+  }
+
+  mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
+    truncate(heldLength)
+    for block in blocks { bytes.append(contentsOf: renderer.render(block.document).utf8) }
+    heldLength = bytes.count
+    settledLength = bytes.count
+  }
+
+  func rendersInPieces(_ container: MarkdownStreamTail.Container) -> Bool { true }
+
+  mutating func beginPieces(_ container: MarkdownStreamTail.Container?, tight: Bool) {
+    truncate(heldLength)
+    switch container {
+    case nil:
+      break
+    case .codeBlock(let head):
+      // The head without its closing tags: the code follows.
+      var html = Array(renderer.render(head).utf8)
+      let suffix = Self.codeBlockEnd
+      if html.count >= suffix.count && html[(html.count - suffix.count)...].elementsEqual(suffix) {
+        html.removeLast(suffix.count)
+      }
+      bytes.append(contentsOf: html)
+    case .list(let info):
+      if info.type == .bullet {
+        bytes.append(contentsOf: "<ul>\n".utf8)
+      } else if info.start != 1 {
+        bytes.append(contentsOf: "<ol start=\"\(info.start)\">\n".utf8)
+      } else {
+        bytes.append(contentsOf: "<ol>\n".utf8)
+      }
+    case .table(let head):
+      let html = Array(renderer.render(head).utf8)
+      if let end = Self.lastRange(of: Self.headEnd, in: html) {
+        bytes.append(contentsOf: html[..<end.upperBound])
+      }
+    }
+    settledLength = bytes.count
+  }
+
+  mutating func appendPart(
+    _ part: MarkdownStreamSettledPart, position: Int, container: MarkdownStreamTail.Container, tight: Bool
+  ) {
+    truncate(settledLength)
+    switch container {
+    case .codeBlock:
+      if case .codeBlock(let info) = part.document.nodes[part.node].kind {
+        var writer = ByteWriter()
+        writer.writeHTMLEscaped(info.code)
+        bytes.append(contentsOf: writer.bytes())
+      }
+    case .list:
+      writeItems(part.document, items: [part.node], list: part.parent, tight: tight)
+    case .table:
+      if position == 0 { bytes.append(contentsOf: "<tbody>\n".utf8) }
+      bytes.append(contentsOf: bodyRows(part.document))
+    }
+    settledLength = bytes.count
+  }
+
+  mutating func showOpen(_ open: StreamOpenPart?) {
+    truncate(settledLength)
+    guard let open else { return }
+    let document = open.tail.remainder
+    guard let container = open.tail.container else {
+      bytes.append(contentsOf: renderer.render(document).utf8)
+      return
+    }
+    let blocks = Array(document.topLevelBlocks)
+    var rest = blocks[...]
+    switch container {
+    case .codeBlock:
+      if let first = blocks.first, case .codeBlock(let info) = document.nodes[first].kind {
+        var writer = ByteWriter()
+        writer.writeHTMLEscaped(info.code)
+        bytes.append(contentsOf: writer.bytes())
+        rest = rest.dropFirst()
+      }
+      bytes.append(contentsOf: Self.codeBlockEnd)
+    case .list(let info):
+      if let first = blocks.first, case .list = document.nodes[first].kind {
+        writeItems(document, items: Array(document.children(of: first)), list: first, tight: open.tight)
+        rest = rest.dropFirst()
+      }
+      bytes.append(contentsOf: (info.type == .bullet ? "</ul>\n" : "</ol>\n").utf8)
+    case .table:
+      var rows: ArraySlice<UInt8> = []
+      if let first = blocks.first, case .table = document.nodes[first].kind {
+        rows = bodyRows(document)
+        rest = rest.dropFirst()
+      }
+      if open.settled.isEmpty && !rows.isEmpty { bytes.append(contentsOf: "<tbody>\n".utf8) }
+      bytes.append(contentsOf: rows)
+      if !open.settled.isEmpty || !rows.isEmpty { bytes.append(contentsOf: "</tbody>\n".utf8) }
+      bytes.append(contentsOf: "</table>\n".utf8)
+    }
+    for block in rest {
+      bytes.append(contentsOf: renderer.render(document, topLevelBlock: block).utf8)
+    }
+  }
+
+  // MARK: Pieces
+
+  static let codeBlockEnd = Array("</code></pre>\n".utf8)
+  static let headEnd = Array("</thead>\n".utf8)
+
+  /// Writes `items` of the list `list` as the list's items, with its tightness set to `tight`.
+  private mutating func writeItems(_ document: MarkdownDocument, items: [Int], list: Int, tight: Bool) {
+    var nodes = document.nodes
+    if case .list(var info) = nodes[list].kind, info.isTight != tight {
+      info.isTight = tight
+      nodes[list].kind = .list(info)
+    }
+    let adjusted = MarkdownDocument(nodes: nodes, options: document.options)
+    var writer = HTMLWriter(document: adjusted, options: renderer.options)
+    for item in items { writer.walk(from: item, to: nodes[item].subtreeEnd, parents: [0, list]) }
+    bytes.append(contentsOf: writer.out.bytes())
+  }
+
+  /// The body rows of the table that `document` holds.
+  private func bodyRows(_ document: MarkdownDocument) -> ArraySlice<UInt8> {
+    let html = Array(renderer.render(document).utf8)
+    guard let head = Self.firstRange(of: Self.headEnd, in: html),
+      let bodyStart = Self.firstRange(of: Array("<tbody>\n".utf8), in: html, from: head.upperBound),
+      let bodyEnd = Self.lastRange(of: Array("</tbody>\n".utf8), in: html), bodyEnd.lowerBound >= bodyStart.upperBound
+    else { return [] }
+    return html[bodyStart.upperBound..<bodyEnd.lowerBound]
+  }
+
+  static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {
+    guard !needle.isEmpty, needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
+    for index in start...(haystack.count - needle.count) where matches(needle, in: haystack, at: index) {
+      return index..<(index + needle.count)
+    }
+    return nil
+  }
+
+  private static func matches(_ needle: [UInt8], in haystack: [UInt8], at index: Int) -> Bool {
+    guard haystack[index] == needle[0] else { return false }
+    for offset in 1..<needle.count where haystack[index + offset] != needle[offset] { return false }
+    return true
+  }
+
+  static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+    for index in stride(from: haystack.count - needle.count, through: 0, by: -1)
+    where matches(needle, in: haystack, at: index) {
+      return index..<(index + needle.count)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,55 @@
+/// Turns ``MarkdownStreamUpdate``s into HTML: committed blocks are appended once, the tail is
+/// replaced, and each update is reported as an ``Edit`` of the previous HTML.
+///
+/// After the final update, ``html`` is byte-identical to `HTMLRenderer(options:).render(_:)` of the
+/// whole reply. A link whose destination has not arrived is written `<a data-pending="">` (no
+/// `href`: not clickable, its partial URL never shown).
+///
+/// - Complexity: each update costs the size of what it appends: new committed blocks, newly
+///   settled parts and the open part. Settled parts are re-rendered only when their revision
+///   changes (a tight list turning loose), once.
+public struct MarkdownStreamHTMLRenderer: Sendable {
+  /// A change to the HTML: keep the first `keep` UTF-8 bytes, then append `appended`.
+  public struct Edit: Sendable, Hashable {
+    /// How many UTF-8 bytes of the previous HTML stay.
+    public var keep: Int
+    /// What follows them.
+    public var appended: String
+  }
+
+  /// The renderer used for every block.
+  public var renderer: HTMLRenderer { core.output.renderer }
+
+  private var core: StreamConsumerCore<HTMLStreamOutput>
+
+  /// Creates a consumer that renders with `renderer`.
+  public init(renderer: HTMLRenderer = HTMLRenderer()) {
+    core = StreamConsumerCore(HTMLStreamOutput(renderer: renderer))
+  }
+
+  /// The current HTML: committed blocks followed by the tail.
+  public var html: String { String(decoding: core.output.bytes, as: UTF8.self) }
+
+  /// The length of ``html`` in UTF-8 bytes.
+  public var utf8Count: Int { core.output.bytes.count }
+
+  /// The UTF-8 bytes of ``html`` in `range` (without making the whole `String`: a writer that
+  /// sends committed HTML as it commits costs what it sends).
+  public func utf8(_ range: Range<Int>) -> ArraySlice<UInt8> { core.output.bytes[range] }
+
+  /// The length in UTF-8 bytes of the committed HTML at the start of ``html``.
+  public var committedLength: Int { core.output.committedLength }
+
+  /// The committed part of ``html``; it only ever grows (P4).
+  public var committedHTML: String {
+    String(decoding: core.output.bytes[..<core.output.committedLength], as: UTF8.self)
+  }
+
+  /// Applies an update and returns how the HTML changed.
+  @discardableResult
+  public mutating func apply(_ update: MarkdownStreamUpdate) -> Edit {
+    core.apply(update)
+    let low = core.output.low
+    return Edit(keep: low, appended: String(decoding: core.output.bytes[low...], as: UTF8.self))
+  }
+}
