@@ -43,7 +43,8 @@ let package = Package(
     .target(name: "ReplyHighlight", dependencies: ["ReplyMarkdown", "CKSyntaxHighlighting"]),
     .target(name: "ChatEngine", dependencies: ["ReplyMarkdown"]),
     .target(name: "ReplyKitFuzz", dependencies: ["ReplyMarkdown"]),
-    .executableTarget(name: "replykit", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"]),
+    .executableTarget(
+      name: "replykit", dependencies: ["ReplyMarkdown", "ReplyHighlight", "ChatEngine", "ReplyKitFuzz"]),
     .executableTarget(
       name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine"], path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),

@@ -11,7 +11,7 @@ enum StreamCommand {
   static let help = """
     Usage: replykit stream [FILE|-] [--to html|ansi|plain] [--chunk-bytes N] [--delay-ms N] [--frames]
                            [--width N] [--color auto|always|never] [--hyperlinks auto|always|never]
-                           [--unsafe] [--commonmark] [--smart]
+                           [--unsafe] [--commonmark] [--smart] [--highlight WHEN] [--theme NAME]
 
     Formats a markdown reply incrementally: standard input as it arrives, or FILE in chunks.
     On a terminal (ansi) committed lines are written once and the tail is redrawn in place; into a
@@ -25,8 +25,9 @@ enum StreamCommand {
       --delay-ms N       wait N milliseconds after each chunk, 0 to 60000 (default 0)
       --frames           after each chunk, one JSON line {"bytes": N, "display": "..."} with the
                          whole current display; a last line with "final": true
-      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart, --max-bytes N:
-                         as for 'replykit render'
+      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart, --max-bytes N,
+      --highlight WHEN, --theme NAME:
+                         as for 'replykit render' (see 'replykit render --help' for the themes)
       -h, --help         show this help
     """
 
