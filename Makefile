@@ -7,8 +7,10 @@ SWIFT ?= swift
 SHELL := /bin/bash
 
 # Debian packages: the C libraries the package links, and the tools the tests drive.
-LIB_PACKAGES  := libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev pkg-config
-TEST_PACKAGES := cmark-gfm tmux chromium
+# libkf5syntaxhighlighting-dev brings KSyntaxHighlighting and Qt 5 (qtbase5-dev) for ReplyHighlight;
+# libkf5syntaxhighlighting-tools is kate-syntax-highlighter, the reference the highlighting tests compare with.
+LIB_PACKAGES  := libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libkf5syntaxhighlighting-dev pkg-config
+TEST_PACKAGES := cmark-gfm tmux chromium libkf5syntaxhighlighting-tools
 BENCH_PACKAGES := cmark-gfm lowdown python3-rich python3-venv hyperfine time
 
 .PHONY: run test build bench fuzz fuzz-smoke deps deps-test deps-bench goldens clean lint
@@ -28,7 +30,7 @@ define ensure_packages
 	  fi; \
 	elif [ "$$(uname)" = "Darwin" ]; then \
 	  command -v brew >/dev/null && brew list cmark-gfm >/dev/null 2>&1 || \
-	    echo "make: on macOS run: brew install cmark-gfm utf8proc lowdown tmux hyperfine pkg-config"; \
+	    echo "make: on macOS run: brew install cmark-gfm utf8proc ksyntaxhighlighting lowdown tmux hyperfine pkg-config"; \
 	else \
 	  echo "make: not a Debian/Ubuntu system; install the equivalents of: $(1)"; \
 	fi
@@ -71,10 +73,10 @@ FUZZ_SECONDS ?= 1800
 fuzz: deps
 	scripts/libfuzzer.sh $(FUZZ_SECONDS)
 
-# Release builds are fully static executables (the Swift runtime and Foundation, and cmark-gfm and
-# utf8proc from the static archives that libcmark-gfm-dev and libutf8proc-dev ship), linked with the
-# toolchain's lld: no dynamic loader work at start, about 1 ms to start instead of 3.
-RELEASE_FLAGS := -c release -Xswiftc -static-executable -Xswiftc -use-ld=lld
+# Release builds link the Swift runtime and Foundation statically, with the toolchain's lld. They are
+# no longer fully static (-static-executable): ReplyHighlight links KSyntaxHighlighting and Qt 5,
+# which Debian ships only as shared libraries.
+RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld
 
 bench: deps-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product replykit

@@ -1,4 +1,5 @@
-/// The options of an ``ANSIRenderer``: width, colour, hyperlinks and theme.
+/// The options of an ``ANSIRenderer``: width, colour, hyperlinks, theme, and how code is
+/// highlighted.
 ///
 /// ``init(width:color:hyperlinks:theme:)`` takes decided values; ``standardOutput(width:color:hyperlinks:theme:environment:)``
 /// decides them the way a command-line tool should, from standard output and the environment.
@@ -16,13 +17,44 @@ public struct ANSIOptions: Sendable, Hashable {
   public var hyperlinks: Bool
   /// The styles of each element.
   public var theme: ANSITheme
+  /// Colours the code of code blocks whose language it knows, when ``color`` is on; code in
+  /// other languages keeps ``ANSITheme/codeBlock``. The default, ``PlainCodeHighlighter``, knows
+  /// none, so output is unchanged. Layout never depends on it: the same characters, widths and
+  /// wrapping, with or without.
+  public var highlighter: any CodeHighlighter
+  /// How many colours highlighted code may use.
+  public var colorDepth: ANSIColorDepth
 
-  /// Creates options; the default is 80 columns, no colour, no hyperlinks, the default theme.
-  public init(width: Int = 80, color: Bool = false, hyperlinks: Bool = false, theme: ANSITheme = .default) {
+  /// Creates options; the default is 80 columns, no colour, no hyperlinks, the default theme,
+  /// no highlighting.
+  public init(
+    width: Int = 80, color: Bool = false, hyperlinks: Bool = false, theme: ANSITheme = .default,
+    highlighter: any CodeHighlighter = PlainCodeHighlighter(), colorDepth: ANSIColorDepth = .palette256
+  ) {
     self.width = max(width, Self.minimumWidth)
     self.color = color
     self.hyperlinks = hyperlinks
     self.theme = theme
+    self.highlighter = highlighter
+    self.colorDepth = colorDepth
+  }
+
+  /// Equal when every option is, highlighters counting as equal when they are of the same type
+  /// and theme.
+  public static func == (lhs: ANSIOptions, rhs: ANSIOptions) -> Bool {
+    lhs.width == rhs.width && lhs.color == rhs.color && lhs.hyperlinks == rhs.hyperlinks && lhs.theme == rhs.theme
+      && lhs.colorDepth == rhs.colorDepth && type(of: lhs.highlighter) == type(of: rhs.highlighter)
+      && lhs.highlighter.theme == rhs.highlighter.theme
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(color)
+    hasher.combine(hyperlinks)
+    hasher.combine(theme)
+    hasher.combine(colorDepth)
+    hasher.combine(ObjectIdentifier(type(of: highlighter)))
+    hasher.combine(highlighter.theme)
   }
 
   /// When to use a feature that only a terminal shows.
@@ -44,8 +76,10 @@ public struct ANSIOptions: Sendable, Hashable {
   ///   when `NO_COLOR` is set and not empty or `TERM` is `dumb`; otherwise on only for a terminal.
   /// - Hyperlinks `auto`: on when colour is on and standard output is a terminal.
   ///   `always` emits OSC 8 even with colour off (an explicit request).
+  /// - Colour depth of highlighted code: 24-bit when `COLORTERM` says so, else 256 colours.
   public static func standardOutput(
     width: Int? = nil, color: Mode = .auto, hyperlinks: Mode = .auto, theme: ANSITheme = .default,
+    highlighter: any CodeHighlighter = PlainCodeHighlighter(),
     environment: [String: String] = TerminalEnvironment.variables
   ) -> ANSIOptions {
     let isTerminal = TerminalEnvironment.standardOutputIsTerminal
@@ -59,7 +93,9 @@ public struct ANSIOptions: Sendable, Hashable {
     case .never: hyperlinksOn = false
     case .auto: hyperlinksOn = colorOn && isTerminal
     }
-    return ANSIOptions(width: resolvedWidth, color: colorOn, hyperlinks: hyperlinksOn, theme: theme)
+    return ANSIOptions(
+      width: resolvedWidth, color: colorOn, hyperlinks: hyperlinksOn, theme: theme, highlighter: highlighter,
+      colorDepth: .of(environment: environment))
   }
 
   /// Decides colour for a mode, given whether the output is a terminal and the environment.

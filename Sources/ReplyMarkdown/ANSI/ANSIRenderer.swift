@@ -67,4 +67,23 @@ public struct ANSIRenderer: Sendable {
     writer.writeBlock(index)
     return writer.splitLines()
   }
+
+  /// The lines of lines of code inside a top-level code block in `language` (a fence's
+  /// language name), highlighted from `state`, and the state after them: how a stream writes the
+  /// settled lines of an open fence once each, so the pieces join to the whole block's rendering.
+  ///
+  /// `code` is the code as a block holds it: each line ended by a line break.
+  package func codeLines(_ code: String, language: String?, state: CodeLineState) -> (
+    lines: [String], state: CodeLineState
+  ) {
+    var writer = ANSIWriter(options: options)
+    var state = state
+    var source = code
+    if source.hasSuffix("\n") { source.removeLast() }
+    writer.writeCode(source, language: language, state: &state)
+    return (writer.splitLines(), state)
+  }
+
+  /// Whether code may be highlighted: colour is on and the highlighter is not the plain one.
+  package var highlightsCode: Bool { options.color && !(options.highlighter is PlainCodeHighlighter) }
 }

@@ -18,11 +18,15 @@ public struct ANSIStyle: Sendable, Hashable, Codable {
   public var foreground: ANSIColor?
   /// The background colour, or nil for the terminal's own.
   public var background: ANSIColor?
+  /// A text colour from the 256-colour palette or 24-bit, which wins over ``foreground``: how
+  /// highlighted code is coloured (see ``ANSIOptions/colorDepth``).
+  public var extendedForeground: ANSIExtendedColor?
 
   /// Creates a style; the default is plain text.
   public init(
     bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
-    strikethrough: Bool = false, foreground: ANSIColor? = nil, background: ANSIColor? = nil
+    strikethrough: Bool = false, foreground: ANSIColor? = nil, background: ANSIColor? = nil,
+    extendedForeground: ANSIExtendedColor? = nil
   ) {
     self.bold = bold
     self.dim = dim
@@ -31,6 +35,7 @@ public struct ANSIStyle: Sendable, Hashable, Codable {
     self.strikethrough = strikethrough
     self.foreground = foreground
     self.background = background
+    self.extendedForeground = extendedForeground
   }
 
   /// Plain text: no attributes, the terminal's colours.
@@ -44,7 +49,9 @@ public struct ANSIStyle: Sendable, Hashable, Codable {
     ANSIStyle(
       bold: bold || inner.bold, dim: dim || inner.dim, italic: italic || inner.italic,
       underline: underline || inner.underline, strikethrough: strikethrough || inner.strikethrough,
-      foreground: inner.foreground ?? foreground, background: inner.background ?? background)
+      foreground: inner.foreground ?? foreground, background: inner.background ?? background,
+      extendedForeground: inner.foreground != nil || inner.extendedForeground != nil
+        ? inner.extendedForeground : extendedForeground)
   }
 
   /// Appends the SGR sequence that resets and then sets this style (`ESC [ 0 ; … m`).
@@ -61,7 +68,16 @@ public struct ANSIStyle: Sendable, Hashable, Codable {
     if italic { parameter(3) }
     if underline { parameter(4) }
     if strikethrough { parameter(9) }
-    if let foreground { parameter(foreground.foregroundCode) }
+    if let extendedForeground {
+      switch extendedForeground {
+      case .palette(let index):
+        for value in [38, 5, Int(index)] { parameter(value) }
+      case .rgb(let red, let green, let blue):
+        for value in [38, 2, Int(red), Int(green), Int(blue)] { parameter(value) }
+      }
+    } else if let foreground {
+      parameter(foreground.foregroundCode)
+    }
     if let background { parameter(background.backgroundCode) }
     output.append(UInt8(ascii: "m"))
   }

@@ -10,6 +10,11 @@ struct ANSIWriter: MarkdownWalker {
   /// Reused for paragraphs, so their buffers are allocated once.
   var scratch = StyledText()
 
+  /// A writer with no document, for pieces of code (see ``writeCode(_:language:state:)``).
+  init(options: ANSIOptions) {
+    self.init(document: MarkdownDocument(nodes: [], options: .github), options: options)
+  }
+
   init(document: MarkdownDocument, options: ANSIOptions) {
     self.document = document
     self.nodes = document.nodes
@@ -203,46 +208,135 @@ struct ANSIWriter: MarkdownWalker {
   }
 
   private mutating func writeCodeBlock(_ code: MarkdownNode.CodeBlockInfo) {
-    let width = lines.contentWidth
     if let language = code.language {
       var label = StyledText()
       label.append(language, style: theme.codeLabel)
       writeWrapped(label)
     }
-    var source = PlainTextRenderer.copyText(of: code)
-    if source.isEmpty && code.code.isEmpty { return }
+    if code.code.isEmpty { return }
+    var state = CodeLineState.initial
+    writeCode(PlainTextRenderer.copyText(of: code), language: code.language, state: &state)
+  }
+
+  /// Writes lines of code (without the final line break) in the gutter, highlighted in
+  /// `languageName` when colour is on and the highlighter knows it, from `state` (left at the
+  /// state after the last line). Streaming writes a long block's settled lines with it.
+  mutating func writeCode(_ code: String, language languageName: String?, state: inout CodeLineState) {
+    var source = code
+    let width = lines.contentWidth
+    let highlighter = options.highlighter
+    // Highlighting only colours: with colour off the output is the same without it.
+    let language = options.color ? languageName.flatMap { highlighter.language(info: $0) } : nil
     var buffer: [UInt8] = []
+    var runs: [CodeRun] = []
     source.withUTF8 { bytes in
       var lineStart = 0
       for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
         var end = index
         if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
         buffer.removeAll(keepingCapacity: true)
-        Self.expandTabs(bytes, lineStart..<end, into: &buffer)
+        runs.removeAll(keepingCapacity: true)
+        if let language {
+          let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
+          let highlighted = highlighter.highlight(line, language: language, state: state)
+          state = highlighted.state
+          appendHighlighted(bytes, lineStart..<end, spans: highlighted.spans, into: &buffer, runs: &runs)
+        } else {
+          Self.expandTabs(bytes, lineStart..<end, into: &buffer)
+        }
         while let last = buffer.last, last == 0x20 { buffer.removeLast() }
-        writeCodeLine(buffer, width: width)
+        writeCodeLine(buffer, runs: runs, width: width)
         lineStart = index + 1
       }
     }
   }
 
-  private mutating func writeCodeLine(_ line: [UInt8], width: Int) {
+  /// A run of a highlighted code line: bytes up to `end` (from the previous run's end) in `style`.
+  struct CodeRun {
+    var end: Int
+    var style: ANSIStyle
+  }
+
+  /// Copies a code line as ``expandTabs(_:_:into:)`` does, with a run per highlighted span (and
+  /// plain runs between them).
+  private func appendHighlighted(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, spans: [CodeSpan], into buffer: inout [UInt8],
+    runs: inout [CodeRun]
+  ) {
+    let hasTab = bytes[range].contains(0x09)
+    var column = 0
+    var position = range.lowerBound
+    func copy(upTo end: Int, style: ANSIStyle) {
+      guard end > position else { return }
+      Self.appendCode(bytes, position..<end, into: &buffer, column: &column, expandingTabs: hasTab)
+      position = end
+      if let last = runs.last, last.style == style {
+        runs[runs.count - 1].end = buffer.count
+      } else {
+        runs.append(CodeRun(end: buffer.count, style: style))
+      }
+    }
+    for span in spans {
+      let lower = range.lowerBound + span.range.lowerBound
+      let upper = min(range.lowerBound + span.range.upperBound, range.upperBound)
+      guard lower >= position, lower < upper else { continue }
+      copy(upTo: lower, style: .plain)
+      copy(upTo: upper, style: ansiStyle(span))
+    }
+    copy(upTo: range.upperBound, style: .plain)
+  }
+
+  /// The terminal style of a span: its colour at the options' depth (none for normal text, which
+  /// keeps the terminal's colour), bold, italic, underline and strikethrough; never a background.
+  private func ansiStyle(_ span: CodeSpan) -> ANSIStyle {
+    let style = span.style
+    var result = ANSIStyle.plain
+    if span.kind != .normal, let color = style.foreground {
+      result = options.colorDepth.style(red: color.red, green: color.green, blue: color.blue)
+    }
+    result.bold = style.bold
+    result.italic = style.italic
+    result.underline = style.underline
+    result.strikethrough = style.strikethrough
+    return result
+  }
+
+  private mutating func writeCodeLine(_ line: [UInt8], runs: [CodeRun], width: Int) {
     let pieces = line.withUnsafeBufferPointer { LineBreaker.chop($0, width: width - 2) }
     for (position, piece) in pieces.enumerated() {
       lines.beginLine()
       lines.write((position == 0 ? Self.codeGutter : Self.continuation)[...], style: theme.codeGutter)
-      lines.write(line[piece.range], style: theme.codeBlock)
+      if runs.isEmpty {
+        lines.write(line[piece.range], style: theme.codeBlock)
+      } else {
+        var start = piece.range.lowerBound
+        for run in runs where run.end > start && start < piece.range.upperBound {
+          let end = min(run.end, piece.range.upperBound)
+          lines.write(line[start..<end], style: run.style)
+          start = end
+        }
+        if start < piece.range.upperBound { lines.write(line[start..<piece.range.upperBound], style: .plain) }
+      }
       lines.endLine()
     }
   }
 
   /// Copies a line of code with controls made visible and tabs expanded to stops of 4 columns.
   static func expandTabs(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into buffer: inout [UInt8]) {
-    guard bytes[range].contains(0x09) else {
+    var column = 0
+    appendCode(bytes, range, into: &buffer, column: &column, expandingTabs: bytes[range].contains(0x09))
+  }
+
+  /// Copies part of a line of code with controls made visible; with `expandingTabs`, tabs become
+  /// spaces to the next stop of 4 columns, counted from `column` (advanced past the copy).
+  static func appendCode(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into buffer: inout [UInt8], column: inout Int,
+    expandingTabs: Bool
+  ) {
+    guard expandingTabs else {
       TerminalSafeText.append(bytes, range, to: &buffer, tab: nil, newline: StyledText.space)
       return
     }
-    var column = 0
     var segmentStart = range.lowerBound
     for index in range.lowerBound...range.upperBound where index == range.upperBound || bytes[index] == 0x09 {
       let before = buffer.count

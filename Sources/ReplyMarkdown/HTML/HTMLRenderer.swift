@@ -31,15 +31,20 @@ public struct HTMLRenderer: Sendable {
 
   /// The rendering options.
   public var options: Options
+  /// Highlights code blocks whose language it knows: their code is written in
+  /// `<span class="hl-…">` elements named by ``CodeTokenKind/cssClass`` (style them with
+  /// ``CodeTheme/stylesheet(scope:)``). Nil, the default, writes code as cmark-gfm does.
+  public var highlighter: (any CodeHighlighter)?
 
-  /// Creates a renderer; the default is the safe rendering.
-  public init(options: Options = []) {
+  /// Creates a renderer; the default is the safe rendering, byte-identical to cmark-gfm.
+  public init(options: Options = [], highlighter: (any CodeHighlighter)? = nil) {
     self.options = options
+    self.highlighter = highlighter
   }
 
   /// Renders the whole document.
   public func render(_ document: MarkdownDocument) -> String {
-    var writer = HTMLWriter(document: document, options: options)
+    var writer = HTMLWriter(document: document, options: options, highlighter: highlighter)
     writer.writeDocument()
     return writer.out.string()
   }
@@ -49,7 +54,7 @@ public struct HTMLRenderer: Sendable {
   public func withRenderedUTF8<R>(_ document: MarkdownDocument, _ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
   {
-    var writer = HTMLWriter(document: document, options: options)
+    var writer = HTMLWriter(document: document, options: options, highlighter: highlighter)
     writer.writeDocument()
     return try writer.out.withBytes(body)
   }
@@ -59,7 +64,7 @@ public struct HTMLRenderer: Sendable {
   ///
   /// Used by streaming, which renders committed blocks one at a time.
   public func render(_ document: MarkdownDocument, topLevelBlock index: Int) -> String {
-    var writer = HTMLWriter(document: document, options: options)
+    var writer = HTMLWriter(document: document, options: options, highlighter: highlighter)
     document.walk(&writer, subtree: index)
     return writer.out.string()
   }
@@ -71,6 +76,7 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
   let document: MarkdownDocument
   let nodes: [MarkdownNode]
   let options: HTMLRenderer.Options
+  let highlighter: (any CodeHighlighter)?
   let tagFilter: Bool
   var out: ByteWriter
   var footnoteIndex = 0
@@ -79,10 +85,11 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
   var needsClosingTableBody = false
   var cellIndex = 0
 
-  init(document: MarkdownDocument, options: HTMLRenderer.Options) {
+  init(document: MarkdownDocument, options: HTMLRenderer.Options, highlighter: (any CodeHighlighter)? = nil) {
     self.document = document
     self.nodes = document.nodes
     self.options = options
+    self.highlighter = highlighter
     self.tagFilter = document.options.contains(.tagFilter)
     self.out = ByteWriter(capacity: document.nodes.count * 32)
   }
@@ -400,8 +407,50 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
       }
       out.write(options.contains(.githubPreLang) ? "\"><code>" : "\">")
     }
-    out.writeHTMLEscaped(code.code)
+    if let highlighter, let language = code.language.flatMap({ highlighter.language(info: $0) }) {
+      writeHighlighted(code.code, language: language, highlighter: highlighter)
+    } else {
+      out.writeHTMLEscaped(code.code)
+    }
     out.write("</code></pre>\n")
+  }
+
+  /// Writes code line by line, each highlighted span of a kind other than normal in a
+  /// `<span class="hl-…">`; line breaks stay outside the spans.
+  private mutating func writeHighlighted(_ code: String, language: CodeLanguage, highlighter: any CodeHighlighter) {
+    var state = CodeLineState.initial
+    let lines = code.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+    for (number, line) in lines.enumerated() {
+      if number > 0 { out.write(byte: 0x0A) }
+      var bytes = Array(line)
+      var carriageReturn = false
+      if bytes.last == 0x0D {
+        bytes.removeLast()
+        carriageReturn = true
+      }
+      if !bytes.isEmpty {
+        let highlighted = highlighter.highlight(
+          String(decoding: bytes, as: UTF8.self), language: language, state: state)
+        state = highlighted.state
+        bytes.withUnsafeBufferPointer { buffer in
+          var position = 0
+          for span in highlighted.spans where span.kind != .normal {
+            let lower = span.range.lowerBound
+            let upper = min(span.range.upperBound, buffer.count)
+            guard lower >= position, lower < upper else { continue }
+            out.writeHTMLEscaped(UnsafeBufferPointer(rebasing: buffer[position..<lower]))
+            out.write("<span class=\"")
+            out.write(string: span.kind.cssClass)
+            out.write("\">")
+            out.writeHTMLEscaped(UnsafeBufferPointer(rebasing: buffer[lower..<upper]))
+            out.write("</span>")
+            position = upper
+          }
+          out.writeHTMLEscaped(UnsafeBufferPointer(rebasing: buffer[position...]))
+        }
+      }
+      if carriageReturn { out.write(byte: 0x0D) }
+    }
   }
 
   /// An image: `<img src alt title />`, its alt being the plain text of its children.

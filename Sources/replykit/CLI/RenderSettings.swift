@@ -1,3 +1,4 @@
+import ReplyHighlight
 import ReplyMarkdown
 
 /// The rendering options that `render` and `stream` share: the output format, parse options, HTML
@@ -6,14 +7,42 @@ struct RenderSettings {
   /// The options these settings read, for a command's option table.
   static let arities: [String: ParsedArguments.Arity] = [
     "--to": .value, "--width": .value, "--color": .value, "--hyperlinks": .value, "--unsafe": .flag,
-    "--commonmark": .flag, "--smart": .flag, "--max-bytes": .value,
+    "--commonmark": .flag, "--smart": .flag, "--max-bytes": .value, "--theme": .value, "--highlight": .value,
   ]
+
+  /// The lines `--help` lists the highlighting themes in.
+  static var themeHelp: String {
+    var lines: [String] = []
+    var line = "                     "
+    for name in KSyntaxCodeHighlighter.themeNames {
+      if line.count + name.count + 2 > 98 {
+        lines.append(line)
+        line = "                     "
+      }
+      line += " " + name + ","
+    }
+    lines.append(String(line.dropLast()))
+    return lines.joined(separator: "\n")
+  }
+
+  /// The help text of `--theme` and `--highlight`.
+  static var highlightHelp: String {
+    """
+      --highlight WHEN   colour code blocks by language: auto (default: ansi with colour on),
+                         always (html too: class="hl-…" spans) or never
+      --theme NAME       the highlighting theme (default: GitHub Dark, or GitHub Light when the
+                         terminal's background is light); one of:
+    \(themeHelp)
+    """
+  }
 
   /// What to write.
   let format: OutputFormat
   let parseOptions: ParseOptions
   let htmlOptions: HTMLRenderer.Options
   let ansiOptions: ANSIOptions
+  /// The highlighter for HTML (`--highlight always`), or nil.
+  let htmlHighlighter: KSyntaxCodeHighlighter?
   /// The largest input read (``InputLimits/maxInputBytes`` unless `--max-bytes` says otherwise).
   let maxInputBytes: Int
 
@@ -32,6 +61,22 @@ struct RenderSettings {
     if parsed.has("--smart") { parseOptions.insert(.smartPunctuation) }
     self.parseOptions = parseOptions
     htmlOptions = parsed.has("--unsafe") ? [.unsafe] : []
-    ansiOptions = ANSIOptions.standardOutput(width: width, color: color, hyperlinks: hyperlinks)
+    let highlight = try parsed.choice("--highlight", among: ["auto", "always", "never"], default: "auto")
+    var chosenTheme: KSyntaxCodeHighlighter?
+    if let name = parsed.value("--theme") {
+      guard let theme = KSyntaxCodeHighlighter.themeNames.first(where: { $0.lowercased() == name.lowercased() }) else {
+        throw CLIError.usage(
+          "unknown theme '\(name)'; themes: \(KSyntaxCodeHighlighter.themeNames.joined(separator: ", "))")
+      }
+      chosenTheme = KSyntaxCodeHighlighter(themeNamed: theme)
+    }
+    var ansi = ANSIOptions.standardOutput(width: width, color: color, hyperlinks: hyperlinks)
+    if format == .ansi && ansi.color && highlight != "never" {
+      ansi.highlighter =
+        chosenTheme
+        ?? KSyntaxCodeHighlighter(dark: TerminalBackground.isDark(environment: TerminalEnvironment.variables))
+    }
+    ansiOptions = ansi
+    htmlHighlighter = format == .html && highlight == "always" ? chosenTheme ?? KSyntaxCodeHighlighter() : nil
   }
 }

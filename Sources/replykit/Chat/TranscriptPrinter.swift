@@ -28,7 +28,12 @@ final class TranscriptPrinter {
     let ansi = ANSIOptions.standardOutput(width: options.width, color: options.color, environment: environment)
     turns = TurnRenderer(width: ansi.width, color: ansi.color, showsControls: false)
     let width = max(turns.width - 2, ANSIOptions.minimumWidth)
-    consumer = MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: ANSIOptions(width: width, color: ansi.color)))
+    consumer = MarkdownStreamANSIRenderer(
+      renderer: ANSIRenderer(
+        options: ANSIOptions(
+          width: width, color: ansi.color,
+          highlighter: ansi.color ? ChatHighlighting.highlighter : PlainCodeHighlighter(),
+          colorDepth: ansi.colorDepth)))
   }
 
   /// Prints the thread and starts streaming; exits when the reply has ended.

@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import ReplyHighlight
 import ReplyMarkdown
 
 /// Lays out the rows of a thread as terminal lines at one width, caching rendered replies.
@@ -48,7 +49,11 @@ final class TurnRenderer {
     self.width = max(width, ANSIOptions.minimumWidth)
     self.style = ChatStyle(color: color)
     self.showsControls = showsControls
-    renderer = ANSIRenderer(options: ANSIOptions(width: max(self.width - 2, ANSIOptions.minimumWidth), color: color))
+    renderer = ANSIRenderer(
+      options: ANSIOptions(
+        width: max(self.width - 2, ANSIOptions.minimumWidth), color: color,
+        highlighter: color ? ChatHighlighting.highlighter : PlainCodeHighlighter(),
+        colorDepth: .of(environment: TerminalEnvironment.variables)))
   }
 
   /// The lines of one row.
@@ -186,4 +191,11 @@ final class TurnRenderer {
     let shown = items.map { $0.chosen ? style.primary($0.label) : style.secondary($0.label) }
     return " " + shown.joined(separator: style.secondary(" · "))
   }
+}
+
+/// The chat's code highlighting: GitHub Dark, or GitHub Light when `COLORFGBG` says the
+/// background is light. The terminal is not asked (an OSC 11 answer would reach the composer).
+enum ChatHighlighting {
+  static let highlighter = KSyntaxCodeHighlighter(
+    dark: TerminalBackground.isDark(environment: TerminalEnvironment.variables, asking: false))
 }

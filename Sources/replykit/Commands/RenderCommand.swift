@@ -11,7 +11,7 @@ enum RenderCommand {
   static let help = """
     Usage: replykit render [FILE|-] [--to html|plain|ansi] [--width N] [--color auto|always|never]
                            [--hyperlinks auto|always|never] [--unsafe] [--commonmark] [--smart]
-                           [--max-bytes N]
+                           [--max-bytes N] [--highlight auto|always|never] [--theme NAME]
 
     Renders a markdown reply (a file, or standard input for '-' or no file) to standard output.
 
@@ -27,6 +27,7 @@ enum RenderCommand {
       --commonmark       parse plain CommonMark (GitHub's extensions and footnotes off)
       --smart            smart punctuation (curly quotes, dashes, ellipses)
       --max-bytes N      refuse an input of more than N bytes (default 268435456, 256 MiB)
+    \(RenderSettings.highlightHelp)
       -h, --help         show this help
     """
 
@@ -56,7 +57,7 @@ enum RenderCommand {
     case .ansi:
       ANSIRenderer(options: settings.ansiOptions).withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     case .html:
-      let renderer = HTMLRenderer(options: settings.htmlOptions)
+      let renderer = HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)
       renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     }
     try StandardIO.checkOutput()

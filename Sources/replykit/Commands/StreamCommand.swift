@@ -11,7 +11,7 @@ enum StreamCommand {
   static let help = """
     Usage: replykit stream [FILE|-] [--to html|ansi|plain] [--chunk-bytes N] [--delay-ms N] [--frames]
                            [--width N] [--color auto|always|never] [--hyperlinks auto|always|never]
-                           [--unsafe] [--commonmark] [--smart]
+                           [--unsafe] [--commonmark] [--smart] [--highlight WHEN] [--theme NAME]
 
     Formats a markdown reply incrementally: standard input as it arrives, or FILE in chunks.
     On a terminal (ansi) committed lines are written once and the tail is redrawn in place; into a
@@ -27,8 +27,9 @@ enum StreamCommand {
                          whole current display; a last line with "final": true. Each line
                          repeats the display, so the output grows with the square of the reply
                          (for tests and debugging; use larger --chunk-bytes on long replies)
-      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart, --max-bytes N:
-                         as for 'replykit render'
+      --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart, --max-bytes N,
+      --highlight WHEN, --theme NAME:
+                         as for 'replykit render' (see 'replykit render --help' for the themes)
       -h, --help         show this help
     """
 

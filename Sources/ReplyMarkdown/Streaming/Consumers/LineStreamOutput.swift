@@ -29,10 +29,24 @@ struct LineStreamOutput: StreamConsumerOutput {
   private var itemNumber = 0
   /// The UTF-8 length of the code in `settledLines` (an open code block).
   private var settledCodeLength = 0
+  /// Renders lines of code in a language from a highlighting state (the terminal renderer with a
+  /// highlighter), or nil to render code pieces through ``render`` unhighlighted.
+  let renderCode: CodeRenderer?
+  /// The language name of the open code block.
+  private var settledCodeLanguage: String?
+  /// The highlighting state after the settled code lines: each settled line is highlighted once.
+  private var settledCodeState = CodeLineState.initial
 
-  init(rowsRenderApart: Bool, inPieces: Bool = true, render: @escaping @Sendable (MarkdownDocument) -> [String]) {
+  /// Lines of code, a language name and the state before them → their lines and the state after.
+  typealias CodeRenderer = @Sendable (String, String?, CodeLineState) -> (lines: [String], state: CodeLineState)
+
+  init(
+    rowsRenderApart: Bool, inPieces: Bool = true, renderCode: CodeRenderer? = nil,
+    render: @escaping @Sendable (MarkdownDocument) -> [String]
+  ) {
     self.rowsRenderApart = rowsRenderApart
     self.inPieces = inPieces
+    self.renderCode = renderCode
     self.render = render
   }
 
@@ -74,6 +88,13 @@ struct LineStreamOutput: StreamConsumerOutput {
   mutating func beginPieces(_ container: MarkdownStreamTail.Container?, tight: Bool) {
     itemNumber = 0
     settledCodeLength = 0
+    settledCodeState = .initial
+    settledCodeLanguage = nil
+    if case .codeBlock(let head)? = container, let first = head.topLevelBlocks.first(where: { _ in true }),
+      case .codeBlock(let info) = head.nodes[first].kind
+    {
+      settledCodeLanguage = info.language
+    }
     settledLines = container.map { headLines($0) } ?? []
   }
 
@@ -85,7 +106,13 @@ struct LineStreamOutput: StreamConsumerOutput {
     case .codeBlock:
       if case .codeBlock(let info) = document.nodes[part.node].kind, !info.code.isEmpty {
         settledCodeLength += info.code.utf8.count
-        settledLines += Self.codeLines(info.code, options: document.options, render: render)
+        if let renderCode {
+          let rendered = renderCode(info.code, settledCodeLanguage, settledCodeState)
+          settledCodeState = rendered.state
+          settledLines += rendered.lines
+        } else {
+          settledLines += Self.codeLines(info.code, options: document.options, render: render)
+        }
       }
     case .list(let info):
       let lines = render(
@@ -167,7 +194,10 @@ struct LineStreamOutput: StreamConsumerOutput {
         guard case .codeBlock(let info) = document.nodes[first].kind else { break }
         // The code so far is one empty line: the plain renderer shows nothing for it.
         if info.code.isEmpty && settledCodeLength == 1 { return render(tail.mergedDocument(settled: open.settled)) }
-        if !info.code.isEmpty {
+        if let renderCode, !info.code.isEmpty {
+          // The open lines are provisional: highlighted from the settled state, never kept.
+          lines += renderCode(info.code, settledCodeLanguage, settledCodeState).lines
+        } else if !info.code.isEmpty {
           lines += Self.codeLines(info.code, options: document.options, render: render)
         }
       case .list(let info):

@@ -17,7 +17,14 @@ public struct MarkdownStreamANSIRenderer: Sendable {
   /// Creates a consumer that renders with `renderer`.
   public init(renderer: ANSIRenderer = ANSIRenderer()) {
     self.renderer = renderer
-    core = StreamConsumerCore(LineStreamOutput(rowsRenderApart: false) { renderer.renderLines($0) })
+    // With a highlighter, the settled lines of an open fence are highlighted once each, from the
+    // state the lines before them left.
+    var renderCode: LineStreamOutput.CodeRenderer?
+    if renderer.highlightsCode {
+      renderCode = { @Sendable code, language, state in renderer.codeLines(code, language: language, state: state) }
+    }
+    core = StreamConsumerCore(
+      LineStreamOutput(rowsRenderApart: false, renderCode: renderCode) { renderer.renderLines($0) })
   }
 
   /// Every committed line so far, without newlines.
