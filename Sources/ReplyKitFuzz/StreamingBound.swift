@@ -89,9 +89,11 @@ public struct StreamingBound: Sendable {
     if update.isFinal {
       // What was not committed, parsed once with its lookback, and the whole reply once more
       // when a replacement is given.
-      let rest = update.receivedBytes - previous.committedBytes
-      let allowed =
-        2 * rest + 2 * s.lookbackBytes + (update.replacement == nil ? 0 : update.receivedBytes) + Self.slack
+      // Sizes of the decoded text (after finish() everything is committed): an invalid UTF-8
+      // byte received becomes three bytes of U+FFFD.
+      let total = max(s.committedBytes, update.receivedBytes)
+      let rest = total - previous.committedBytes
+      let allowed = 2 * rest + 2 * s.lookbackBytes + (update.replacement == nil ? 0 : total) + Self.slack
       if s.parsedBytes > allowed { throw fail("final parsedBytes > \(allowed)") }
       return
     }
