@@ -61,11 +61,14 @@ public struct Fuzzer {
           report.guarded += 1
         }
       } catch {
-        // Timing fails under load too: a time failure must repeat twice more to count, and is
-        // saved as it is (shrinking a slow input by timing it is not reliable on a busy machine).
+        // Timing fails under load too: a time failure must repeat twice more to count, and each
+        // smaller candidate must fail twice, within a small budget of trials (each can take as
+        // long as the limit), so a shrunk slow input is still slow.
         let repeats = error.check == "time" ? 2 : 1
         guard (0..<repeats).allSatisfy({ _ in (try? oracle.check(input)) == nil }) else { continue }
-        let minimal = error.check == "time" ? input : minimise(input, failing: error.check)
+        let minimal =
+          error.check == "time"
+          ? minimise(input, failing: error.check, maxTests: 60, repeats: 2) : minimise(input, failing: error.check)
         let key = error.check + String(decoding: minimal.bytes, as: UTF8.self)
         guard seenFailures.insert(key).inserted else { continue }
         let saved = save(minimal, check: error.check)
@@ -81,17 +84,21 @@ public struct Fuzzer {
     return report
   }
 
-  /// The smallest input that still fails `check`.
-  public func minimise(_ input: FuzzOracle.Input, failing check: String) -> FuzzOracle.Input {
+  /// The smallest input found that still fails `check` (each candidate `repeats` times).
+  public func minimise(_ input: FuzzOracle.Input, failing check: String, maxTests: Int = 3000, repeats: Int = 1)
+    -> FuzzOracle.Input
+  {
     var result = input
-    result.bytes = DeltaDebugger().minimise(input.bytes) { candidate in
+    result.bytes = DeltaDebugger(maxTests: maxTests).minimise(input.bytes) { candidate in
       var trial = input
       trial.bytes = candidate
-      do throws(FuzzOracle.Failure) {
-        try oracle.check(trial)
-        return false
-      } catch {
-        return error.check == check
+      return (0..<repeats).allSatisfy { _ in
+        do throws(FuzzOracle.Failure) {
+          try oracle.check(trial)
+          return false
+        } catch {
+          return error.check == check
+        }
       }
     }
     return result
