@@ -79,18 +79,22 @@ package enum OutputFile {
   private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
   private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
+    bytes.withUnsafeBufferPointer { writeAll(descriptor, $0) }
+  }
+
+  /// Writes all of `buffer` to `descriptor`, retrying after signals; the `errno` of a failure,
+  /// else 0.
+  package static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return 0
+      offset += written
     }
+    return 0
   }
 
   private static func writeThrough(_ target: String, _ bytes: [UInt8], shownAs path: String) throws(Failure) {

@@ -29,6 +29,14 @@ indirect enum _JSONValue: Sendable, Hashable {
 }
 
 /// One member of a JSON object.
+/// `text` as a JSON string literal, quotes included (the escaping thread files use).
+package func jsonQuoted(_ text: String) -> String {
+  var out = ""
+  out.reserveCapacity(text.utf8.count + 2)
+  _JSONValue.writeString(text, to: &out)
+  return out
+}
+
 struct _JSONMember: Sendable, Hashable {
   var key: String
   var value: _JSONValue

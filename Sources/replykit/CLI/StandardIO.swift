@@ -1,3 +1,4 @@
+import ChatEngine
 import ReplyMarkdown
 import Synchronization
 
@@ -124,33 +125,19 @@ enum StandardIO {
   /// Writes one line to standard error.
   static func writeError(_ line: String) {
     var text = line + "\n"
-    text.withUTF8 { _ = writeFully(STDERR_FILENO, $0) }
+    text.withUTF8 { _ = OutputFile.writeAll(STDERR_FILENO, $0) }
   }
 
   /// Writes all of `buffer` to `descriptor`; for standard output, a failure is kept for
   /// ``checkOutput()`` and later writes are skipped.
   static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
     guard descriptor == STDOUT_FILENO else {
-      _ = writeFully(descriptor, buffer)
+      _ = OutputFile.writeAll(descriptor, buffer)
       return
     }
     guard outputFailure.withLock({ $0 }) == 0 else { return }
-    let failure = writeFully(descriptor, buffer)
+    let failure = OutputFile.writeAll(descriptor, buffer)
     if failure != 0 { outputFailure.withLock { if $0 == 0 { $0 = failure } } }
-  }
-
-  /// Writes all of `buffer`, retrying after signals; the `errno` of a failure, else 0.
-  private static func writeFully(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
-    var offset = 0
-    while offset < buffer.count {
-      let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      offset += written
-    }
-    return 0
   }
 
   /// Whether standard output is a terminal.

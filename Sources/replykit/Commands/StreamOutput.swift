@@ -1,3 +1,4 @@
+import ChatEngine
 import ReplyMarkdown
 
 #if canImport(Glibc)
@@ -90,30 +91,8 @@ struct StreamOutput {
     case .plain: display = plain.text.isEmpty ? "" : plain.text + "\n"
     case .html: display = html.html
     }
-    var line = "{\"bytes\": \(bytes), \"display\": \"" + Self.jsonEscaped(display) + "\""
+    var line = "{\"bytes\": \(bytes), \"display\": " + jsonQuoted(display)
     if final { line += ", \"final\": true" }
     StandardIO.write(line + "}\n")
-  }
-
-  static func jsonEscaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
   }
 }
