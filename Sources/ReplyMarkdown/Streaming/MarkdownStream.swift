@@ -250,7 +250,7 @@ public struct MarkdownStream: Sendable {
     if let block = longBlock {
       switch block.kind {
       case .fence(let opener, let fence, let length, let head):
-        outbox.lookback = max(outbox.lookback, opener.count)
+        outbox.lookback += opener.count
         if fastPaths,
           let document = OpenFenceCode.openDocument(
             source[block.settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
@@ -295,7 +295,7 @@ public struct MarkdownStream: Sendable {
   {
     let open = source[start...]
     let preamble = definitions.preamble(for: head.isEmpty ? open : ArraySlice(head + open))
-    outbox.lookback = max(outbox.lookback, preamble.bytes.count + head.count)
+    outbox.lookback += preamble.bytes.count + head.count
     let healed = healer.heal(
       preamble.bytes + head + open, protectedLength: preamble.bytes.count + head.count, context: .blocks)
     guard !preamble.isEmpty else { return healed }
@@ -328,7 +328,7 @@ public struct MarkdownStream: Sendable {
         preamble.lines += 2
       }
     }
-    outbox.lookback = max(outbox.lookback, preamble.bytes.count)
+    outbox.lookback += preamble.bytes.count
     var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region)
     if !preamble.isEmpty || !keepFootnoteDefinitions {
       document = Self.droppingBlocks(document) { node in

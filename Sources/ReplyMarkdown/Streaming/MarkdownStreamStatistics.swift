@@ -13,8 +13,9 @@ public struct MarkdownStreamStatistics: Sendable, Hashable {
   /// closes a long fenced code block, list or table parses it whole once; the others parse only
   /// its unsettled remainder).
   public var openBytes: Int
-  /// Bytes of context parsed before the open part: the definitions its labels need and the head
-  /// of a long block (a fence's opening line, a table's header and delimiter row).
+  /// Bytes of context parsed in this update, added up over its parses: the definitions preamble
+  /// each parse started with (bounded by the labels the parsed text uses) and the head of a long
+  /// block (a fence's opening line, a table's header and delimiter row).
   public var lookbackBytes: Int
   /// Source bytes of the held blocks after this update.
   public var heldBytes: Int

@@ -18,6 +18,6 @@ struct UpdateOutbox: Sendable {
   var lastTail = MarkdownStreamTail.empty
   /// The received length when the tail was last healed.
   var healedEnd = 0
-  /// The largest lookback (preamble, long block head) parsed during this update.
+  /// The context (preambles, long block heads) parsed during this update, added up.
   var lookback = 0
 }

@@ -90,7 +90,7 @@ extension MarkdownStream {
   private mutating func settleFence(
     _ completeEnd: Int, from start: Int, opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument
   ) -> Bool {
-    outbox.lookback = max(outbox.lookback, opener.count)
+    outbox.lookback += opener.count
     var lineStart = start
     var index = start
     while index < completeEnd {
@@ -128,7 +128,7 @@ extension MarkdownStream {
     {
       return false
     }
-    outbox.lookback = max(outbox.lookback, header.count)
+    outbox.lookback += header.count
     let parsed = parseRegion(ArraySlice(header + source[start..<completeEnd]))
     let document = PendingReferences.mark(Self.hidingFootnoteText(parsed))
     let blocks = Array(document.topLevelBlocks)
