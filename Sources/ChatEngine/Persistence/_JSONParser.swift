@@ -223,17 +223,23 @@ struct _JSONParser {
       path.append("[\(items.count)]")
       items.append(try parseValue(depth: depth))
       path.removeLast()
+      if try isAtEnd(of: "an array", closedBy: UInt8(ascii: "]")) { return .array(items) }
+    }
+  }
+
+  /// After a member: consumes `,` (false: another follows) or the closing byte (true: the end).
+  private mutating func isAtEnd(of container: String, closedBy close: UInt8) throws(SyntaxError) -> Bool {
+    skipWhitespace()
+    switch current {
+    case UInt8(ascii: ","):
+      position += 1
       skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","):
-        position += 1
-        skipWhitespace()
-      case UInt8(ascii: "]"):
-        position += 1
-        return .array(items)
-      default:
-        throw error("expected ',' or ']' in an array, \(describeCurrent())")
-      }
+      return false
+    case close:
+      position += 1
+      return true
+    default:
+      throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container), \(describeCurrent())")
     }
   }
 
@@ -263,17 +269,7 @@ struct _JSONParser {
       skipWhitespace()
       members.append(_JSONMember(key: key, value: try parseValue(depth: depth)))
       path.removeLast()
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","):
-        position += 1
-        skipWhitespace()
-      case UInt8(ascii: "}"):
-        position += 1
-        return .object(members)
-      default:
-        throw error("expected ',' or '}' in an object, \(describeCurrent())")
-      }
+      if try isAtEnd(of: "an object", closedBy: UInt8(ascii: "}")) { return .object(members) }
     }
   }
 }
