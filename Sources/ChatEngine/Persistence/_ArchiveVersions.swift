@@ -67,18 +67,23 @@ enum _ArchiveVersions {
       }
       if let unknown = members.first(where: { !entryKeys.contains($0.key) }) {
         throw .invalid(
-          path: "\(place).\(unknown.key)", problem: "not a field of a version (a version has parent, version, messages)")
+          path: "\(place).\(unknown.key)", problem: "not a field of a version (a version has parent, version, messages)"
+        )
       }
       let key: _VersionBranches.Key
       switch item["parent"] {
       case .none: throw .invalid(path: "\(place).parent", problem: "missing (null for a version of a first turn)")
       case .some(.null): key = nil
       case .some(.string(let text)):
-        guard let id = UUID(uuidString: text) else { throw .invalid(path: "\(place).parent", problem: "expected a UUID") }
+        guard let id = UUID(uuidString: text) else {
+          throw .invalid(path: "\(place).parent", problem: "expected a UUID")
+        }
         guard location[id] != nil else {
           throw .invalid(
             path: "\(place).parent",
-            problem: "no message before this entry has the id \(text); a version follows a message of messages or of an earlier version")
+            problem:
+              "no message before this entry has the id \(text); a version follows a message of messages or of an earlier version"
+          )
         }
         key = id
       case .some(let other):
