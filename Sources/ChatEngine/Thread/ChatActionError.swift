@@ -50,7 +50,6 @@ public enum ChatActionError: Error, Hashable, Sendable, LocalizedError {
     case .noSuchVersion(_, let number, let count):
       if count <= 1 { return "That turn has only one version." }
       if number < 1 { return "That is the first version." }
-      if number == count + 1 { return "That is the latest version." }
       return "There is no version \(number); the turn has \(count)."
     }
   }
