@@ -42,6 +42,8 @@ do {
     print(try parseAndRender(arguments[1]))
   case "engine" where arguments.count == 1:
     print(await ChatEngineBenchmark.run())
+  case "versions" where arguments.count == 1:
+    print(await VersionSwitchBenchmark.run())
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
   case "mixed-reply" where arguments.count == 3:
@@ -59,7 +61,7 @@ do {
     FuzzBenchmarks.resources(rounds: rounds) { print($0, terminator: "") }
   default:
     FileHandle.standardError.write(
-      Data("usage: replykit-bench parse FILE | engine | stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n".utf8)
+      Data("usage: replykit-bench parse FILE | engine | versions | stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n".utf8)
     )
     exit(2)
   }
