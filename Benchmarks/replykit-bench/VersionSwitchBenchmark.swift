@@ -1,6 +1,12 @@
 import ChatEngine
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Measures switching a version in a long thread with many branches.
 ///
 /// Run by `replykit-bench versions` in a release build. Builds, through the engine's own actions, a
@@ -10,6 +16,8 @@ import Foundation
 /// to its old version and back, each switch timed (`ChatThread.showVersion(_:)`: the stop check,
 /// the move of the shown suffix and of the branch, the observers' notice); then the rows after a
 /// switch (day sections recomputed from the switched turn). Target: p99 per switch ≤ 1 ms.
+/// Each switch is timed twice: wall time, and the thread's own CPU time (on this shared machine
+/// other processes preempt the benchmark, which inflates wall-time percentiles, not CPU time).
 enum VersionSwitchBenchmark {
   /// Runs the measurements and returns a markdown table.
   @MainActor
@@ -38,18 +46,37 @@ enum VersionSwitchBenchmark {
 
     var generator = SeededGenerator(seed: 18)
     var switchSamples: [UInt64] = []
+    var cpuSamples: [UInt64] = []
+    var unpreempted: [UInt64] = []
     var rowSamples: [UInt64] = []
     switchSamples.reserveCapacity(switches * 2)
     for _ in 0..<switches {
       let fork = forks[Int(generator.next() % UInt64(forks.count))]
       for target in [fork.old, fork.new] {
+        let switchesBefore = contextSwitches()
+        let cpu = threadCPUTime()
         let start = DispatchTime.now().uptimeNanoseconds
         try? thread.showVersion(target)
-        switchSamples.append(DispatchTime.now().uptimeNanoseconds - start)
+        let wall = DispatchTime.now().uptimeNanoseconds - start
+        switchSamples.append(wall)
+        cpuSamples.append(threadCPUTime() - cpu)
+        if contextSwitches() == switchesBefore { unpreempted.append(wall) }
         let rowsStart = DispatchTime.now().uptimeNanoseconds
         let count = thread.rows.count
         rowSamples.append(DispatchTime.now().uptimeNanoseconds - rowsStart)
         withExtendedLifetime(count) {}
+      }
+    }
+    // The same switches on the tree as a value: the move of the arrays alone, without the engine.
+    var tree = thread.tree
+    var treeSamples: [UInt64] = []
+    generator = SeededGenerator(seed: 18)
+    for _ in 0..<switches {
+      let fork = forks[Int(generator.next() % UInt64(forks.count))]
+      for target in [fork.old, fork.new] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        tree.showVersion(target)
+        treeSamples.append(DispatchTime.now().uptimeNanoseconds - start)
       }
     }
     let consistent = thread.messages.count == shown && thread.tree.brokenRule == nil
@@ -60,9 +87,30 @@ enum VersionSwitchBenchmark {
 
       | measurement | mean | p50 | p99 | max |
       |---|---|---|---|---|
-      \(row("switch a version (`showVersion`), engine", switchSamples))
+      \(row("switch a version (`showVersion`), engine, wall time", switchSamples))
+      \(row("switch a version (`showVersion`), engine, thread CPU time", cpuSamples))
+      \(row("switch a version, wall time of the \(unpreempted.count) switches the thread was not switched out during", unpreempted))
+      \(row("the same switch on a `ChatThreadTree` value", treeSamples))
       \(row("rows after the switch (day sections from the switched turn on)", rowSamples))
       """
+  }
+
+  /// How many times the calling thread has been switched out (voluntarily or not).
+  static func contextSwitches() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(1, &usage)  // RUSAGE_THREAD, which Glibc's module does not export
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return usage.ru_nvcsw + usage.ru_nivcsw
+  }
+
+  /// The calling thread's CPU time in nanoseconds.
+  static func threadCPUTime() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 
   private static func row(_ name: String, _ samples: [UInt64]) -> String {

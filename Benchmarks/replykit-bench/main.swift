@@ -61,8 +61,9 @@ do {
     FuzzBenchmarks.resources(rounds: rounds) { print($0, terminator: "") }
   default:
     FileHandle.standardError.write(
-      Data("usage: replykit-bench parse FILE | engine | versions | stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n".utf8)
-    )
+      Data(
+        ("usage: replykit-bench parse FILE | engine | versions | stream | pathological [CASES.json] "
+          + "| resources [ROUNDS] | mixed-reply SEED BYTES\n").utf8))
     exit(2)
   }
 } catch let usage as BenchUsage {

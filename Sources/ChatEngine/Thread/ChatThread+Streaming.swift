@@ -9,7 +9,7 @@ extension ChatThread {
     let message = ChatMessage(
       id: environment.makeID(), role: .assistant, text: "", date: environment.clock.now(), state: .streaming)
     if replacingLast, !messages.isEmpty {
-      branches.addVersion(message, at: messages.count - 1, of: &messages)
+      changePath { branches.addVersion(message, at: $0.count - 1, of: &$0) }
     } else {
       messages.append(message)
     }

@@ -31,11 +31,18 @@ extension ChatThread {
   ///   (``ChatActionError/notShown(_:)``).
   /// - Complexity: O(n) to find the turn, plus copies of the turns after it (no markdown is parsed).
   public func showVersion(_ id: UUID) throws(ChatActionError) {
-    if index(of: id) != nil { return }
-    guard branches.hidden[id] != nil, let key = branches.parents[id] else { throw absent(id) }
-    if let key, index(of: key) == nil { throw .notShown(id) }
+    guard branches.hidden[id] != nil, let key = branches.parents[id] else {
+      if index(of: id) != nil { return }
+      throw absent(id)
+    }
+    // The version's turn is right after its parent (or first).
+    var at = 0
+    if let key {
+      guard let parent = index(of: key) else { throw .notShown(id) }
+      at = parent + 1
+    }
     stop()
-    guard let changed = branches.show(id, in: &messages) else { throw absent(id) }
+    guard let changed = changePath({ branches.show(id, in: &$0, at: at) }) else { throw absent(id) }
     pathChanged(from: changed)
     copied = nil
     if let versions = branches.versions(at: changed, in: messages) {
@@ -98,7 +105,7 @@ extension ChatThread {
     // Stop never moves a turn, but the index is looked up again after it all the same.
     let index = try shownIndex(id)
     let version = ChatMessage(id: environment.makeID(), role: .user, text: text, date: environment.clock.now())
-    branches.addVersion(version, at: index, of: &messages)
+    changePath { branches.addVersion(version, at: index, of: &$0) }
     pathChanged(from: index)
     copied = nil
     follow.jumpedToLatest()

@@ -60,7 +60,11 @@ public final class ChatThread {
   /// The thread as shown, oldest first: the shown path of ``tree``.
   public internal(set) var messages: [ChatMessage]
   /// The versions off the shown path (see ``tree``).
-  var branches = _VersionBranches()
+  ///
+  /// Not observed on its own: every change to it that a view shows (a version added, a switch)
+  /// changes ``messages`` in the same step, and so notifies. Being unobserved it is mutated in
+  /// place (an observed property is copied through its accessors on each mutation).
+  @ObservationIgnored var branches = _VersionBranches()
   /// Whether the thread is still being fetched: rows are ghost turns meanwhile.
   public var isLoading: Bool
   /// Whether the view follows the latest turn, and whether new content came while it did not.
@@ -274,6 +278,17 @@ public final class ChatThread {
   /// observers) only when that changes something.
   func noteGrowth() {
     if !follow.isFollowing && !follow.hasNewMessages { follow.contentGrew() }
+  }
+
+  /// Runs `change` on the shown path without copying it: the array is taken out of the observed
+  /// property (observers are told once it is back), so it is uniquely held while it changes.
+  ///
+  /// - Complexity: O(1) plus `change`.
+  func changePath<Result>(_ change: (inout [ChatMessage]) -> Result) -> Result {
+    var path = messages
+    messages = []
+    defer { messages = path }
+    return change(&path)
   }
 
   func index(of id: UUID) -> Int? {

@@ -63,19 +63,23 @@ struct _VersionBranches: Hashable, Sendable {
   /// branch takes its place. Returns the index of the first turn that changed, or `nil` when `id`
   /// is not a hidden version whose parent shows (nothing changes then).
   ///
-  /// - Complexity: O(n) to find the parent on the path, plus O(turns after it) copies.
-  mutating func show(_ id: UUID, in path: inout [ChatMessage]) -> Int? {
+  /// - Parameter known: the index of the shown version of the turn, when the caller found it.
+  /// - Complexity: O(n) to find the parent on the path (unless `known`), plus O(turns after it)
+  ///   copies.
+  mutating func show(_ id: UUID, in path: inout [ChatMessage], at known: Int? = nil) -> Int? {
     guard hidden[id] != nil, let key = parents[id] else { return nil }
-    let index: Int
-    if let key {
+    var index = 0
+    if let known {
+      guard path.indices.contains(known), Self.key(at: known, in: path) == key else { return nil }
+      index = known
+    } else if let key {
       guard let parent = path.lastIndex(where: { $0.id == key }) else { return nil }
       index = parent + 1
-    } else {
-      index = 0
     }
     guard index < path.count, let branch = hidden.removeValue(forKey: id) else { return nil }
     hidden[path[index].id] = Array(path[index...])
-    path.replaceSubrange(index..., with: branch)
+    path.removeSubrange(index...)
+    path.append(contentsOf: branch)
     return index
   }
 
