@@ -141,6 +141,8 @@ final class ChatApp {
       thread.jumpToLatest()
     case .up: arrow(-1)
     case .down: arrow(1)
+    case .altLeft: run(.previousVersion)
+    case .altRight: run(.nextVersion)
     case .wheelUp: screen.scroll(by: -3, in: thread)
     case .wheelDown: screen.scroll(by: 3, in: thread)
     case .pageUp: screen.scroll(by: -screen.pageSize, in: thread)

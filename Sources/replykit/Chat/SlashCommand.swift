@@ -45,6 +45,7 @@ enum SlashCommand: Hashable, Sendable {
     "Keys",
     "  Enter sends · Alt-Enter or Ctrl-J new line · Esc stops the reply",
     "  PgUp/PgDn or the wheel scroll · End jumps to the latest · Ctrl-U clears",
+    "  Alt-Left/Alt-Right show the previous or next version (as /prev and /next)",
     "  Up/Down move in a long message; on an empty one they recall what you sent",
     "Press any key to close this help.",
   ]

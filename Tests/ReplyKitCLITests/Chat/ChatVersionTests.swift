@@ -24,6 +24,10 @@ struct ChatVersionTests {
     try session.waitFor("version 2 again") { $0.contains("Answer 2") && $0.contains("‹ 2/2 ›") }
     try session.submit("/regenerate")
     try session.waitFor("a third version") { $0.contains("Answer 3") && $0.contains("‹ 3/3 ›") }
+    try session.press("M-Left")
+    try session.waitFor("Alt-Left to version 2") { $0.contains("Answer 2") && $0.contains("‹ 2/3 ›") }
+    try session.press("M-Right")
+    try session.waitFor("Alt-Right to version 3") { $0.contains("Answer 3") && $0.contains("‹ 3/3 ›") }
     try session.submit("/version 1")
     try session.waitFor("version 1 again") { $0.contains("Answer 1") && $0.contains("‹ 1/3 ›") }
     try session.submit("/version 4")

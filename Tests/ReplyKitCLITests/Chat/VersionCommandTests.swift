@@ -20,6 +20,13 @@ import Testing
     #expect(SlashCommand.helpLines.contains { $0.contains("/edit [N]") })
   }
 
+  @Test func altLeftAndAltRightDecode() {
+    var decoder = InputDecoder()
+    #expect(decoder.decode(Array("\u{1B}[1;3D\u{1B}[1;3C\u{1B}[D".utf8)) == [.altLeft, .altRight, .left])
+    // Other modifiers (Ctrl is 5) stay the plain arrow.
+    #expect(decoder.decode(Array("\u{1B}[1;5C".utf8)) == [.right])
+  }
+
   @Test func aTurnWithVersionsShowsWhichOneUnderIt() {
     let renderer = TurnRenderer(width: 60, color: false)
     let versions = ChatVersions(ids: [UUID(), UUID(), UUID()], shownIndex: 1)
