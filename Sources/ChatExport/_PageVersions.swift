@@ -44,7 +44,13 @@ struct _PageVersions: Sendable {
         guard let branch = tree.branch(from: id) else { continue }
         let title = "Version \(position + 1) of \(versions.count)"
         html += "<section class=\"version\" aria-label=\"\(title)\"><h3 class=\"version-title\">\(title)</h3>"
-        for message in branch { html += Self.turn(message) }
+        for (offset, message) in branch.enumerated() {
+          html += Self.turn(message)
+          // A turn further down this branch with versions of its own: which one this branch shows.
+          if offset > 0, let nested = tree.versions(after: branch[offset - 1].id, showing: message.id) {
+            html += "<p class=\"state versions-mark\">\(nested.text)</p>"
+          }
+        }
         html += "</section>"
       }
       html += "</details>"

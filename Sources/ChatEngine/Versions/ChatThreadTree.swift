@@ -39,6 +39,16 @@ public struct ChatThreadTree: Hashable, Sendable {
     branches.versions(at: index, in: messages)
   }
 
+  /// The versions of the turns after `parent` (`nil`: the first turns) with `id` as the one that
+  /// shows, or `nil` when there is one turn there or `id` is not among them. For a turn inside
+  /// another version's ``branch(from:)``: its parent is the turn before it there.
+  ///
+  /// - Complexity: O(versions of the turn).
+  public func versions(after parent: UUID?, showing id: UUID) -> ChatVersions? {
+    guard let ids = branches.forks[parent], let shown = ids.firstIndex(of: id) else { return nil }
+    return ChatVersions(ids: ids, shownIndex: shown)
+  }
+
   /// The message `id`, shown or not.
   ///
   /// - Complexity: O(n).

@@ -58,6 +58,24 @@ import Testing
     #expect(plain.stdout == "You: Question\n\nAssistant: New answer\n\nYou: Follow-up\n\nAssistant: Second\n")
   }
 
+  @Test func aTurnWithVersionsInsideAnotherVersionIsMarked() throws {
+    // Q1 edited (version 2 shows); on the old branch, its answer was regenerated (2 of 2 there).
+    let nested = """
+      {"messages": [\(Self.message(5, "user", "Q1 edited")), \(Self.message(6, "assistant", "B"))],
+       "versions": [{"parent": null, "version": 1,
+                     "messages": [\(Self.message(1, "user", "Q1")), \(Self.message(3, "assistant", "A second"))]},
+                    {"parent": "00000000-0000-4000-8000-000000000001", "version": 1,
+                     "messages": [\(Self.message(2, "assistant", "A first"))]}]}
+      """
+    let result = try CLIRunner.run(["export", "-", "--all-versions"], input: nested, environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let page = result.stdout
+    // The edited turn's mark, and the mark of the answer inside the old branch.
+    #expect(page.components(separatedBy: "<p class=\"state versions-mark\">Version 2 of 2</p>").count == 3)
+    #expect(page.contains("A second"))
+    #expect(!page.contains("A first"))  // only the version that branch shows
+  }
+
   @Test func allVersionsIsForThePageOnly() throws {
     let result = try CLIRunner.run(
       ["export", "-", "--to", "markdown", "--all-versions"], input: thread, environment: environment)
