@@ -44,6 +44,8 @@ do {
     print(try parseAndRender(arguments[1]))
   case "engine" where arguments.count == 1:
     print(await ChatEngineBenchmark.run())
+  case "versions" where arguments.count == 1:
+    print(await VersionSwitchBenchmark.run())
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
   case "stream-one" where (4...5).contains(arguments.count):
@@ -69,9 +71,8 @@ do {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: replykit-bench parse FILE | engine | stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n"
-          .utf8)
-    )
+        ("usage: replykit-bench parse FILE | engine | versions | stream | stream-one CONSUMER KIND BYTES [CHUNK] "
+          + "| pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n").utf8))
     exit(2)
   }
 } catch let usage as BenchUsage {
