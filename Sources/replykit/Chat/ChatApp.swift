@@ -193,9 +193,9 @@ final class ChatApp {
     return replies.last
   }
 
-  /// "reply N" or "the reply in view", for notices.
-  private func name(_ number: Int?) -> String {
-    number.map { "Reply #\($0)" } ?? "The reply"
+  /// "Reply #N" for notices: the number asked for, else the number of the reply acted on.
+  private func name(_ number: Int?, _ reply: ChatMessage? = nil) -> String {
+    (number ?? reply.flatMap { screen.renderer.replyNumbers[$0.id] }).map { "Reply #\($0)" } ?? "The reply"
   }
 
   /// Runs a composer command.
@@ -207,11 +207,14 @@ final class ChatApp {
         return showNotice("Nothing to copy: the reply is empty.", isError: true)
       }
       guard (try? thread.copy(reply.id)) != nil else {
-        return showNotice("\(name(number)) has not finished yet.", isError: true)
+        let failed = if case .failed = reply.state { true } else { false }
+        let why = failed ? "failed; /copy N code M still copies its code" : "has not finished yet"
+        return showNotice("\(name(number, reply)) \(why).", isError: true)
       }
     case .copyCode(let block, let number):
-      guard let reply = reply(number), (try? thread.copyCode(in: reply.id, block: block - 1)) != nil else {
-        return showNotice("\(name(number)) has no code block \(block).", isError: true)
+      guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }
+      guard (try? thread.copyCode(in: reply.id, block: block - 1)) != nil else {
+        return showNotice("\(name(number, reply)) has no code block \(block).", isError: true)
       }
     case .regenerate:
       guard let last = thread.messages.last, (try? thread.regenerate(last.id)) != nil else {

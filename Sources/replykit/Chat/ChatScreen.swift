@@ -182,7 +182,9 @@ final class ChatScreen {
     case .codeBlock(_, let block): return shownMark + style.primary("Copied code block \(block + 1)")
     case nil: break
     }
-    return shownMark + style.secondary(Self.hints(streaming: thread.isStreaming, width: width))
+    // Scrolled up, commands without a number act on the reply in view: say which.
+    let inView = replyInView.flatMap { renderer.replyNumbers[$0] }.map { "commands act on #\($0)" }
+    return shownMark + style.secondary(Self.hints(streaming: thread.isStreaming, width: width, inView: inView))
   }
 
   /// Gives the renderer the reply numbers, again only when the thread's structure changed.
@@ -210,8 +212,9 @@ final class ChatScreen {
 
   /// The key hints that fit `width`: the essential ones first, the rest while they fit, so
   /// "Ctrl-C quits" and "/help" show at any width.
-  static func hints(streaming: Bool, width: Int) -> String {
-    let all: [(text: String, essential: Bool)] =
+  /// `inView` leads, when given, as an essential hint.
+  static func hints(streaming: Bool, width: Int, inView: String? = nil) -> String {
+    var all: [(text: String, essential: Bool)] =
       streaming
       ? [
         ("Esc stops", true), ("PgUp/PgDn scroll", false), ("End latest", false), ("/help", true),
@@ -221,6 +224,7 @@ final class ChatScreen {
         ("Enter sends", false), ("Alt-Enter or Ctrl-J new line", false), ("PgUp/PgDn scroll", false), ("/help", true),
         ("Ctrl-C quits", true),
       ]
+    if let inView { all.insert((inView, true), at: 0) }
     var kept = all.map(\.essential)
     func text() -> String { zip(all, kept).filter(\.1).map(\.0.text).joined(separator: " · ") }
     for index in all.indices where !all[index].essential {

@@ -1,4 +1,5 @@
 import Foundation
+import ReplyKitTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatModels
 import Foundation
+import ReplyKitTestSupport
 import Testing
 
 /// Every failure says what happened, in place, with Retry, and never shows the key.

@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatModels
 import Foundation
+import ReplyKitTestSupport
 import Testing
 
 /// Real HTTP against the local server: both protocols, chunked anywhere, delivered as it arrives.

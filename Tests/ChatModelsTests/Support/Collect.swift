@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatModels
 import Foundation
+import ReplyKitTestSupport
 
 /// What a reply stream produced.
 struct Collected {

@@ -143,10 +143,45 @@ import Testing
       "--reply-command", "printf 'See:\\n\\n```sh\\nls -l\\n```\\n\\n```sh\\npwd\\n```\\n'",
     ])
     try session.submit("show code")
-    try session.waitFor("code 1–2")
+    let screen = try session.waitFor("code 1–2")
+    // Each block's label names its number where it shows.
+    #expect(screen.contains("\n sh · code 1\n │ ls -l\n"))
+    #expect(screen.contains("\n sh · code 2\n │ pwd\n"))
     try session.submit("/copy 1 code 2")
     try session.waitFor("Copied code block 2")
     #expect(try session.pasteBuffer() == "pwd")
+  }
+
+  /// Defect 11: scrolled up, commands without a number act on the reply in view, and the status
+  /// line says which; back at the latest, on the latest.
+  @Test func commandsActOnTheReplyInView() throws {
+    let command = #"echo x >> n; printf 'Answer %s\n\n' "$(wc -l < n | tr -d ' ')"; seq 1 30 | sed 's/^/- item /'"#
+    let session = try TmuxSession(["--reply-command", command])
+    try session.submit("one")
+    try session.waitFor("#1 · Copy")
+    try session.submit("two")
+    try session.waitFor("#2 · Copy")
+    try session.press("PageUp")
+    try session.press("PageUp")
+    try session.waitFor("commands act on #1")
+    try session.submit("/copy")
+    try session.waitFor("Copied")
+    #expect(try session.pasteBuffer().hasPrefix("Answer 1\n"))
+    try session.press("End")
+    try session.waitFor("following again") { !$0.contains("commands act on") }
+    try session.submit("/copy")
+    try session.waitFor("Copied")
+    #expect(try session.pasteBuffer().hasPrefix("Answer 2\n"))
+  }
+
+  /// Defect 11: a failed reply keeps its number, and /copy says it failed.
+  @Test func failedRepliesAreNumberedToo() throws {
+    let session = try TmuxSession(["--reply-command", "echo partial; echo broke >&2; exit 1"])
+    try session.submit("go")
+    let screen = try session.waitFor("✗ broke")
+    #expect(screen.contains("#1 · ↻ Retry /retry"))
+    try session.submit("/copy")
+    try session.waitFor("Reply #1 failed; /copy N code M still copies its code.")
   }
 
   /// Defect 12: the composer wraps at word boundaries, Up and Down move inside a message of
