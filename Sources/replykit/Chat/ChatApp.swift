@@ -109,6 +109,16 @@ final class ChatApp {
   /// Does what `event` asks.
   func handle(_ event: KeyEvent) {
     if screen.overlay != nil {
+      // A help taller than the screen scrolls; any other key closes it.
+      if screen.overlayScrolls {
+        switch event {
+        case .up, .wheelUp: return screen.scrollOverlay(by: -1)
+        case .down, .wheelDown: return screen.scrollOverlay(by: 1)
+        case .pageUp: return screen.scrollOverlay(by: -screen.pageSize)
+        case .pageDown: return screen.scrollOverlay(by: screen.pageSize)
+        default: break
+        }
+      }
       screen.overlay = nil
       if event == .escape || event == .enter { return }
     }
@@ -240,7 +250,7 @@ final class ChatApp {
       let style = ChatStyle(color: screen.renderer.style.color)
       screen.overlay =
         [style.secondary(String(repeating: "─", count: screen.columns))]
-        + SlashCommand.helpLines.flatMap { VisibleText.wrap($0, width: screen.columns - 1) }
+        + SlashCommand.helpLines(width: screen.columns - 1)
     case .quit:
       quit(status: 0)
     case .invalid(let message):

@@ -50,6 +50,8 @@ import Testing
     let deadline = Date().addingTimeInterval(5)
     while server.clientCloses.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     #expect(server.clientCloses.count == 1)
+    // A real source starts empty: the first request holds only what was typed.
+    #expect(Self.turns(server.requests.first) == ["user: Tell me slowly"])
 
     try session.submit("Again")
     let failed = try session.waitFor("The server failed (503)")
