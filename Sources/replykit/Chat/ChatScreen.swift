@@ -230,7 +230,7 @@ final class ChatScreen {
     case nil: break
     }
     // Scrolled up, commands without a number act on the reply in view: say which.
-    let inView = replyInView.flatMap { renderer.replyNumbers[$0] }.map { "commands act on #\($0)" }
+    let inView = replyInView.flatMap { renderer.replyNumbers[$0] }.map { "acting on #\($0)" }
     return shownMark + style.secondary(Self.hints(streaming: thread.isStreaming, width: width, inView: inView))
   }
 
@@ -259,7 +259,7 @@ final class ChatScreen {
 
   /// The key hints that fit `width`: the essential ones first, the rest while they fit, so
   /// "Ctrl-C quits" and "/help" show at any width.
-  /// `inView` leads, when given, as an essential hint.
+  /// `inView` (the reply commands act on) comes first of the rest, when given.
   static func hints(streaming: Bool, width: Int, inView: String? = nil) -> String {
     var all: [(text: String, essential: Bool)] =
       streaming
@@ -271,7 +271,7 @@ final class ChatScreen {
         ("Enter sends", false), ("Alt-Enter or Ctrl-J new line", false), ("PgUp/PgDn scroll", false), ("/help", true),
         ("Ctrl-C quits", true),
       ]
-    if let inView { all.insert((inView, true), at: 0) }
+    if let inView { all.insert((inView, false), at: 0) }
     var kept = all.map(\.essential)
     func text() -> String { zip(all, kept).filter(\.1).map(\.0.text).joined(separator: " · ") }
     for index in all.indices where !all[index].essential {

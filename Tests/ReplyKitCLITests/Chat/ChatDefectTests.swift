@@ -213,12 +213,12 @@ import Testing
     try session.waitFor("#2 · Copy")
     try session.press("PageUp")
     try session.press("PageUp")
-    try session.waitFor("commands act on #1")
+    try session.waitFor("acting on #1")
     try session.submit("/copy")
     try session.waitFor("Copied")
     #expect(try session.pasteBuffer().hasPrefix("Answer 1\n"))
     try session.press("End")
-    try session.waitFor("following again") { !$0.contains("commands act on") }
+    try session.waitFor("following again") { !$0.contains("acting on #") }
     try session.submit("/copy")
     try session.waitFor("Copied")
     #expect(try session.pasteBuffer().hasPrefix("Answer 2\n"))
