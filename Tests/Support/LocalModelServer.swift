@@ -24,9 +24,32 @@ package final class LocalModelServer: @unchecked Sendable {
     case pause(Double)
     /// Waits up to this many seconds for the client to close the connection, then goes on.
     case waitForClose(Double)
+    /// Waits up to this many seconds for the test to open the gate, then goes on.
+    case waitForGate(Gate, Double)
 
     /// Body text.
     package static func text(_ text: String) -> Step { .body(Array(text.utf8)) }
+  }
+
+  /// A gate a script waits at until the test opens it (say, once the client has shown what came
+  /// before), so an order is checked by events instead of by time.
+  package final class Gate: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var timedOut = false
+
+    package init() {}
+
+    /// Lets the waiting script go on.
+    package func open() { semaphore.signal() }
+
+    /// Whether the script's wait ran out before the gate opened.
+    package var didTimeOut: Bool { lock.withLock { timedOut } }
+
+    func wait(seconds: Double) {
+      let result = semaphore.wait(timeout: .now() + seconds)
+      lock.withLock { timedOut = result == .timedOut }
+    }
   }
 
   /// A request as the server read it.
@@ -152,6 +175,8 @@ package final class LocalModelServer: @unchecked Sendable {
         if chunked { guard send(connection, Array("0\r\n\r\n".utf8)) else { return } }
       case .pause(let seconds):
         Thread.sleep(forTimeInterval: seconds)
+      case .waitForGate(let gate, let seconds):
+        gate.wait(seconds: seconds)
       case .waitForClose(let seconds):
         if waitForPeerClose(connection, seconds: seconds) {
           lock.withLock { closes.append(Date()) }

@@ -217,9 +217,11 @@ final class ChatApp {
         return showNotice("Nothing to copy: the reply is empty.", isError: true)
       }
       guard (try? thread.copy(reply.id)) != nil else {
-        let failed = if case .failed = reply.state { true } else { false }
-        let why = failed ? "failed; /copy N code M still copies its code" : "has not finished yet"
-        return showNotice("\(name(number, reply)) \(why).", isError: true)
+        guard case .failed = reply.state else {
+          return showNotice("\(name(number, reply)) has not finished yet.", isError: true)
+        }
+        let code = screen.renderer.replyNumbers[reply.id].map { "/copy \($0) code M" } ?? "/copy N code M"
+        return showNotice("\(name(number, reply)) failed: only its code blocks can be copied (\(code)).", isError: true)
       }
     case .copyCode(let block, let number):
       guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }

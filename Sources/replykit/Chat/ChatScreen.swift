@@ -192,7 +192,8 @@ final class ChatScreen {
   /// where the page is and how to move.
   private func overlayLines(_ overlay: [String], height: Int, style: ChatStyle) -> [String] {
     guard overlay.count > height else { return overlay }
-    let page = max(height - 1, 1)
+    let page = height - 1
+    guard page >= 1 else { return Array(overlay.prefix(height)) }
     overlayTop = min(overlayTop, overlay.count - page)
     let end = overlayTop + page
     let place = "\(overlayTop + 1)–\(end) of \(overlay.count) · PgUp/PgDn scroll · other keys close"

@@ -231,7 +231,7 @@ import Testing
     let screen = try session.waitFor("✗ broke")
     #expect(screen.contains("#1 · ↻ Retry /retry"))
     try session.submit("/copy")
-    try session.waitFor("Reply #1 failed; /copy N code M still copies its code.")
+    try session.waitFor("Reply #1 failed: only its code blocks can be copied (/copy 1 code M).")
   }
 
   /// Defect 12: the composer wraps at word boundaries, Up and Down move inside a message of
