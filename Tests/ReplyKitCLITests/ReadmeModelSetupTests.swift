@@ -95,7 +95,10 @@ import Testing
     #expect(openAI.apiKeySource == "OPENAI_API_KEY")
     #expect(openAI.apiKey == ModelAPIKey("key-for-OPENAI_API_KEY"))
 
-    // Ollama needs no key: the line works in a shell that exported none.
+    // Ollama needs no key: the line works in a shell that exported none, and the OpenAI key
+    // exported above it is not sent to it.
+    #expect(lines[1].exported["OPENAI_API_KEY"] != nil)
+    #expect(try Self.endpoint(lines[1].arguments, lines[1].exported)?.apiKey == nil)
     let ollama = try #require(try Self.endpoint(lines[1].arguments, [:]))
     #expect(ollama.api == .openai)
     #expect(ollama.requestURL.absoluteString == "http://localhost:11434/v1/chat/completions")

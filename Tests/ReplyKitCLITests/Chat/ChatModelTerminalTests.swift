@@ -36,7 +36,7 @@ import Testing
           + [.end],
       ], lifetime: 90)
     let session = try TmuxSession(
-      ["--model", "gpt-test", "--base-url", server.openAIBaseURL.absoluteString],
+      ["--model", "gpt-test", "--base-url", server.openAIBaseURL.absoluteString, "--api-key-env", "OPENAI_API_KEY"],
       environment: ["OPENAI_API_KEY": Self.key, "XDG_CONFIG_HOME": try Self.configHome()])
     try session.submit("Tell me slowly")
     let streaming = try session.waitFor("and more")
@@ -93,7 +93,7 @@ import Testing
     let session = try TmuxSession(
       [
         "--api", "anthropic", "--model", "claude-test", "--base-url", server.anthropicBaseURL.absoluteString,
-        "--system", "Be brief.", "--thread", "thread.json",
+        "--system", "Be brief.", "--api-key-env", "ANTHROPIC_API_KEY", "--thread", "thread.json",
       ],
       environment: ["ANTHROPIC_API_KEY": Self.key, "XDG_CONFIG_HOME": try Self.configHome()])
     try session.submit("Salut")
