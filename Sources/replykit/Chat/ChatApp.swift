@@ -238,12 +238,15 @@ final class ChatApp {
       }
     case .good(let number), .bad(let number):
       let value: ChatMessage.Feedback = if case .good = command { .good } else { .bad }
-      guard let reply = reply(number), !reply.text.isEmpty, (try? thread.rate(reply.id, value)) != nil else {
+      guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }
+      guard !reply.text.isEmpty, (try? thread.rate(reply.id, value)) != nil else {
         return showNotice("Only a finished reply with text can be rated.", isError: true)
       }
       let rating = thread.messages.first { $0.id == reply.id }?.feedback
+      let which = screen.renderer.replyNumbers[reply.id].map { "reply #\($0)" } ?? "the reply"
       showNotice(
-        rating.map { "Rated the reply \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Rating cleared", isError: false)
+        rating.map { "Rated \(which) \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Cleared the rating of \(which)",
+        isError: false)
     case .share(let number):
       share(number)
     case .save(let path):

@@ -48,10 +48,10 @@ import Testing
     try session.submit("rate me")
     try session.waitFor("Regenerate")
     try session.submit("/good")
-    let screen = try session.waitFor("Rated the reply good")
+    let screen = try session.waitFor("Rated reply #1 good ▲")
     #expect(screen.contains("▲ Rated good"))
     try session.submit("/good")
-    try session.waitFor("Rating cleared")
+    try session.waitFor("Cleared the rating of reply #1")
   }
 
   /// Defect 5: Alt with a key while a reply streams does not stop it.
