@@ -8,12 +8,8 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ChatModelTerminalTests {
   static let key = "sk-tmux-test-0123456789abcdef"
 
-  /// A config home of its own, so the machine's config file is not read.
-  static func configHome() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rk-config-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-  }
+  /// A config home with no config file in it, so the machine's config file is not read.
+  static let configHome = "/nonexistent/replykit-test-config"
 
   /// The role and text of each message a request sent.
   static func turns(_ request: LocalModelServer.Request?) -> [String] {
@@ -37,7 +33,7 @@ import Testing
       ], lifetime: 90)
     let session = try TmuxSession(
       ["--model", "gpt-test", "--base-url", server.openAIBaseURL.absoluteString, "--api-key-env", "OPENAI_API_KEY"],
-      environment: ["OPENAI_API_KEY": Self.key, "XDG_CONFIG_HOME": try Self.configHome()])
+      environment: ["OPENAI_API_KEY": Self.key, "XDG_CONFIG_HOME": Self.configHome])
     try session.submit("Tell me slowly")
     let streaming = try session.waitFor("and more")
     #expect(streaming.contains("Streaming slowly and more"))
@@ -95,7 +91,7 @@ import Testing
         "--api", "anthropic", "--model", "claude-test", "--base-url", server.anthropicBaseURL.absoluteString,
         "--system", "Be brief.", "--api-key-env", "ANTHROPIC_API_KEY", "--thread", "thread.json",
       ],
-      environment: ["ANTHROPIC_API_KEY": Self.key, "XDG_CONFIG_HOME": try Self.configHome()])
+      environment: ["ANTHROPIC_API_KEY": Self.key, "XDG_CONFIG_HOME": Self.configHome])
     try session.submit("Salut")
     let reply = try session.waitFor("#1 · Copy")
     #expect(reply.contains("Bonjour à vous — ça va ?"))
