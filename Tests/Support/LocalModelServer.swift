@@ -81,7 +81,9 @@ package final class LocalModelServer: @unchecked Sendable {
   package var anthropicBaseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
   /// Starts listening; each accepted connection plays the next script.
-  package init(_ scripts: [[Step]], lifetime: Double = 20) throws {
+  /// The lifetime is long (a busy machine can hold a test back for a while before its client
+  /// connects); a server whose scripts have all been played stops at once.
+  package init(_ scripts: [[Step]], lifetime: Double = 120) throws {
     self.scripts = scripts
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }

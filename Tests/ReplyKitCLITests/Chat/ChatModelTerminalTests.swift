@@ -30,7 +30,7 @@ import Testing
         // Retry: a reply in 7-byte pieces, a code block in it.
         [Wire.eventStreamHead] + Wire.pieces(Wire.openAIStream(["Fine: ", "\n\n```sh\nls -l\n```\n"]), size: 7)
           + [.end],
-      ], lifetime: 90)
+      ])
     let session = try TmuxSession(
       ["--model", "gpt-test", "--base-url", server.openAIBaseURL.absoluteString, "--api-key-env", "OPENAI_API_KEY"],
       environment: ["OPENAI_API_KEY": Self.key, "XDG_CONFIG_HOME": Self.configHome])
@@ -85,7 +85,7 @@ import Testing
           .head(status: 401, chunked: false),
           .text("{\"type\":\"error\",\"error\":{\"type\":\"authentication_error\",\"message\":\"invalid x-api-key\"}}"),
         ],
-      ], lifetime: 90)
+      ])
     let session = try TmuxSession(
       [
         "--api", "anthropic", "--model", "claude-test", "--base-url", server.anthropicBaseURL.absoluteString,
