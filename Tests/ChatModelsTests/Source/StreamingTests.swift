@@ -80,32 +80,32 @@ import Testing
     #expect(!gate.didTimeOut, "the first chunk was held back until the server went on")
   }
 
-  /// Stop cancels the request at once: the server sees its connection close.
+  /// Stop cancels the request: the server, which keeps the stream open (well inside the idle
+  /// timeout, so nothing else would end it), sees the client close the connection. Checked by
+  /// the event, not by how many milliseconds it took.
   @MainActor @Test func stopClosesTheConnection() async throws {
-    let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIChunk("partial")), .waitForClose(8)]])
+    let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIChunk("partial")), .waitForClose(40)]])
     let thread = ChatThread(reply: ModelReplySource(endpoint: endpoint(.openai, server)).reply)
     try thread.send("Hi")
     try await waitUntil { thread.messages.last?.text == "partial" }
-    let stoppedAt = Date()
+    #expect(server.clientCloses.isEmpty)
     thread.stop()
     try await waitUntil { !server.clientCloses.isEmpty }
-    let closedAt = try #require(server.clientCloses.first)
-    #expect(closedAt.timeIntervalSince(stoppedAt) < 1)
+    #expect(server.clientCloses.count == 1)
     let last = try #require(thread.messages.last)
     #expect(last.state == .stopped)
     #expect(last.text == "partial")
   }
 
-  /// A long conversation goes out at once (no `Expect: 100-continue` wait) and whole.
+  /// A long conversation goes out at once (no `Expect: 100-continue`, which would have the
+  /// client wait for the server's go-ahead) and whole.
   @Test func longHistoryIsSentWhole() async throws {
     let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIStream(["ok"])), .end]])
     let long = String(repeating: "wörd ", count: 200_000)
     var messages = history()
     messages[0].text = long
-    let started = Date()
     let result = await collect(ModelReplySource(endpoint: endpoint(.openai, server)).stream(history: messages))
     #expect(result.text == "ok")
-    #expect(Date().timeIntervalSince(started) < 0.9)
     let sent = try #require(server.requests.first?.json?["messages"] as? [[String: String]])
     #expect(sent.first?["content"] == long)
     #expect(server.requests.first?.headers["expect"] == nil)
