@@ -49,6 +49,8 @@ struct InlineHealScanner {
   let end: Int
   let doubleTildeOnly: Bool
   let strikethrough: Bool
+  /// Whether `[^label]` is a footnote reference (a partial one is held, see ``run(applied:)``).
+  var footnotes = false
 
   /// Scans the content; see ``Result``.
   func run() -> Result {
@@ -179,6 +181,13 @@ struct InlineHealScanner {
     if let last = openLinks.last, pendingBracket == nil || last.position != pendingBracket?.position {
       if openCode == nil && !hasContent(from: last.position + 1, to: end) {
         return .cut(last.position, rule: .emptyLinkHidden)
+      }
+      // A footnote reference still arriving (`[^src`) shows nothing: once `]` closes it, it shows
+      // as a reference or, while its definition has not arrived, as nothing again.
+      if footnotes && openCode == nil && last.position + 1 < end && bytes[last.position + 1] == ASCII.caret
+        && !bytes[(last.position + 2)..<end].contains(where: ASCII.isSpace)
+      {
+        return .cut(last.position, rule: .unresolvedFootnoteReference)
       }
     }
     var closers: [UInt8] = []

@@ -137,9 +137,10 @@ struct StreamHealer {
       let before = text.count
       contentEnd = ByteHolds.trimTrailingMarkers(&text, floor: floor)
       if contentEnd < before { inline.insert(.trailingMarkers) }
-      let scanner = InlineHealScanner(
+      var scanner = InlineHealScanner(
         bytes: text, start: leaf.start, end: contentEnd,
         doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
+      scanner.footnotes = options.contains(.footnotes)
       switch scanner.run(applied: &inline) {
       case .cut(let position, _):
         text.removeSubrange(max(position, protectedLength)...)
