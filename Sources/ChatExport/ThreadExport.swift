@@ -48,29 +48,39 @@ public enum ThreadExport {
       locale: locale, mode: .absolute)
     var blocks: [String] = []
     for section in sections {
-      blocks.append("## \(escapedMarkdown(section.title))")
+      blocks.append(dayHeading(section.title))
       for index in section.range where messages.indices.contains(index) {
-        let message = messages[index]
-        switch message.role {
-        case .user:
-          blocks.append("**You**")
-          let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
-          blocks.append(quoted)
-        case .assistant:
-          blocks.append("**Assistant**")
-          let reply = closingOpenFence(message.text.trimmingCharacters(in: .newlines))
-          if !reply.isEmpty { blocks.append(reply) }
-          switch message.state {
-          case .complete: break
-          case .stopped: blocks.append("*Stopped*")
-          case .streaming: blocks.append("*Streaming*")
-          case .failed(let reason): blocks.append("*Failed: \(escapedMarkdown(reason))*")
-          }
-        }
+        blocks.append(contentsOf: markdownBlocks(messages[index]))
       }
     }
     return blocks.isEmpty ? "" : blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The heading of one day in ``markdown(_:timeZone:locale:)``.
+  static func dayHeading(_ title: String) -> String {
+    "## \(escapedMarkdown(title))"
+  }
+
+  /// The blocks one turn adds to ``markdown(_:timeZone:locale:)``, in order (joined there by a
+  /// blank line).
+  static func markdownBlocks(_ message: ChatMessage) -> [String] {
+    switch message.role {
+    case .user:
+      let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
+      return ["**You**", quoted]
+    case .assistant:
+      var blocks = ["**Assistant**"]
+      let reply = closingOpenFence(message.text.trimmingCharacters(in: .newlines))
+      if !reply.isEmpty { blocks.append(reply) }
+      switch message.state {
+      case .complete: break
+      case .stopped: blocks.append("*Stopped*")
+      case .streaming: blocks.append("*Streaming*")
+      case .failed(let reason): blocks.append("*Failed: \(escapedMarkdown(reason))*")
+      }
+      return blocks
+    }
   }
 
   /// A reply's plain text, as Copy gives it.

@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatExport
 import Foundation
+import ReplyHighlight
 import ReplyMarkdown
 
 #if canImport(Glibc)
@@ -14,6 +15,7 @@ import ReplyMarkdown
 enum ExportCommand {
   static let help = """
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
+                           [--lang CODE] [--highlight always|never]
 
     Exports a saved thread (the JSON of ChatArchive; '-' reads standard input).
 
@@ -28,14 +30,24 @@ enum ExportCommand {
                      refused
       --max-bytes N  refuse a thread file of more than N bytes (default 268435456, 256 MiB)
       --title TEXT   html: the page title (default: the first line of the first message)
+      --lang CODE    html: the language of every word of the page and its dates: \(languageCodes)
+                     (default: the language of the environment, else en)
+      --highlight W  html: colour code blocks by language, light and dark (always, the default;
+                     never for plain code)
       -h, --help     show this help
 
     Dates print in the time zone of TZ and the language of the environment (LANG); the page
-    recomputes its day separators in the reader's browser.
+    recomputes its day separators and times in the reader's time zone, in the page's language.
+    The page's header shows the export date and the model when the thread file records one
+    (a top-level "model" field).
     """
 
+  /// The codes `--lang` takes, for the help and errors.
+  static let languageCodes = PageLanguage.all.map(\.code).joined(separator: ", ")
+
   static let options: [String: ParsedArguments.Arity] = [
-    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--help": .flag,
+    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--lang": .value,
+    "--highlight": .value, "--help": .flag,
     "-h": .flag,
   ]
 
@@ -46,8 +58,16 @@ enum ExportCommand {
       return
     }
     let format = try parsed.choice("--to", default: ExportFormat.html)
-    if parsed.value("--title") != nil && format != .html {
-      throw CLIError.usage("--title applies to '--to html' only")
+    for name in ["--title", "--lang", "--highlight"] where parsed.value(name) != nil && format != .html {
+      throw CLIError.usage("\(name) applies to '--to html' only")
+    }
+    let highlight = try parsed.choice("--highlight", among: ["always", "never"], default: "always")
+    var language: PageLanguage?
+    if let code = parsed.value("--lang") {
+      guard let chosen = PageLanguage(identifier: code) else {
+        throw CLIError.usage("the page has no words in '\(code)' (--lang); languages: \(languageCodes)")
+      }
+      language = chosen
     }
     guard let input = try parsed.singleInput(command: "export") else {
       throw CLIError.usage(
@@ -57,18 +77,23 @@ enum ExportCommand {
     if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
     let limit = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     let name = input == "-" ? "standard input" : input
-    let messages: [ChatMessage]
+    let document: ChatArchive.Document
     do {
-      messages = try ChatArchive.decode(Data(try StandardIO.readAll(input, limit: limit)))
+      document = try ChatArchive.decodeDocument(Data(try StandardIO.readAll(input, limit: limit)))
     } catch let error as ChatArchiveError {
       throw CLIError.failure("\(name): \(oneLine(error.errorDescription ?? "not a thread file"))")
     }
+    let messages = document.messages
     let text: String
     switch format {
     case .transcript: text = ThreadExport.transcript(messages, locale: locale()) + (messages.isEmpty ? "" : "\n")
     case .plain: text = ThreadExport.plain(messages) + (messages.isEmpty ? "" : "\n")
     case .markdown: text = ThreadExport.markdown(messages, locale: locale())
-    case .html: text = ThreadPage(messages: messages, title: parsed.value("--title"), locale: locale()).render()
+    case .html:
+      let page = ThreadPage(
+        messages: messages, title: parsed.value("--title"), locale: locale(), language: language,
+        model: recordedModel(document), highlighting: highlight == "always" ? pageHighlighting() : nil)
+      text = page.render()
     }
     if let output, output != "-" {
       try writeAtomically(text, to: output)
@@ -87,6 +112,30 @@ enum ExportCommand {
       return Locale(identifier: String(identifier))
     }
     return Locale(identifier: "en_US")
+  }
+
+  /// The model the thread file records: a top-level `"model"` string, else the last reply's.
+  static func recordedModel(_ document: ChatArchive.Document) -> String? {
+    let candidates =
+      [document.fields["model"]] + document.messages.reversed().filter { $0.role == .assistant }.map {
+        $0.archiveFields["model"]
+      }
+    for case let json? in candidates {
+      if let name = (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])) as? String,
+        !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+      {
+        return name
+      }
+    }
+    return nil
+  }
+
+  /// Code colours for the page: GitHub Light and GitHub Dark (the library's defaults when those
+  /// are missing).
+  static func pageHighlighting() -> PageHighlighting? {
+    let light = KSyntaxCodeHighlighter(dark: false)
+    let dark = KSyntaxCodeHighlighter(dark: true)
+    return PageHighlighting(highlighter: light, light: light.codeTheme, dark: dark.codeTheme)
   }
 
   /// Writes `text` to `path` by the rules of ``OutputFile`` (atomic replacement of a regular file,
