@@ -181,20 +181,22 @@ enum _PageStyle {
       vertical-align: -0.125em;
       border: 0.09375rem solid var(--text-secondary);
       border-radius: 0.25rem;
-      background: var(--surface) center / 80% no-repeat;
+      background: var(--surface);
+      position: relative;
       opacity: 1;
     }
-    .reply input[type="checkbox"]:checked {
-      border-color: var(--text-primary);
-      background-color: var(--text-primary);
-      background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M3.5 8.5l3 3 6-7' fill='none' stroke='%23ffffff' stroke-width='2.2' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E");
+    .reply input[type="checkbox"]:checked { border-color: var(--text-primary); background: var(--text-primary); }
+    .reply input[type="checkbox"]:checked::before {
+      content: "";
+      position: absolute;
+      left: 0.27em;
+      top: 0.08em;
+      width: 0.22em;
+      height: 0.46em;
+      border: solid var(--surface);
+      border-width: 0 0.11em 0.11em 0;
+      transform: rotate(45deg);
     }
-    @media screen and (prefers-color-scheme: dark) {
-      .reply input[type="checkbox"]:checked {
-        background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M3.5 8.5l3 3 6-7' fill='none' stroke='%23121214' stroke-width='2.2' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E");
-      }
-    }
-    .reply li:has(> input[type="checkbox"]) { list-style: none; margin-left: -1.25rem; }
     .code {
       background: color-mix(in srgb, var(--fill) 60%, transparent);
       border: var(--hairline) solid var(--separator);
