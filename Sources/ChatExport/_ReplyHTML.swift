@@ -52,8 +52,9 @@ struct _ReplyHTML {
   private var codeIndex = 0
   private var openFrames = 0
   private var disarmedIndex = 0
-  /// For each open `<a>`: the URL to show after it when it was disarmed.
-  private var openLinks: [String?] = []
+  /// For each open `<a>`: when it was disarmed, the URL to show after it and where its text
+  /// starts in the output.
+  private var openLinks: [(url: String, textStart: Int)?] = []
 
   private init(html: [UInt8], context: Context) {
     bytes = html
@@ -117,17 +118,20 @@ struct _ReplyHTML {
       if Self.attribute("href", in: tag) == "" {
         let url = disarmedIndex < context.disarmed.count ? context.disarmed[disarmedIndex] : ""
         disarmedIndex += 1
-        openLinks.append(url)
         append("<span class=\"link-off\"")
         if let title = Self.attribute("title", in: tag) { append(" title=\"\(title)\"") }
         append(">")
+        openLinks.append((url, output.count))
         return next
       }
       openLinks.append(nil)
     case "/a":
-      if let last = openLinks.popLast(), let url = last {
+      if let last = openLinks.popLast(), let (url, textStart) = last {
+        // An autolink's text is its URL already.
+        let shown = _HTMLEscape.text(Self.shortened(url))
+        let repeated = output[textStart...].elementsEqual(_HTMLEscape.text(url).utf8)
         append("</span>")
-        if !url.isEmpty { append("<span class=\"link-url\"> (\(_HTMLEscape.text(Self.shortened(url))))</span>") }
+        if !url.isEmpty && !repeated { append("<span class=\"link-url\"> (\(shown))</span>") }
         return next
       }
     case "img":
