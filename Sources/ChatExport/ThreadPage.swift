@@ -4,19 +4,28 @@ import ReplyMarkdown
 
 /// A chat thread as one self-contained web page that looks and behaves like the spec's
 /// ChatThreadBlock: the person's turns on the right on the fill, replies as safe HTML, day
-/// separators, code blocks with their language and a Copy button, and the action row of
-/// finished replies.
+/// separators, code blocks with their language and a Copy button, and an action row per turn;
+/// plus what share pages offer: an anchor per message (`#m-<id>`, its time linking to it, Copy
+/// link), Copy on every turn, "Copy as markdown" per reply, "Copy conversation" and "Download .md"
+/// (the text of ``ThreadExport/markdown(_:timeZone:locale:)``), and a header with the export date
+/// and the model.
 ///
 /// Guarantees:
 /// - Self-contained: one inline style sheet and one inline script; nothing is loaded from the
 ///   network. A `Content-Security-Policy` meta element allows exactly those two (by SHA-256) and
-///   no other script, style, image, font, frame or connection.
+///   no other script, style, image, font, frame or connection (``contentSecurityPolicy``; with
+///   ``highlighting`` the theme rules are part of the hashed style sheet).
 /// - Safe: replies are ``HTMLRenderer``'s safe rendering (raw HTML omitted, dangerous URLs
-///   dropped); the person's text is escaped; copy texts travel as JSON in a data block that
-///   browsers never run. Nothing in a thread can execute in the reader's browser.
-/// - Readable without JavaScript: day separators carry the date in ``timeZone`` and ``locale``;
-///   with JavaScript they are recomputed from the stored instants in the reader's time zone and
-///   language, reading Today, Yesterday or the date.
+///   dropped); a link whose URL was dropped is inert text with the URL shown, an image the policy
+///   cannot load is a link to it with its alt text; the person's text is escaped; copy texts
+///   travel as JSON in a data block that browsers never run. Nothing in a thread can execute in
+///   the reader's browser.
+/// - Scoped: every id a reply's HTML carries (footnotes) is prefixed with its message's anchor,
+///   so replies never collide; the library's HTML itself stays cmark-gfm's.
+/// - One language (``language``) for every word, the `lang` attribute and the dates the script
+///   rebuilds; day separators and times are printed in ``timeZone`` for readers without
+///   JavaScript and recomputed in the reader's time zone with it (Today, Yesterday or the date,
+///   each in a `<time datetime>`; a later day keeps its date).
 ///
 /// - Complexity: O(total text): each reply is parsed once and rendered to HTML and plain text.
 /// - Thread safety: a value type; render from any thread.
