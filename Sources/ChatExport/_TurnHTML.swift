@@ -23,7 +23,8 @@ struct _TurnHTML {
   func open(_ message: ChatMessage, index: Int) -> String {
     let (kind, label) = message.role == .user ? ("you", words.you) : ("assistant", words.assistant)
     let instant = Int64((message.date.timeIntervalSince1970 * 1000).rounded())
-    return "<article class=\"turn turn-\(kind)\" id=\"\(Self.anchor(message))\" aria-label=\"\(_HTMLEscape.text(label))\""
+    return
+      "<article class=\"turn turn-\(kind)\" id=\"\(Self.anchor(message))\" aria-label=\"\(_HTMLEscape.text(label))\""
       + " data-i=\"\(index)\" data-t=\"\(instant)\">"
   }
 

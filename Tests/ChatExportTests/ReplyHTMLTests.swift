@@ -39,7 +39,8 @@ struct ReplyHTMLTests {
         == "<p><span class=\"link-off\" title=\"t\">a</span><span class=\"link-url\"> (javascript:alert(1))</span>"
         + " <a href=\"https://x.example/?q=1&amp;r\">b</a> <span class=\"link-off\">c</span>"
         + " <span class=\"link-off\">vbscript:x</span></p>\n", "an autolink's URL is not repeated")
-    #expect(page("[x](data:text/html,<script>)").contains("<span class=\"link-url\"> (data:text/html,&lt;script&gt;)</span>"))
+    #expect(
+      page("[x](data:text/html,<script>)").contains("<span class=\"link-url\"> (data:text/html,&lt;script&gt;)</span>"))
     let long = "javascript:" + String(repeating: "a", count: 300)
     #expect(page("[x](\(long))").contains("aaa…)</span>"))
   }
@@ -55,7 +56,8 @@ struct ReplyHTMLTests {
   @Test func headingsAreDemotedAndTablesAndCodeTakeFocus() throws {
     #expect(page("# One\n\n###### Six") == "<h3 class=\"rh1\">One</h3>\n<h6 class=\"rh6\">Six</h6>\n")
     let table = page("| a |\n|---|\n| b |")
-    #expect(table.hasPrefix("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table\"><table>\n"))
+    #expect(
+      table.hasPrefix("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table\"><table>\n"))
     #expect(table.hasSuffix("</table></div>\n"))
     #expect(page("```\nx\n```").contains("<pre tabindex=\"0\"><code>x\n</code></pre></div>"))
   }

@@ -82,14 +82,23 @@ struct ThreadPageTests {
       ) || html.contains("<time datetime=\"2026-03-01T09:30:00.000+00:00\">9:30 AM</time></a>"))
     #expect(
       html.contains(
-        "<article class=\"turn turn-assistant\" id=\"m-00000000-0000-4000-8000-000000000002\" aria-label=\"Assistant\" data-i=\"1\""))
+        "<article class=\"turn turn-assistant\" id=\"m-00000000-0000-4000-8000-000000000002\" aria-label=\"Assistant\" data-i=\"1\""
+      ))
     #expect(html.contains("<div class=\"reply\"><p><strong>Bold</strong> answer</p>\n</div>"))
-    #expect(html.contains("<span class=\"rating\"><svg class=\"glyph\" aria-hidden=\"true\" focusable=\"false\"><use href=\"#g-thumb-up\"/></svg>Rated good</span>"))
+    #expect(
+      html.contains(
+        "<span class=\"rating\"><svg class=\"glyph\" aria-hidden=\"true\" focusable=\"false\"><use href=\"#g-thumb-up\"/></svg>Rated good</span>"
+      ))
     #expect(html.components(separatedBy: "class=\"rating\"").count == 2, "only the given rating")
     #expect(html.contains("<p class=\"state\">Stopped</p><div class=\"actions\""))
     #expect(html.contains("<span>Lost &lt;connection&gt;</span></p><div class=\"actions\""))
-    #expect(html.components(separatedBy: "data-action=\"copy\" title=\"Copy\" hidden>").count == 4, "Copy waits for the script")
-    #expect(!html.contains("data-i=\"3\" data-t=\"1772357400000\"><div class=\"reply\"></div><p class=\"state state-failed\" role=\"status\"><svg class=\"glyph\" aria-hidden=\"true\" focusable=\"false\"><use href=\"#g-warning\"/></svg><span>Lost &lt;connection&gt;</span></p><div class=\"actions\" role=\"group\" aria-label=\"Actions\"><button class=\"act\" type=\"button\" data-action=\"copy\""), "a failed reply without text has no Copy")
+    #expect(
+      html.components(separatedBy: "data-action=\"copy\" title=\"Copy\" hidden>").count == 4,
+      "Copy waits for the script")
+    #expect(
+      !html.contains(
+        "data-i=\"3\" data-t=\"1772357400000\"><div class=\"reply\"></div><p class=\"state state-failed\" role=\"status\"><svg class=\"glyph\" aria-hidden=\"true\" focusable=\"false\"><use href=\"#g-warning\"/></svg><span>Lost &lt;connection&gt;</span></p><div class=\"actions\" role=\"group\" aria-label=\"Actions\"><button class=\"act\" type=\"button\" data-action=\"copy\""
+      ), "a failed reply without text has no Copy")
   }
 
   @Test func daySeparatorsArePrintedDatesForReadersWithoutScript() throws {
@@ -146,7 +155,8 @@ struct ThreadPageTests {
     #expect(page([]).contains("<title>Conversation</title>"))
     #expect(
       page([]).contains(
-        "<main class=\"thread\" aria-label=\"Conversation\">\n<p class=\"empty\">No messages in this conversation.</p>\n<div id=\"latest\"></div>"),
+        "<main class=\"thread\" aria-label=\"Conversation\">\n<p class=\"empty\">No messages in this conversation.</p>\n<div id=\"latest\"></div>"
+      ),
       "an empty thread says so")
     #expect(!page([]).contains("0 messages"))
   }

@@ -117,7 +117,8 @@ enum ExportCommand {
   /// The model the thread file records: a top-level `"model"` string, else the last reply's.
   static func recordedModel(_ document: ChatArchive.Document) -> String? {
     let candidates =
-      [document.fields["model"]] + document.messages.reversed().filter { $0.role == .assistant }.map {
+      [document.fields["model"]]
+      + document.messages.reversed().filter { $0.role == .assistant }.map {
         $0.archiveFields["model"]
       }
     for case let json? in candidates {

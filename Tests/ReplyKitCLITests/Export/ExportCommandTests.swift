@@ -85,8 +85,12 @@ import Testing
     (["export", "-", "--to", "pdf"], 2, "unknown value 'pdf' for --to"),
     (["export", "-", "--to", "plain", "--title", "x"], 2, "--title applies to '--to html' only"),
     (["export", "-", "--to", "markdown", "--lang", "de"], 2, "--lang applies to '--to html' only"),
-    (["export", "-", "--lang", "klingon"], 2, "the page has no words in 'klingon' (--lang); languages: en, de, fr, es"),
-    (["export", "-", "--highlight", "auto"], 2, "unknown value 'auto' for --highlight; expected one of: always, never"),
+    (
+      ["export", "-", "--lang", "klingon"], 2, "the page has no words in 'klingon' (--lang); languages: en, de, fr, es"
+    ),
+    (
+      ["export", "-", "--highlight", "auto"], 2, "unknown value 'auto' for --highlight; expected one of: always, never"
+    ),
     (["export", "/nonexistent/thread.json"], 1, "cannot read '/nonexistent/thread.json'"),
   ])
   func usageAndReadErrors(arguments: [String], status: Int32, message: String) throws {

@@ -34,12 +34,15 @@ enum ExportLongThread {
     for _ in 0..<(1 + random.below(6)) {
       switch random.below(6) {
       case 0:
-        blocks.append("```swift\n" + (0..<(2 + random.below(12))).map { "let v\($0) = \($0 * 7) // note" }.joined(separator: "\n") + "\n```")
+        blocks.append(
+          "```swift\n" + (0..<(2 + random.below(12))).map { "let v\($0) = \($0 * 7) // note" }.joined(separator: "\n")
+            + "\n```")
       case 1: blocks.append((0..<(2 + random.below(5))).map { _ in "- " + sentence(&random) }.joined(separator: "\n"))
       case 2:
         blocks.append(
           "| name | value | notes |\n|---|---|---|\n"
-            + (0..<(1 + random.below(5))).map { "| row \($0) | \($0 * 3) | \(sentence(&random)) |" }.joined(separator: "\n"))
+            + (0..<(1 + random.below(5))).map { "| row \($0) | \($0 * 3) | \(sentence(&random)) |" }.joined(
+              separator: "\n"))
       default: blocks.append((0..<(1 + random.below(5))).map { _ in sentence(&random) }.joined(separator: " "))
       }
     }

@@ -37,9 +37,15 @@ struct ExportPageDefectTests {
       "2024-03-01T09:00:05Z", "complete", nil, "good"
     ),
     ("user", "And the second?", "2024-03-01T09:01:00Z", "complete", nil, nil),
-    ("assistant", "Its own note[^1].\n\n[^1]: The note of the second reply.", "2024-03-01T09:01:05Z", "complete", nil, nil),
+    (
+      "assistant", "Its own note[^1].\n\n[^1]: The note of the second reply.", "2024-03-01T09:01:05Z", "complete", nil,
+      nil
+    ),
     ("assistant", "Half a reply", "2024-03-01T09:02:00Z", "streaming", nil, nil),
-    ("assistant", "Some text before the failure", "2024-03-01T09:03:00Z", "failed", "The network connection was lost.", nil),
+    (
+      "assistant", "Some text before the failure", "2024-03-01T09:03:00Z", "failed", "The network connection was lost.",
+      nil
+    ),
     ("assistant", "Stopped here", "2024-03-01T09:04:00Z", "stopped", nil, nil),
   ])
 
@@ -65,8 +71,9 @@ struct ExportPageDefectTests {
   /// page itself never scrolls sideways.
   @Test func tablesOnAPhoneScrollInTheirOwnBox() throws {
     try B.withPage(Self.thread, width: 390) { (browser, _) throws in
-      let widths = try browser.evaluate(
-        "[...document.querySelectorAll('article[data-i=\"1\"] th')].map(c => c.getBoundingClientRect().width)")
+      let widths =
+        try browser.evaluate(
+          "[...document.querySelectorAll('article[data-i=\"1\"] th')].map(c => c.getBoundingClientRect().width)")
         as? [Double] ?? []
       #expect(widths.count == 5)
       #expect(widths.allSatisfy { $0 >= 80 }, "\(widths)")
@@ -87,11 +94,12 @@ struct ExportPageDefectTests {
   /// 3. Line height is a ratio of each element's own font size.
   @Test func lineHeightFollowsTheFontSize() throws {
     try B.withPage(Self.thread, width: 1280) { (browser, _) throws in
-      let ratios = try browser.evaluate(
-        """
-        ['.bubble', 'article[data-i="1"] p', 'article[data-i="1"] td', 'article[data-i="1"] h3', '.code pre', '.page-meta']
-          .map(s => { const c = getComputedStyle(document.querySelector(s)); return parseFloat(c.lineHeight) / parseFloat(c.fontSize); })
-        """) as? [Double] ?? []
+      let ratios =
+        try browser.evaluate(
+          """
+          ['.bubble', 'article[data-i="1"] p', 'article[data-i="1"] td', 'article[data-i="1"] h3', '.code pre', '.page-meta']
+            .map(s => { const c = getComputedStyle(document.querySelector(s)); return parseFloat(c.lineHeight) / parseFloat(c.fontSize); })
+          """) as? [Double] ?? []
       #expect(ratios.count == 6)
       #expect(ratios.allSatisfy { $0 >= 1.2 && $0 <= 1.6 }, "\(ratios)")
       // Doubling the font size doubles the line height of the 13 px table text.
@@ -109,19 +117,22 @@ struct ExportPageDefectTests {
       try B.scheme(browser, "dark")
       #expect(try browser.evaluate("getComputedStyle(document.body).color") as? String == "rgb(242, 242, 245)")
       try B.scheme(browser, "dark", print: true)
-      let colours = try browser.evaluate(
-        B.colours(
-          "[lum(getComputedStyle(document.body).color), lum(getComputedStyle(document.body).backgroundColor), lum(getComputedStyle(document.querySelector('.bubble')).color)]"
-        )) as? [Double] ?? []
+      let colours =
+        try browser.evaluate(
+          B.colours(
+            "[lum(getComputedStyle(document.body).color), lum(getComputedStyle(document.body).backgroundColor), lum(getComputedStyle(document.querySelector('.bubble')).color)]"
+          )) as? [Double] ?? []
       #expect(colours.count == 3)
-      #expect(colours.first ?? 1 < 0.05 && colours.dropFirst().first ?? 0 > 0.95 && colours.last ?? 1 < 0.05, "\(colours)")
-      let fits = try browser.evaluate(
-        """
-        (() => { const reply = document.querySelector('article[data-i="1"] .reply').getBoundingClientRect();
-          const table = document.querySelector('article[data-i="1"] table').getBoundingClientRect();
-          const pre = document.querySelector('article[data-i="1"] pre');
-          return [table.right <= reply.right + 1, pre.scrollWidth <= pre.clientWidth + 1, getComputedStyle(pre).whiteSpace]; })()
-        """) as? [Any] ?? []
+      #expect(
+        colours.first ?? 1 < 0.05 && colours.dropFirst().first ?? 0 > 0.95 && colours.last ?? 1 < 0.05, "\(colours)")
+      let fits =
+        try browser.evaluate(
+          """
+          (() => { const reply = document.querySelector('article[data-i="1"] .reply').getBoundingClientRect();
+            const table = document.querySelector('article[data-i="1"] table').getBoundingClientRect();
+            const pre = document.querySelector('article[data-i="1"] pre');
+            return [table.right <= reply.right + 1, pre.scrollWidth <= pre.clientWidth + 1, getComputedStyle(pre).whiteSpace]; })()
+          """) as? [Any] ?? []
       #expect(fits.count == 3 && fits[0] as? Bool == true && fits[1] as? Bool == true, "\(fits)")
       #expect(fits.last as? String == "pre-wrap")
       #expect(try browser.evaluate("getComputedStyle(document.querySelector('.jump')).display") as? String == "none")
@@ -151,7 +162,8 @@ struct ExportPageDefectTests {
     try B.withPage(Self.thread, width: 1280) { (browser, page) throws in
       #expect(try B.number(browser, "document.querySelectorAll('a[href=\"\"], a:not([href])').length") == 0)
       #expect(try browser.evaluate("document.querySelector('.link-off').textContent") as? String == "bad link")
-      #expect(try browser.evaluate("document.querySelector('.link-url').textContent") as? String == " (javascript:alert(1))")
+      #expect(
+        try browser.evaluate("document.querySelector('.link-url').textContent") as? String == " (javascript:alert(1))")
       let before = try browser.evaluate("[location.href, scrollY]") as? [Any]
       try browser.click(".link-off")
       try B.pause(browser, 300)
@@ -176,7 +188,8 @@ struct ExportPageDefectTests {
         try B.hover(browser, ".jump")
         try B.pause(browser, 250)
         #expect(try browser.evaluate("document.querySelector('.jump').matches(':hover')") as? Bool == true)
-        let background = try browser.evaluate("getComputedStyle(document.querySelector('.jump')).backgroundColor")
+        let background =
+          try browser.evaluate("getComputedStyle(document.querySelector('.jump')).backgroundColor")
           as? String ?? ""
         #expect(
           try B.number(browser, B.colours("alpha(\(DevToolsSession.jsString(background)))")) == 1,
@@ -189,13 +202,17 @@ struct ExportPageDefectTests {
   /// as an image or a button.
   @Test func onlyTheGivenRatingShowsAsText() throws {
     try B.withPage(Self.thread, width: 1280) { (browser, _) throws in
-      #expect(try browser.evaluate("document.querySelector('article[data-i=\"1\"] .rating').textContent") as? String == "Rated good")
+      #expect(
+        try browser.evaluate("document.querySelector('article[data-i=\"1\"] .rating').textContent") as? String
+          == "Rated good")
       #expect(try B.number(browser, "document.querySelectorAll('.rating').length") == 1)
-      #expect(try B.number(browser, "document.querySelectorAll('article[data-i=\"3\"] .rating, [role=\"img\"]').length") == 0)
+      #expect(
+        try B.number(browser, "document.querySelectorAll('article[data-i=\"3\"] .rating, [role=\"img\"]').length") == 0)
       #expect(try B.number(browser, "document.querySelectorAll('.rating svg[aria-hidden=\"true\"]').length") == 1)
       #expect(
         try browser.evaluate(
-          "[...document.querySelectorAll('[aria-label]')].some(e => /^(Good|Bad|Rated)/.test(e.getAttribute('aria-label')))")
+          "[...document.querySelectorAll('[aria-label]')].some(e => /^(Good|Bad|Rated)/.test(e.getAttribute('aria-label')))"
+        )
           as? Bool == false)
     }
   }
@@ -214,12 +231,15 @@ struct ExportPageDefectTests {
       #expect(days == ["1. März 2024"], "\(days)")
       #expect(
         try B.number(browser, "document.querySelectorAll('h2.day > time[datetime=\"2024-03-01\"]').length") == 1)
-      #expect(try browser.evaluate("document.querySelector('.page-meta .count').textContent") as? String == "7 Nachrichten")
+      #expect(
+        try browser.evaluate("document.querySelector('.page-meta .count').textContent") as? String == "7 Nachrichten")
       let text = try browser.evaluate("document.body.innerText") as? String ?? ""
       for word in ["Angehalten", "Diese Antwort wurde nicht fertig.", "Als gut bewertet", "Exportiert am"] {
         #expect(text.contains(word), "\(word)")
       }
-      #expect(try browser.evaluate("document.querySelector('article[data-i=\"1\"]').getAttribute('aria-label')") as? String == "Assistent")
+      #expect(
+        try browser.evaluate("document.querySelector('article[data-i=\"1\"]').getAttribute('aria-label')") as? String
+          == "Assistent")
       let copy = "article[data-i='1'] .actions button[data-action='copy']"
       #expect(try browser.evaluate("document.querySelector(\"\(copy)\").title") as? String == "Kopieren")
       try browser.click(copy)
@@ -264,9 +284,10 @@ struct ExportPageDefectTests {
       #expect(days.count == 2 && days.first == "Today" && days.last != "Today", "\(days)")
     }
     try B.withPage(Self.thread) { (browser, _) throws in
-      let levels = try browser.evaluate(
-        "[...document.querySelectorAll('.reply h1, .reply h2, .reply h3, .reply h4, .reply h5, .reply h6')].map(h => Number(h.tagName[1]))"
-      ) as? [Int] ?? []
+      let levels =
+        try browser.evaluate(
+          "[...document.querySelectorAll('.reply h1, .reply h2, .reply h3, .reply h4, .reply h5, .reply h6')].map(h => Number(h.tagName[1]))"
+        ) as? [Int] ?? []
       #expect(levels == [3])
       for selector in ["article[data-i='1'] pre", "article[data-i='1'] .table-scroll"] {
         #expect(
@@ -276,10 +297,11 @@ struct ExportPageDefectTests {
       }
       for scheme in ["light", "dark"] {
         try B.scheme(browser, scheme)
-        let box = try browser.evaluate(
-          B.colours(
-            "(() => { const c = getComputedStyle(document.querySelector('input[type=checkbox]:not(:checked)')); return [Number(c.opacity), contrast(c.borderTopColor, getComputedStyle(document.body).backgroundColor)]; })()"
-          )) as? [Double] ?? []
+        let box =
+          try browser.evaluate(
+            B.colours(
+              "(() => { const c = getComputedStyle(document.querySelector('input[type=checkbox]:not(:checked)')); return [Number(c.opacity), contrast(c.borderTopColor, getComputedStyle(document.body).backgroundColor)]; })()"
+            )) as? [Double] ?? []
         #expect(box.count == 2 && box[0] == 1 && box[1] >= 3, "\(scheme): \(box)")
       }
     }

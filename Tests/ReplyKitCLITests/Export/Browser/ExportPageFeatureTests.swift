@@ -28,7 +28,10 @@ struct ExportPageFeatureTests {
       ("user", userText, "2024-03-01T09:00:00Z", "complete", nil, nil),
       ("assistant", replyText, "2024-03-01T09:00:05Z", "complete", nil, "good"),
       ("user", "Thanks", "2024-03-02T10:00:00Z", "complete", nil, nil),
-      ("assistant", "You're welcome.\n\n```python\nprint('hi')  # done\n```", "2024-03-02T10:00:04Z", "stopped", nil, nil),
+      (
+        "assistant", "You're welcome.\n\n```python\nprint('hi')  # done\n```", "2024-03-02T10:00:04Z", "stopped", nil,
+        nil
+      ),
     ])
     return "{\"model\": \"gpt-4o-mini\"," + archive.dropFirst()
   }
@@ -50,17 +53,23 @@ struct ExportPageFeatureTests {
       try B.hover(browser, "article[data-i='1'] .reply")
       try B.pause(browser, 300)
       #expect(try B.number(browser, "Number(getComputedStyle(document.querySelector(\"\(stamp)\")).opacity)") == 1)
-      #expect(try browser.evaluate("document.querySelector(\"\(stamp)\").textContent.replace(/\\s/g, ' ')") as? String == "9:00 AM")
       #expect(
-        (try browser.evaluate("document.querySelector(\"\(stamp)\").title") as? String)?.contains("March 1, 2024") == true)
+        try browser.evaluate("document.querySelector(\"\(stamp)\").textContent.replace(/\\s/g, ' ')") as? String
+          == "9:00 AM")
+      #expect(
+        (try browser.evaluate("document.querySelector(\"\(stamp)\").title") as? String)?.contains("March 1, 2024")
+          == true)
       #expect(
         try browser.evaluate("document.querySelector(\"\(stamp)\").getAttribute('href')") as? String
           == "#m-00000000-0000-4000-8000-000000000002")
       try browser.click("article[data-i='1'] button[data-action='link']")
-      try browser.waitUntil("document.querySelector(\"article[data-i='1'] button[data-action='link']\").classList.contains('is-done')")
+      try browser.waitUntil(
+        "document.querySelector(\"article[data-i='1'] button[data-action='link']\").classList.contains('is-done')")
       #expect(try browser.clipboardText() == page.absoluteString + "#m-00000000-0000-4000-8000-000000000002")
     }
-    try B.withPage(ExportLongThread.archive(count: 1000), height: 800, fragment: "m-00000000-0000-4000-8000-000000000701") {
+    try B.withPage(
+      ExportLongThread.archive(count: 1000), height: 800, fragment: "m-00000000-0000-4000-8000-000000000701"
+    ) {
       (browser, _) throws in
       let shown =
         "(() => { const r = document.getElementById('m-00000000-0000-4000-8000-000000000701').getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight / 2; })()"
@@ -112,10 +121,14 @@ struct ExportPageFeatureTests {
   /// The header says when the page was exported and which model the thread records.
   @Test func headerShowsExportDateAndModel() throws {
     try B.withPage(Self.thread) { (browser, _) throws in
-      let datetime = try browser.evaluate("document.querySelector('.page-meta time').getAttribute('datetime')") as? String
+      let datetime =
+        try browser.evaluate("document.querySelector('.page-meta time').getAttribute('datetime')") as? String
       #expect(datetime?.hasPrefix(String(ExportFixtures.iso(Date()).prefix(10))) == true, "\(datetime ?? "")")
-      #expect(try browser.evaluate("document.querySelector('.page-meta .model').textContent") as? String == "Model: gpt-4o-mini")
-      #expect(try browser.evaluate("document.querySelector('.page-meta .count').textContent") as? String == "4 messages")
+      #expect(
+        try browser.evaluate("document.querySelector('.page-meta .model').textContent") as? String
+          == "Model: gpt-4o-mini")
+      #expect(
+        try browser.evaluate("document.querySelector('.page-meta .count').textContent") as? String == "4 messages")
     }
     try B.withPage(ExportFixtures.archive([("user", "Hi", "2024-03-01T09:00:00Z", "complete", nil, nil)])) {
       (browser, _) throws in

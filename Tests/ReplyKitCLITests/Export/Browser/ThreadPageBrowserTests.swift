@@ -17,7 +17,8 @@ struct ThreadPageBrowserTests {
     let dom = try HeadlessChromium.dumpDOM(page)
 
     #expect(dom.contains("<html lang=\"en\" data-ready=\"\">"), "the page's own script ran under its CSP")
-    let labels = matches(#"<article class="turn turn-(?:you|assistant)" id="m-[0-9a-f-]{36}" aria-label="([^"]+)""#, in: dom)
+    let labels = matches(
+      #"<article class="turn turn-(?:you|assistant)" id="m-[0-9a-f-]{36}" aria-label="([^"]+)""#, in: dom)
     #expect(labels == ["You", "Assistant", "You", "Assistant", "You", "Assistant", "Assistant"])
     let separators = matches(#"<h2 class="day"><time datetime="[0-9-]{10}">([^<]*)</time></h2>"#, in: dom)
     #expect(separators == ["February 29, 2024", "Yesterday", "Today"])
