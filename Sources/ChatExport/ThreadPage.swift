@@ -104,7 +104,8 @@ public struct ThreadPage: Sendable {
     timeFormatter.locale = dateLocale
     timeFormatter.timeZone = timeZone
     timeFormatter.setLocalizedDateFormatFromTemplate("jmm")
-    let turnHTML = _TurnHTML(words: words, timeFormatter: timeFormatter, timeZone: timeZone)
+    var turnHTML = _TurnHTML(words: words, timeFormatter: timeFormatter, timeZone: timeZone)
+    turnHTML.recentFrom = max(0, messages.count - Self.recentTurns)
     let renderer = HTMLRenderer(highlighter: highlighting?.highlighter)
 
     var turns: [_PageData.Turn] = []
@@ -112,6 +113,9 @@ public struct ThreadPage: Sendable {
     var body = ""
     body.reserveCapacity(messages.reduce(0) { $0 + $1.text.utf8.count } * 2 + 4096)
     for (index, message) in messages.enumerated() {
+      if index % Self.chunkSize == 0 {
+        body += index == 0 ? "<div class=\"chunk\">\n" : "</div>\n<div class=\"chunk\">\n"
+      }
       if let section = sectionStarts[index] {
         body += "<h2 class=\"day\"><time datetime=\"\(_InternetDate.dayText(section.day, timeZone: timeZone))\">"
         body += _HTMLEscape.text(section.title)
@@ -133,7 +137,11 @@ public struct ThreadPage: Sendable {
           message, index: index, replyHTML: _ReplyHTML.rewrite(renderer.render(document), context: context))
       }
     }
-    if messages.isEmpty { body += "<p class=\"empty\">\(_HTMLEscape.text(words.noMessages))</p>\n" }
+    if messages.isEmpty {
+      body += "<p class=\"empty\">\(_HTMLEscape.text(words.noMessages))</p>\n"
+    } else {
+      body += "</div>\n"
+    }
 
     let data = _PageData(
       words: _PageData.Words(copied: words.copied), file: downloadName,
@@ -176,6 +184,14 @@ public struct ThreadPage: Sendable {
       """
     return page
   }
+
+  /// Turns per chunk: the browser skips laying out chunks away from the view
+  /// (`content-visibility: auto`), and checks per frame which chunks came near, so a long thread
+  /// costs per frame what its chunks cost (10,000 turns: 200 chunks), not what its turns do.
+  static let chunkSize = 50
+
+  /// How many turns at the end appear with motion when the page opens.
+  static let recentTurns = 3
 
   /// The title shown in the tab and the heading.
   var resolvedTitle: String {

@@ -65,7 +65,7 @@ enum _PageScript {
           time.setAttribute("datetime", dayText(date));
           time.textContent = title;
           heading.appendChild(time);
-          thread.insertBefore(heading, turns[i]);
+          turns[i].parentNode.insertBefore(heading, turns[i]);
         }
       }
 
@@ -177,7 +177,7 @@ enum _PageScript {
         copy(text).then(function (done) { if (done) { showCopied(button); } });
       });
 
-      // Turns off screen are laid out only when they come near (content-visibility), so the page
+      // Chunks off screen are laid out only when they come near (content-visibility), so the page
       // grows while it scrolls: keep scrolling until the target stays put for a few frames.
       var pinned = null;
       function settle(target) {

@@ -74,7 +74,8 @@ enum _PageStyle {
     }
     .head-act svg { width: 1.125em; height: 1.125em; }
     .empty { margin: 3rem 0; text-align: center; color: var(--text-secondary); }
-    .thread { display: flex; flex-direction: column; gap: 0.75rem; }
+    .thread, .chunk { display: flex; flex-direction: column; gap: 0.75rem; }
+    .chunk { content-visibility: auto; contain-intrinsic-size: auto 400rem; }
     .day {
       margin: 1rem 0 0.25rem;
       text-align: center;
@@ -84,14 +85,12 @@ enum _PageStyle {
       color: var(--text-secondary);
     }
     .turn {
-      animation: rk-appear var(--motion-smooth) both;
       min-width: 0;
-      content-visibility: auto;
-      contain-intrinsic-size: auto 12rem;
       scroll-margin: 1rem 0;
       border-radius: var(--radius-md);
     }
     .turn:target { box-shadow: 0 0 0 0.5rem color-mix(in srgb, var(--fill) 55%, transparent); background: color-mix(in srgb, var(--fill) 55%, transparent); }
+    .turn[data-recent] { animation: rk-appear var(--motion-smooth) both; }
     .turn-you { display: flex; flex-direction: column; align-items: flex-end; }
     .meta { display: flex; align-items: center; margin: 0.125rem -0.625rem 0 0; color: var(--text-secondary); }
     .stamp {
@@ -291,7 +290,7 @@ enum _PageStyle {
     @keyframes rk-fade { from { opacity: 0; } }
     @media (prefers-reduced-motion: reduce) {
       :root { --motion-smooth: 150ms linear; --motion-snappy: 120ms linear; }
-      .turn { animation-name: rk-fade; }
+      .turn[data-recent] { animation-name: rk-fade; }
       html { scroll-behavior: auto; }
     }
     @media print {
@@ -308,7 +307,8 @@ enum _PageStyle {
       .page { max-width: none; padding: 0; }
       .actions button, .meta button, .code-copy, .jump, .page-actions { display: none; }
       .meta > *, .actions > .stamp { opacity: 1; }
-      .turn { animation: none; content-visibility: visible; break-inside: auto; }
+      .turn[data-recent] { animation: none; }
+      .chunk { content-visibility: visible; }
       .code, .bubble { break-inside: avoid-page; }
       .code pre { white-space: pre-wrap; overflow: visible; overflow-wrap: anywhere; }
       .table-scroll { overflow: visible; }

@@ -19,13 +19,17 @@ struct _TurnHTML {
     "m-" + message.id.uuidString.lowercased()
   }
 
+  /// The index of the first turn that appears with motion when the page opens (the last few;
+  /// the rest are still: animating thousands of turns costs more than it shows).
+  var recentFrom = 0
+
   /// The opening tag of a turn's article.
   func open(_ message: ChatMessage, index: Int) -> String {
     let (kind, label) = message.role == .user ? ("you", words.you) : ("assistant", words.assistant)
     let instant = Int64((message.date.timeIntervalSince1970 * 1000).rounded())
     return
       "<article class=\"turn turn-\(kind)\" id=\"\(Self.anchor(message))\" aria-label=\"\(_HTMLEscape.text(label))\""
-      + " data-i=\"\(index)\" data-t=\"\(instant)\">"
+      + " data-i=\"\(index)\" data-t=\"\(instant)\"\(index >= recentFrom ? " data-recent" : "")>"
   }
 
   /// The person's turn: the text, escaped, in its bubble; then the row.
