@@ -71,7 +71,7 @@ public enum ThreadExport {
       return ["**You**", quoted]
     case .assistant:
       var blocks = ["**Assistant**"]
-      let reply = closingOpenFence(message.text.trimmingCharacters(in: .newlines))
+      let reply = closingOpenFence(trimmingNewlines(message.text))
       if !reply.isEmpty { blocks.append(reply) }
       switch message.state {
       case .complete: break
@@ -81,6 +81,19 @@ public enum ThreadExport {
       }
       return blocks
     }
+  }
+
+  /// `text` without the line breaks (`CharacterSet.newlines`) at its start and end; native, as
+  /// Foundation's trimming bridges through `NSString` on Linux and dominated long exports.
+  static func trimmingNewlines(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    let isBreak = { (scalar: Unicode.Scalar) in
+      (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+    guard let first = scalars.firstIndex(where: { !isBreak($0) }), let last = scalars.lastIndex(where: { !isBreak($0) })
+    else { return "" }
+    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return text }
+    return String(scalars[first...last])
   }
 
   /// A reply's plain text, as Copy gives it.

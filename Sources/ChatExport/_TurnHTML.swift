@@ -55,7 +55,7 @@ struct _TurnHTML {
         "<p class=\"state state-failed\" role=\"status\">\(_Glyphs.use(.warning))<span>\(_HTMLEscape.text(words.didNotFinish))</span></p>"
     }
     html += "<div class=\"actions\" role=\"group\" aria-label=\"\(_HTMLEscape.text(words.actions))\">"
-    if !message.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+    if message.text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
       html += button(.copy, "copy", words.copy)
       html += button(.markdown, "markdown", words.copyMarkdown)
       html += button(.share, "share", words.share)
