@@ -11,17 +11,24 @@ enum ExportPageBrowser {
   /// The reason the browser tests are skipped when there is no Chromium.
   static let needsChromium: Comment = "needs headless Chromium ('make test' installs the Debian package 'chromium')"
 
-  /// Exports `thread`, opens it at `width` x `height` and runs `body`; the browser and files are
-  /// removed afterwards.
+  /// Chromium flags for a desktop with a mouse: headless Chromium otherwise matches
+  /// `(hover: none)`, as a touch screen does.
+  static let mouse = [
+    "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4"
+  ]
+
+  /// Exports `thread`, opens it at `width` x `height` (in a Chromium started with
+  /// `browserArguments`) and runs `body`; the browser and files are removed afterwards.
   static func withPage(
     _ thread: String, arguments: [String] = [], language: String = "en_US.UTF-8", width: Int = 1280,
     height: Int = 900, emulation: [(String, [String: Any])] = [], fragment: String? = nil,
+    browserArguments: [String] = [],
     _ body: (DevToolsSession, URL) throws -> Void
   ) throws {
     let directory = try ExportFixtures.directory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let page = try ExportFixtures.exportPage(thread, in: directory, arguments: arguments, language: language)
-    let browser = try DevToolsSession()
+    let browser = try DevToolsSession(arguments: browserArguments)
     defer { browser.close() }
     var url = page
     if let fragment, let withFragment = URL(string: page.absoluteString + "#" + fragment) { url = withFragment }

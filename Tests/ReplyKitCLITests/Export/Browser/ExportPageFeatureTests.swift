@@ -40,16 +40,14 @@ struct ExportPageFeatureTests {
   /// the page's address with the anchor; a page opened at an anchor deep in a long thread shows
   /// that message.
   @Test func anchorsCopyLinkAndTimeOnHover() throws {
-    try B.withPage(Self.thread) { (browser, page) throws in
+    try B.withPage(Self.thread, browserArguments: B.mouse) { (browser, page) throws in
       let ids = try B.strings(browser, "[...document.querySelectorAll('article.turn')].map(a => a.id)")
       #expect(ids == (1...4).map { "m-00000000-0000-4000-8000-" + String(format: "%012d", $0) })
       let stamp = "article[data-i='1'] .stamp"
-      let hoverable = try browser.evaluate("matchMedia('(hover: hover)').matches") as? Bool ?? false
-      if hoverable {
-        try B.hover(browser, ".page-head h1")
-        try B.pause(browser, 300)
-        #expect(try B.number(browser, "Number(getComputedStyle(document.querySelector(\"\(stamp)\")).opacity)") == 0)
-      }
+      #expect(try browser.evaluate("matchMedia('(hover: hover)').matches") as? Bool == true)
+      try B.hover(browser, ".page-head h1")
+      try B.pause(browser, 300)
+      #expect(try B.number(browser, "Number(getComputedStyle(document.querySelector(\"\(stamp)\")).opacity)") == 0)
       try B.hover(browser, "article[data-i='1'] .reply")
       try B.pause(browser, 300)
       #expect(try B.number(browser, "Number(getComputedStyle(document.querySelector(\"\(stamp)\")).opacity)") == 1)
