@@ -15,7 +15,7 @@ import ReplyMarkdown
 enum ExportCommand {
   static let help = """
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
-                           [--lang CODE] [--highlight always|never]
+                           [--lang CODE] [--highlight auto|always|never]
 
     Exports a saved thread (the JSON of ChatArchive; '-' reads standard input).
 
@@ -32,8 +32,8 @@ enum ExportCommand {
       --title TEXT   html: the page title (default: the first line of the first message)
       --lang CODE    html: the language of every word of the page and its dates: \(languageCodes)
                      (default: the language of the environment, else en)
-      --highlight W  html: colour code blocks by language, light and dark (always, the default;
-                     never for plain code)
+      --highlight W  html: colour code blocks by language, light and dark (auto or always, the
+                     default; never for plain code)
       -h, --help     show this help
 
     Dates print in the time zone of TZ and the language of the environment (LANG); the page
@@ -61,7 +61,8 @@ enum ExportCommand {
     for name in ["--title", "--lang", "--highlight"] where parsed.value(name) != nil && format != .html {
       throw CLIError.usage("\(name) applies to '--to html' only")
     }
-    let highlight = try parsed.choice("--highlight", among: ["always", "never"], default: "always")
+    // `auto` is accepted as `render` accepts it: a page always has a place for colours.
+    let highlight = try parsed.choice("--highlight", among: ["auto", "always", "never"], default: "auto")
     var language: PageLanguage?
     if let code = parsed.value("--lang") {
       guard let chosen = PageLanguage(identifier: code) else {
@@ -92,7 +93,7 @@ enum ExportCommand {
     case .html:
       let page = ThreadPage(
         messages: messages, title: parsed.value("--title"), locale: locale(), language: language,
-        model: recordedModel(document), highlighting: highlight == "always" ? pageHighlighting() : nil)
+        model: recordedModel(document), highlighting: highlight == "never" ? nil : pageHighlighting())
       text = page.render()
     }
     if let output, output != "-" {

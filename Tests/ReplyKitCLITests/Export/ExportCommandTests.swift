@@ -89,7 +89,8 @@ import Testing
       ["export", "-", "--lang", "klingon"], 2, "the page has no words in 'klingon' (--lang); languages: en, de, fr, es"
     ),
     (
-      ["export", "-", "--highlight", "auto"], 2, "unknown value 'auto' for --highlight; expected one of: always, never"
+      ["export", "-", "--highlight", "sometimes"], 2,
+      "unknown value 'sometimes' for --highlight; expected one of: auto, always, never"
     ),
     (["export", "/nonexistent/thread.json"], 1, "cannot read '/nonexistent/thread.json'"),
   ])
