@@ -196,6 +196,7 @@ enum _PageStyle {
       border-width: 0 0.11em 0.11em 0;
       transform: rotate(45deg);
     }
+    .reply li:has(> input[type="checkbox"]) { list-style: none; margin-left: -1.25rem; }
     .code {
       background: color-mix(in srgb, var(--fill) 60%, transparent);
       border: var(--hairline) solid var(--separator);
@@ -312,8 +313,10 @@ enum _PageStyle {
       .code, .bubble { break-inside: avoid-page; }
       .code pre { white-space: pre-wrap; overflow: visible; overflow-wrap: anywhere; }
       .table-scroll { overflow: visible; }
-      .reply table { width: 100%; table-layout: fixed; }
-      .reply th, .reply td { min-width: 0; max-width: none; overflow-wrap: anywhere; }
+      .reply table { width: 100%; }
+      .reply th, .reply td { min-width: 0; max-width: none; padding: 0.25rem 0.375rem; overflow-wrap: anywhere; }
+      /* A header word stays whole (its column is at least that wide); cells break long runs. */
+      .reply th { overflow-wrap: break-word; }
     }
     """
 }

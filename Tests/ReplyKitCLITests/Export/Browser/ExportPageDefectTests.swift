@@ -295,6 +295,10 @@ struct ExportPageDefectTests {
             "(() => { const e = document.querySelector(\"\(selector)\"); e.focus(); return e.tabIndex === 0 && document.activeElement === e; })()"
           ) as? Bool == true, "\(selector)")
       }
+      #expect(
+        try B.strings(
+          browser, "[...document.querySelectorAll('li:has(> input)')].map(l => getComputedStyle(l).listStyleType)")
+          == ["none", "none"], "task items have their box, not a bullet too")
       for scheme in ["light", "dark"] {
         try B.scheme(browser, scheme)
         let box =
