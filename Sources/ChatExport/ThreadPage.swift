@@ -49,6 +49,9 @@ public struct ThreadPage: Sendable {
   public var model: String?
   /// Highlighting of code blocks in light and dark, or nil for plain code (the library's HTML).
   public var highlighting: PageHighlighting?
+  /// The versions of the turns, when the page shows a thread with versions (see
+  /// ``init(tree:title:timeZone:locale:language:exportDate:model:highlighting:includesOtherVersions:)``).
+  var versions: _PageVersions?
 
   /// Creates a page for `messages`; `language` defaults to the language of `locale` (English when
   /// the page has no words in it).
@@ -67,9 +70,26 @@ public struct ThreadPage: Sendable {
     self.highlighting = highlighting
   }
 
+  /// Creates a page for the shown path of `tree`, with `Version 2 of 3` under each turn that has
+  /// other versions; `includesOtherVersions` adds those versions, collapsed under the shown one.
+  public init(
+    tree: ChatThreadTree, title: String? = nil, timeZone: TimeZone = .current, locale: Locale = .current,
+    language: PageLanguage? = nil, exportDate: Date = Date(), model: String? = nil,
+    highlighting: PageHighlighting? = nil, includesOtherVersions: Bool = false
+  ) {
+    self.init(
+      messages: tree.messages, title: title, timeZone: timeZone, locale: locale, language: language,
+      exportDate: exportDate, model: model, highlighting: highlighting)
+    if tree.hasVersions { versions = _PageVersions(tree: tree, includesOthers: includesOtherVersions) }
+  }
+
   /// The `Content-Security-Policy` of a page without highlighting: no sources at all except the
   /// page's own style sheet and script, named by their SHA-256.
-  public static let contentSecurityPolicy: String = policy(style: _PageStyle.css)
+  public static let contentSecurityPolicy: String = policy(style: baseStyleSheet)
+
+  /// The style sheet of a page without highlighting: the page's rules and those of the version
+  /// marks.
+  static let baseStyleSheet = _PageStyle.css + _PageVersions.css
 
   /// This page's `Content-Security-Policy`: as ``contentSecurityPolicy``, with the hash of this
   /// page's style sheet (which holds the highlighting rules, when there are any).
@@ -79,7 +99,7 @@ public struct ThreadPage: Sendable {
 
   /// The page's one style sheet: the page's rules and, with highlighting, the themes' rules.
   var styleSheet: String {
-    _PageStyle.css + (highlighting.map { "\n" + $0.stylesheet } ?? "")
+    Self.baseStyleSheet + (highlighting.map { "\n" + $0.stylesheet } ?? "")
   }
 
   private static func policy(style: String) -> String {
@@ -125,7 +145,7 @@ public struct ThreadPage: Sendable {
       switch message.role {
       case .user:
         turns.append(_PageData.Turn(p: message.text, m: nil, c: conversation))
-        body += turnHTML.user(message, index: index)
+        body += turnHTML.user(message, index: index, versions: versions?.markup(at: index) ?? "")
       case .assistant:
         let document = MarkdownDocument(message.text)
         let plain = PlainTextRenderer().render(document)
@@ -134,7 +154,8 @@ public struct ThreadPage: Sendable {
         let context = _ReplyHTML.Context(
           anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document), words: words)
         body += turnHTML.assistant(
-          message, index: index, replyHTML: _ReplyHTML.rewrite(renderer.render(document), context: context))
+          message, index: index, replyHTML: _ReplyHTML.rewrite(renderer.render(document), context: context),
+          versions: versions?.markup(at: index) ?? "")
       }
     }
     if messages.isEmpty {

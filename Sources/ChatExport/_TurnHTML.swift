@@ -32,16 +32,18 @@ struct _TurnHTML {
       + " data-i=\"\(index)\" data-t=\"\(instant)\"\(index >= recentFrom ? " data-recent" : "")>"
   }
 
-  /// The person's turn: the text, escaped, in its bubble; then the row.
-  func user(_ message: ChatMessage, index: Int) -> String {
+  /// The person's turn: the text, escaped, in its bubble; then the row, then `versions` (the
+  /// turn's version marks, ``_PageVersions``).
+  func user(_ message: ChatMessage, index: Int, versions: String = "") -> String {
     open(message, index: index) + "<div class=\"bubble\">\(_HTMLEscape.text(message.text))</div>"
       + "<div class=\"meta\">\(stamp(message))\(button(.link, "link", words.copyLink))"
-      + "\(button(.copy, "copy", words.copy))</div></article>\n"
+      + "\(button(.copy, "copy", words.copy))</div>\(versions)</article>\n"
   }
 
-  /// A reply: its page HTML (``_ReplyHTML``), the state line, and the row. A reply with text
-  /// has Copy whatever its state; a failed reply without text has only its time.
-  func assistant(_ message: ChatMessage, index: Int, replyHTML: String) -> String {
+  /// A reply: its page HTML (``_ReplyHTML``), the state line, the row, then `versions` (the
+  /// turn's version marks). A reply with text has Copy whatever its state; a failed reply
+  /// without text has only its time.
+  func assistant(_ message: ChatMessage, index: Int, replyHTML: String, versions: String = "") -> String {
     var html = open(message, index: index) + "<div class=\"reply\">" + replyHTML + "</div>"
     switch message.state {
     case .complete: break
@@ -67,7 +69,7 @@ struct _TurnHTML {
     case .bad: html += "<span class=\"rating\">\(_Glyphs.use(.thumbDown))\(_HTMLEscape.text(words.ratedBad))</span>"
     case nil: break
     }
-    return html + "</div></article>\n"
+    return html + "</div>\(versions)</article>\n"
   }
 
   /// What a failed reply says on a page, where nobody can retry: the engine's "didn't finish"

@@ -15,7 +15,7 @@ import ReplyMarkdown
 enum ExportCommand {
   static let help = """
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
-                           [--lang CODE] [--highlight auto|always|never]
+                           [--lang CODE] [--highlight auto|always|never] [--all-versions]
 
     Exports a saved thread (the JSON of ChatArchive; '-' reads standard input).
 
@@ -34,6 +34,9 @@ enum ExportCommand {
                      (default: the language of the environment, else en)
       --highlight W  html: colour code blocks by language, light and dark (auto or always, the
                      default; never for plain code)
+      --all-versions html: also every other version of a turn, collapsed under the shown one
+                     (without it the page shows the thread as shown, marking 'Version 2 of 3'
+                     under turns with other versions; the transcript says so too)
       -h, --help     show this help
 
     Dates print in the time zone of TZ and the language of the environment (LANG); the page
@@ -47,7 +50,7 @@ enum ExportCommand {
 
   static let options: [String: ParsedArguments.Arity] = [
     "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--lang": .value,
-    "--highlight": .value, "--help": .flag,
+    "--highlight": .value, "--all-versions": .flag, "--help": .flag,
     "-h": .flag,
   ]
 
@@ -70,6 +73,9 @@ enum ExportCommand {
       }
       language = chosen
     }
+    if parsed.has("--all-versions") && format != .html {
+      throw CLIError.usage("--all-versions applies to '--to html' only (the other formats follow the thread as shown)")
+    }
     guard let input = try parsed.singleInput(command: "export") else {
       throw CLIError.usage(
         "'replykit export' needs a thread file (or '-' for standard input); see 'replykit export --help'")
@@ -84,16 +90,18 @@ enum ExportCommand {
     } catch let error as ChatArchiveError {
       throw CLIError.failure("\(name): \(oneLine(error.errorDescription ?? "not a thread file"))")
     }
-    let messages = document.messages
+    let tree = document.tree
+    let messages = tree.messages
     let text: String
     switch format {
-    case .transcript: text = ThreadExport.transcript(messages, locale: locale()) + (messages.isEmpty ? "" : "\n")
+    case .transcript: text = ThreadExport.transcript(tree, locale: locale()) + (messages.isEmpty ? "" : "\n")
     case .plain: text = ThreadExport.plain(messages) + (messages.isEmpty ? "" : "\n")
     case .markdown: text = ThreadExport.markdown(messages, locale: locale())
     case .html:
       let page = ThreadPage(
-        messages: messages, title: parsed.value("--title"), locale: locale(), language: language,
-        model: recordedModel(document), highlighting: highlight == "never" ? nil : pageHighlighting())
+        tree: tree, title: parsed.value("--title"), locale: locale(), language: language,
+        model: recordedModel(document), highlighting: highlight == "never" ? nil : pageHighlighting(),
+        includesOtherVersions: parsed.has("--all-versions"))
       text = page.render()
     }
     if let output, output != "-" {
