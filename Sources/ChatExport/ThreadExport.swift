@@ -61,29 +61,52 @@ public enum ThreadExport {
       locale: locale, mode: .absolute)
     var blocks: [String] = []
     for section in sections {
-      blocks.append("## \(escapedMarkdown(section.title))")
+      blocks.append(dayHeading(section.title))
       for index in section.range where messages.indices.contains(index) {
-        let message = messages[index]
-        switch message.role {
-        case .user:
-          blocks.append("**You**")
-          let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
-          blocks.append(quoted)
-        case .assistant:
-          blocks.append("**Assistant**")
-          let reply = closingOpenFence(message.text.trimmingCharacters(in: .newlines))
-          if !reply.isEmpty { blocks.append(reply) }
-          switch message.state {
-          case .complete: break
-          case .stopped: blocks.append("*Stopped*")
-          case .streaming: blocks.append("*Streaming*")
-          case .failed(let reason): blocks.append("*Failed: \(escapedMarkdown(reason))*")
-          }
-        }
+        blocks.append(contentsOf: markdownBlocks(messages[index]))
       }
     }
     return blocks.isEmpty ? "" : blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The heading of one day in ``markdown(_:timeZone:locale:)``.
+  static func dayHeading(_ title: String) -> String {
+    "## \(escapedMarkdown(title))"
+  }
+
+  /// The blocks one turn adds to ``markdown(_:timeZone:locale:)``, in order (joined there by a
+  /// blank line).
+  static func markdownBlocks(_ message: ChatMessage) -> [String] {
+    switch message.role {
+    case .user:
+      let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
+      return ["**You**", quoted]
+    case .assistant:
+      var blocks = ["**Assistant**"]
+      let reply = closingOpenFence(trimmingNewlines(message.text))
+      if !reply.isEmpty { blocks.append(reply) }
+      switch message.state {
+      case .complete: break
+      case .stopped: blocks.append("*Stopped*")
+      case .streaming: blocks.append("*Streaming*")
+      case .failed(let reason): blocks.append("*Failed: \(escapedMarkdown(reason))*")
+      }
+      return blocks
+    }
+  }
+
+  /// `text` without the line breaks (`CharacterSet.newlines`) at its start and end; native, as
+  /// Foundation's trimming bridges through `NSString` on Linux and dominated long exports.
+  static func trimmingNewlines(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    let isBreak = { (scalar: Unicode.Scalar) in
+      (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+    guard let first = scalars.firstIndex(where: { !isBreak($0) }), let last = scalars.lastIndex(where: { !isBreak($0) })
+    else { return "" }
+    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return text }
+    return String(scalars[first...last])
   }
 
   /// A reply's plain text, as Copy gives it.

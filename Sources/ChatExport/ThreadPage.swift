@@ -4,19 +4,28 @@ import ReplyMarkdown
 
 /// A chat thread as one self-contained web page that looks and behaves like the spec's
 /// ChatThreadBlock: the person's turns on the right on the fill, replies as safe HTML, day
-/// separators, code blocks with their language and a Copy button, and the action row of
-/// finished replies.
+/// separators, code blocks with their language and a Copy button, and an action row per turn;
+/// plus what share pages offer: an anchor per message (`#m-<id>`, its time linking to it, Copy
+/// link), Copy on every turn, "Copy as markdown" per reply, "Copy conversation" and "Download .md"
+/// (the text of ``ThreadExport/markdown(_:timeZone:locale:)``), and a header with the export date
+/// and the model.
 ///
 /// Guarantees:
 /// - Self-contained: one inline style sheet and one inline script; nothing is loaded from the
 ///   network. A `Content-Security-Policy` meta element allows exactly those two (by SHA-256) and
-///   no other script, style, image, font, frame or connection.
+///   no other script, style, image, font, frame or connection (``contentSecurityPolicy``; with
+///   ``highlighting`` the theme rules are part of the hashed style sheet).
 /// - Safe: replies are ``HTMLRenderer``'s safe rendering (raw HTML omitted, dangerous URLs
-///   dropped); the person's text is escaped; copy texts travel as JSON in a data block that
-///   browsers never run. Nothing in a thread can execute in the reader's browser.
-/// - Readable without JavaScript: day separators carry the date in ``timeZone`` and ``locale``;
-///   with JavaScript they are recomputed from the stored instants in the reader's time zone and
-///   language, reading Today, Yesterday or the date.
+///   dropped); a link whose URL was dropped is inert text with the URL shown, an image the policy
+///   cannot load is a link to it with its alt text; the person's text is escaped; copy texts
+///   travel as JSON in a data block that browsers never run. Nothing in a thread can execute in
+///   the reader's browser.
+/// - Scoped: every id a reply's HTML carries (footnotes) is prefixed with its message's anchor,
+///   so replies never collide; the library's HTML itself stays cmark-gfm's.
+/// - One language (``language``) for every word, the `lang` attribute and the dates the script
+///   rebuilds; day separators and times are printed in ``timeZone`` for readers without
+///   JavaScript and recomputed in the reader's time zone with it (Today, Yesterday or the date,
+///   each in a `<time datetime>`; a later day keeps its date).
 ///
 /// - Complexity: O(total text): each reply is parsed once and rendered to HTML and plain text.
 /// - Thread safety: a value type; render from any thread.
@@ -24,107 +33,160 @@ public struct ThreadPage: Sendable {
   /// The thread, oldest first (normalise outside input with ``ChatMessage/normalized(_:)``;
   /// ``ChatArchive`` does).
   public var messages: [ChatMessage]
-  /// The page title; `nil` uses the first line of the person's first turn, else "Conversation".
+  /// The page title; `nil` uses the first line of the person's first turn, else the language's
+  /// word for a conversation.
   public var title: String?
-  /// The time zone of the printed day separators (for readers without JavaScript).
+  /// The time zone of the printed day separators and times (for readers without JavaScript).
   public var timeZone: TimeZone
-  /// The language of the printed day separators.
+  /// The locale of the printed dates; its language is used only when it is ``language``'s.
   public var locale: Locale
+  /// The language of every word of the page (`lang`, labels, buttons, the dates the script
+  /// rebuilds).
+  public var language: PageLanguage
+  /// When the page was made, shown in its header.
+  public var exportDate: Date
+  /// The model the thread records, shown in the header when there is one.
+  public var model: String?
+  /// Highlighting of code blocks in light and dark, or nil for plain code (the library's HTML).
+  public var highlighting: PageHighlighting?
   /// The versions of the turns, when the page shows a thread with versions (see
-  /// ``init(tree:title:timeZone:locale:includesOtherVersions:)``).
+  /// ``init(tree:title:timeZone:locale:language:exportDate:model:highlighting:includesOtherVersions:)``).
   var versions: _PageVersions?
 
-  /// Creates a page for `messages`.
-  public init(messages: [ChatMessage], title: String? = nil, timeZone: TimeZone = .current, locale: Locale = .current) {
+  /// Creates a page for `messages`; `language` defaults to the language of `locale` (English when
+  /// the page has no words in it).
+  public init(
+    messages: [ChatMessage], title: String? = nil, timeZone: TimeZone = .current, locale: Locale = .current,
+    language: PageLanguage? = nil, exportDate: Date = Date(), model: String? = nil,
+    highlighting: PageHighlighting? = nil
+  ) {
     self.messages = messages
     self.title = title
     self.timeZone = timeZone
     self.locale = locale
+    self.language = language ?? PageLanguage(locale: locale)
+    self.exportDate = exportDate
+    self.model = model
+    self.highlighting = highlighting
   }
 
   /// Creates a page for the shown path of `tree`, with `Version 2 of 3` under each turn that has
   /// other versions; `includesOtherVersions` adds those versions, collapsed under the shown one.
   public init(
     tree: ChatThreadTree, title: String? = nil, timeZone: TimeZone = .current, locale: Locale = .current,
-    includesOtherVersions: Bool = false
+    language: PageLanguage? = nil, exportDate: Date = Date(), model: String? = nil,
+    highlighting: PageHighlighting? = nil, includesOtherVersions: Bool = false
   ) {
-    self.init(messages: tree.messages, title: title, timeZone: timeZone, locale: locale)
+    self.init(
+      messages: tree.messages, title: title, timeZone: timeZone, locale: locale, language: language,
+      exportDate: exportDate, model: model, highlighting: highlighting)
     if tree.hasVersions { versions = _PageVersions(tree: tree, includesOthers: includesOtherVersions) }
   }
 
-  /// The page's `Content-Security-Policy`: no sources at all except the page's own style sheet
-  /// and script, named by their SHA-256.
-  public static let contentSecurityPolicy: String =
-    "default-src 'none'; style-src \(_SHA256.cspSource(styleSheet)); "
-    + "script-src \(_SHA256.cspSource(_PageScript.javascript)); img-src data:; base-uri 'none'; form-action 'none'"
+  /// The `Content-Security-Policy` of a page without highlighting: no sources at all except the
+  /// page's own style sheet and script, named by their SHA-256.
+  public static let contentSecurityPolicy: String = policy(style: baseStyleSheet)
 
-  /// The page's one style sheet: the page's rules and those of the version marks.
-  static let styleSheet = _PageStyle.css + _PageVersions.css
+  /// The style sheet of a page without highlighting: the page's rules and those of the version
+  /// marks.
+  static let baseStyleSheet = _PageStyle.css + _PageVersions.css
+
+  /// This page's `Content-Security-Policy`: as ``contentSecurityPolicy``, with the hash of this
+  /// page's style sheet (which holds the highlighting rules, when there are any).
+  public var contentSecurityPolicy: String {
+    highlighting == nil ? Self.contentSecurityPolicy : Self.policy(style: styleSheet)
+  }
+
+  /// The page's one style sheet: the page's rules and, with highlighting, the themes' rules.
+  var styleSheet: String {
+    Self.baseStyleSheet + (highlighting.map { "\n" + $0.stylesheet } ?? "")
+  }
+
+  private static func policy(style: String) -> String {
+    "default-src 'none'; style-src \(_SHA256.cspSource(style)); "
+      + "script-src \(_SHA256.cspSource(_PageScript.javascript)); img-src data:; base-uri 'none'; form-action 'none'"
+  }
 
   /// The whole page as HTML5 text.
   public func render() -> String {
+    let words = language.words
+    let dateLocale = language.locale(preferring: locale)
     let sections = ChatDaySection.sections(
       for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
-      locale: locale, mode: .absolute)
+      locale: dateLocale, mode: .absolute)
     // Every title is a date: the printed separator must stay true whenever the page is read; the
     // script replaces it with Today or Yesterday.
     var sectionStarts: [Int: ChatDaySection] = [:]
     for section in sections { sectionStarts[section.range.lowerBound] = section }
 
-    var turns: [_PageData.Turn?] = []
+    let timeFormatter = DateFormatter()
+    timeFormatter.calendar = Calendar(identifier: .gregorian)
+    timeFormatter.locale = dateLocale
+    timeFormatter.timeZone = timeZone
+    timeFormatter.setLocalizedDateFormatFromTemplate("jmm")
+    var turnHTML = _TurnHTML(words: words, timeFormatter: timeFormatter, timeZone: timeZone)
+    turnHTML.recentFrom = max(0, messages.count - Self.recentTurns)
+    let renderer = HTMLRenderer(highlighter: highlighting?.highlighter)
+
+    var turns: [_PageData.Turn] = []
     turns.reserveCapacity(messages.count)
     var body = ""
     body.reserveCapacity(messages.reduce(0) { $0 + $1.text.utf8.count } * 2 + 4096)
     for (index, message) in messages.enumerated() {
+      if index % Self.chunkSize == 0 {
+        body += index == 0 ? "<div class=\"chunk\">\n" : "</div>\n<div class=\"chunk\">\n"
+      }
       if let section = sectionStarts[index] {
         body += "<h2 class=\"day\"><time datetime=\"\(_InternetDate.dayText(section.day, timeZone: timeZone))\">"
         body += _HTMLEscape.text(section.title)
         body += "</time></h2>\n"
       }
-      let instant = Int64((message.date.timeIntervalSince1970 * 1000).rounded())
+      let conversation = ThreadExport.markdownBlocks(message).joined(separator: "\n\n")
       switch message.role {
       case .user:
-        turns.append(nil)
-        body += "<article class=\"turn turn-you\" aria-label=\"You\" data-i=\"\(index)\" data-t=\"\(instant)\">"
-        body += "<div class=\"bubble\">\(_HTMLEscape.text(message.text))</div>"
-        body += versions?.markup(at: index) ?? ""
-        body += "</article>\n"
+        turns.append(_PageData.Turn(p: message.text, m: nil, c: conversation))
+        body += turnHTML.user(message, index: index, versions: versions?.markup(at: index) ?? "")
       case .assistant:
         let document = MarkdownDocument(message.text)
         let plain = PlainTextRenderer().render(document)
-        let codeCount = document.nodes.reduce(into: 0) { count, node in
-          if case .codeBlock = node.kind { count += 1 }
-        }
-        turns.append(_PageData.Turn(plain: plain))
-        body +=
-          "<article class=\"turn turn-assistant\" aria-label=\"Assistant\" data-i=\"\(index)\" data-t=\"\(instant)\">"
-        body += "<div class=\"reply\">"
-        body += _ReplyHTML.framingCodeBlocks(HTMLRenderer().render(document), codeCount: codeCount)
-        body += "</div>"
-        body += Self.stateAndActions(message)
-        body += versions?.markup(at: index) ?? ""
-        body += "</article>\n"
+        let derived = conversation == "**Assistant**\n\n" + message.text
+        turns.append(_PageData.Turn(p: plain, m: message.text, c: derived ? nil : conversation))
+        let context = _ReplyHTML.Context(
+          anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document), words: words)
+        body += turnHTML.assistant(
+          message, index: index, replyHTML: _ReplyHTML.rewrite(renderer.render(document), context: context),
+          versions: versions?.markup(at: index) ?? "")
       }
     }
+    if messages.isEmpty {
+      body += "<p class=\"empty\">\(_HTMLEscape.text(words.noMessages))</p>\n"
+    } else {
+      body += "</div>\n"
+    }
 
-    let script = _PageScript.javascript
+    let data = _PageData(
+      words: _PageData.Words(copied: words.copied), file: downloadName,
+      days: sections.map { _PageData.Day(i: $0.range.lowerBound, h: ThreadExport.dayHeading($0.title)) },
+      turns: turns)
+    let title = _HTMLEscape.text(resolvedTitle)
     var page = """
       <!DOCTYPE html>
-      <html lang="en">
+      <html lang="\(language.code)">
       <head>
       <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+      <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
       <meta name="generator" content="ReplyKit">
-      <title>\(_HTMLEscape.text(resolvedTitle))</title>
-      <style>\(Self.styleSheet)</style>
+      <title>\(title)</title>
+      <style>\(styleSheet)</style>
       </head>
       <body>
       \(_Glyphs.symbols)
       <div class="page">
-      <header class="page-head"><h1>\(_HTMLEscape.text(resolvedTitle))</h1><p>\(Self.countText(messages.count))</p></header>
-      <main class="thread" aria-label="Conversation">
+      \(_PageHeader(words: words, locale: dateLocale, timeZone: timeZone).html(
+        title: title, count: messages.count, exportDate: exportDate, model: model))
+      <main class="thread" aria-label="\(_HTMLEscape.text(words.conversation))">
 
       """
     page.reserveCapacity(body.utf8.count + 40_000)
@@ -133,10 +195,10 @@ public struct ThreadPage: Sendable {
       <div id="latest"></div>
       </main>
       </div>
-      <button class="jump" type="button" hidden>Jump to latest</button>
+      <button class="jump" type="button" hidden>\(_HTMLEscape.text(words.jumpToLatest))</button>
       <div id="rk-live" class="sr-only" aria-live="polite"></div>
-      <script type="application/json" id="rk-data">\(_PageData(turns: turns).scriptText())</script>
-      <script>\(script)</script>
+      <script type="application/json" id="rk-data">\(data.scriptText())</script>
+      <script>\(_PageScript.javascript)</script>
       </body>
       </html>
 
@@ -144,47 +206,39 @@ public struct ThreadPage: Sendable {
     return page
   }
 
+  /// Turns per chunk: the browser skips laying out chunks away from the view
+  /// (`content-visibility: auto`), and checks per frame which chunks came near, so a long thread
+  /// costs per frame what its chunks cost (10,000 turns: 200 chunks), not what its turns do.
+  static let chunkSize = 50
+
+  /// How many turns at the end appear with motion when the page opens.
+  static let recentTurns = 3
+
   /// The title shown in the tab and the heading.
   var resolvedTitle: String {
     if let title, !title.isEmpty { return title }
-    guard let first = messages.first(where: { $0.role == .user }) else { return "Conversation" }
+    let fallback = language.words.conversation
+    guard let first = messages.first(where: { $0.role == .user }) else { return fallback }
     let line = first.text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-    guard !line.isEmpty else { return "Conversation" }
+    guard !line.isEmpty else { return fallback }
     return line.count > 80 ? String(line.prefix(79)) + "…" : line
   }
 
-  private static func countText(_ count: Int) -> String {
-    count == 1 ? "1 message" : "\(count) messages"
-  }
-
-  /// The state line (Stopped, or the failure in danger) and, for finished replies, the action
-  /// row: Copy and Share (shown once the script runs) and the stored thumbs, read-only.
-  private static func stateAndActions(_ message: ChatMessage) -> String {
-    var html = ""
-    switch message.state {
-    case .failed(let reason):
-      return
-        "<p class=\"state state-failed\" role=\"status\">\(_Glyphs.use(.warning))<span>\(_HTMLEscape.text(reason))</span></p>"
-    case .streaming:
-      // Loaded threads never stream (normalisation fails such a reply); shown as the engine reads it.
-      return "<p class=\"state\">\(message.text.isEmpty ? "Thinking" : "Streaming")</p>"
-    case .stopped:
-      html += "<p class=\"state\">Stopped</p>"
-    case .complete:
-      break
+  /// The file name "Download .md" offers: the title's letters and digits, words joined by `-`,
+  /// at most 60 characters, then `.md`.
+  var downloadName: String {
+    var name = ""
+    var pendingDash = false
+    for character in resolvedTitle.lowercased() {
+      if character.isLetter || character.isNumber {
+        if pendingDash && !name.isEmpty { name.append("-") }
+        pendingDash = false
+        name.append(character)
+        if name.count >= 60 { break }
+      } else {
+        pendingDash = true
+      }
     }
-    html += "<div class=\"actions\" role=\"group\" aria-label=\"Actions\">"
-    html +=
-      "<button class=\"act\" type=\"button\" data-action=\"copy\" hidden>\(_Glyphs.use(.copy))<span class=\"act-label\">Copy</span></button>"
-    html +=
-      "<button class=\"act\" type=\"button\" data-action=\"share\" hidden>\(_Glyphs.use(.share))<span class=\"act-label\">Share</span></button>"
-    let good = message.feedback == .good
-    let bad = message.feedback == .bad
-    html +=
-      "<span class=\"act thumb\(good ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(good ? "Rated good" : "Good")\">\(_Glyphs.use(.thumbUp))</span>"
-    html +=
-      "<span class=\"act thumb\(bad ? " is-chosen" : "")\" role=\"img\" aria-label=\"\(bad ? "Rated bad" : "Bad")\">\(_Glyphs.use(.thumbDown))</span>"
-    html += "</div>"
-    return html
+    return (name.isEmpty ? "conversation" : name) + ".md"
   }
 }

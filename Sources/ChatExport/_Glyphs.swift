@@ -4,7 +4,7 @@
 enum _Glyphs {
   /// A named glyph.
   enum Name: String {
-    case copy, share, thumbUp = "thumb-up", thumbDown = "thumb-down", warning
+    case copy, share, thumbUp = "thumb-up", thumbDown = "thumb-down", warning, link, image, markdown, download
   }
 
   private static let thumb =
@@ -25,6 +25,22 @@ enum _Glyphs {
           + "<path d=\"M8.5 10H7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7a2 2 0 0 0-2-2h-1.5\"/>"
       ),
       (.thumbUp, thumb),
+      (
+        .link,
+        "<path d=\"M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1\"/>"
+          + "<path d=\"M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1\"/>"
+      ),
+      (
+        .image,
+        "<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2.5\"/>"
+          + "<path d=\"m4 17 5-5 4 4 2.5-2.5L20 18\"/><path d=\"M15.5 9v.1\"/>"
+      ),
+      (
+        .markdown,
+        "<rect x=\"2.5\" y=\"5.5\" width=\"19\" height=\"13\" rx=\"2.5\"/>"
+          + "<path d=\"M6 15V9l2.5 3L11 9v6M16 9v6m-2-2 2 2 2-2\"/>"
+      ),
+      (.download, "<path d=\"M12 4v11M7.5 11 12 15.5 16.5 11M5 20h14\"/>"),
       (.thumbDown, "<g transform=\"rotate(180 12 12)\">\(thumb)</g>"),
       (
         .warning,

@@ -1,28 +1,51 @@
 import Foundation
 
-/// The data block of the page: for every reply, the plain text that Copy and Share put on the
-/// clipboard. (Copy on a code block takes the code element's text, which is the code itself.)
+/// The data block of the page: the texts that Copy, "Copy as markdown", "Copy conversation" and
+/// "Download .md" put on the clipboard or in the file, and the few words the script shows.
+/// (Copy on a code block takes the code element's text, which is the code itself.)
 ///
 /// Written as JSON inside `<script type="application/json">`, which browsers never run; every `<`
 /// is written as `\u003c`, so no text can close the element or open a comment.
 struct _PageData: Encodable {
-  /// The copy text of one reply.
+  /// The copy texts of one turn.
   struct Turn: Encodable {
-    /// The reply as plain text (Copy and Share).
-    var plain: String
+    /// The turn as plain text (Copy and Share): a reply as ``PlainTextRenderer`` reads it, the
+    /// person's text as typed.
+    var p: String
+    /// A reply's markdown as written ("Copy as markdown"); nil for the person's turns.
+    var m: String?
+    /// The turn's blocks in the conversation's markdown, when they are not `**Assistant**`, a
+    /// blank line and `m`.
+    var c: String?
+  }
+
+  /// The words the script writes, in the page's language.
+  struct Words: Encodable {
+    var copied: String
   }
 
   /// The format of the block, for readers of saved pages.
-  var version = 1
-  /// One entry per turn, in thread order; `nil` for the person's turns, which have no actions.
-  var turns: [Turn?]
+  var version = 2
+  var words: Words
+  /// The name "Download .md" saves under.
+  var file: String
+  /// The conversation's day headings (markdown), each with the index of the turn it precedes.
+  var days: [Day]
+  /// One entry per turn, in thread order.
+  var turns: [Turn]
+
+  /// A day heading of the conversation's markdown.
+  struct Day: Encodable {
+    var i: Int
+    var h: String
+  }
 
   /// The JSON, safe inside a script data block.
   func scriptText() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     // Strings, arrays and optionals always encode.
-    let data = (try? encoder.encode(self)) ?? Data("{\"version\":1,\"turns\":[]}".utf8)
+    let data = (try? encoder.encode(self)) ?? Data("{\"version\":2,\"turns\":[]}".utf8)
     var output: [UInt8] = []
     output.reserveCapacity(data.count + 64)
     data.withUnsafeBytes { raw in

@@ -1,35 +1,42 @@
-/// The page's one script: day separators in the reader's time zone and language, Copy, Share and
-/// the jump to the latest turn.
+/// The page's one script: day separators and times in the reader's time zone and the page's
+/// language, Copy (code, turns, links, markdown, the whole conversation), Share, "Download .md"
+/// and the jump to the latest turn.
 ///
-/// It reads each reply's plain text from the JSON data block (`#rk-data`) and a code block's code
-/// from its code element's text; it inserts text only through `textContent`, so nothing from a
-/// reply is ever parsed as HTML or run.
+/// It reads the copy texts and its few words from the JSON data block (`#rk-data`) and a code
+/// block's code from its code element's text; it inserts text only through `textContent`, so
+/// nothing from a reply is ever parsed as HTML or run. Dates are formatted in the page's `lang`,
+/// so the page speaks one language whatever the browser's.
 /// The text is hashed into the page's Content-Security-Policy, so it must never depend on the thread.
 enum _PageScript {
   static let javascript = """
     (function () {
       "use strict";
       var doc = document;
-      var data = { turns: [] };
+      var root = doc.documentElement;
+      var data = { turns: [], days: [], words: {} };
       try { data = JSON.parse(doc.getElementById("rk-data").textContent); } catch (error) { /* keep the page readable */ }
+      var words = data.words || {};
       var live = doc.getElementById("rk-live");
       var thread = doc.querySelector(".thread");
-      var languages = navigator.languages && navigator.languages.length ? navigator.languages.slice() : [navigator.language || "en"];
+      var lang = root.lang || "en";
 
       function capitalized(text) {
-        return text ? text.charAt(0).toLocaleUpperCase(languages[0]) + text.slice(1) : text;
+        return text ? text.charAt(0).toLocaleUpperCase(lang) + text.slice(1) : text;
       }
       function relativeDay(offset, fallback) {
         try {
-          return capitalized(new Intl.RelativeTimeFormat(languages, { numeric: "auto" }).format(offset, "day"));
+          return capitalized(new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(offset, "day"));
         } catch (error) {
           return fallback;
         }
       }
       function startOfDay(date) { return new Date(date.getFullYear(), date.getMonth(), date.getDate()); }
+      function pad(value, width) { var text = String(value); while (text.length < width) { text = "0" + text; } return text; }
+      function dayText(date) { return pad(date.getFullYear(), 4) + "-" + pad(date.getMonth() + 1, 2) + "-" + pad(date.getDate(), 2); }
 
-      function separators() {
-        var turns = thread ? thread.querySelectorAll("article.turn") : [];
+      // A separator per day in the reader's time zone: Today, Yesterday, else the date (a day
+      // after today keeps its own date, never Today).
+      function separators(turns) {
         if (!turns.length) { return; }
         var now = new Date();
         var today = startOfDay(now).getTime();
@@ -37,25 +44,42 @@ enum _PageScript {
         var thisYear = now.getFullYear();
         var todayTitle = relativeDay(0, "Today");
         var yesterdayTitle = relativeDay(-1, "Yesterday");
-        var sameYear = new Intl.DateTimeFormat(languages, { weekday: "long", month: "long", day: "numeric" });
-        var otherYear = new Intl.DateTimeFormat(languages, { year: "numeric", month: "long", day: "numeric" });
+        var sameYear = new Intl.DateTimeFormat(lang, { weekday: "long", month: "long", day: "numeric" });
+        var otherYear = new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric" });
         var old = thread.querySelectorAll(".day");
         for (var o = 0; o < old.length; o++) { old[o].remove(); }
         var previous = null;
         for (var i = 0; i < turns.length; i++) {
           var instant = Number(turns[i].getAttribute("data-t"));
           if (!isFinite(instant)) { continue; }
-          var day = instant >= today ? today : startOfDay(new Date(instant)).getTime();
+          var date = startOfDay(new Date(instant));
+          var day = date.getTime();
           if (day === previous) { continue; }
           previous = day;
-          var date = new Date(day);
           var title = day === today ? todayTitle
             : day === yesterday ? yesterdayTitle
             : (date.getFullYear() === thisYear ? sameYear : otherYear).format(date);
           var heading = doc.createElement("h2");
           heading.className = "day";
-          heading.textContent = title;
-          thread.insertBefore(heading, turns[i]);
+          var time = doc.createElement("time");
+          time.setAttribute("datetime", dayText(date));
+          time.textContent = title;
+          heading.appendChild(time);
+          turns[i].parentNode.insertBefore(heading, turns[i]);
+        }
+      }
+
+      // Each turn's time in the reader's time zone; the full date and time on hover.
+      function times(turns) {
+        var short = new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
+        var full = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" });
+        for (var i = 0; i < turns.length; i++) {
+          var instant = Number(turns[i].getAttribute("data-t"));
+          var stamp = turns[i].querySelector(".stamp");
+          if (!isFinite(instant) || !stamp) { continue; }
+          var date = new Date(instant);
+          stamp.firstChild.textContent = short.format(date);
+          stamp.title = full.format(date);
         }
       }
 
@@ -83,13 +107,14 @@ enum _PageScript {
         return Promise.resolve(copyWithSelection(text));
       }
       function showCopied(button) {
-        var label = button.querySelector(".act-label") || button;
+        var label = button.querySelector(".act-label, .head-label") || button;
         var before = button.getAttribute("data-label") || label.textContent;
+        var copied = words.copied || "Copied";
         button.setAttribute("data-label", before);
         clearTimeout(button.rkTimer);
-        label.textContent = "Copied";
+        label.textContent = copied;
         button.classList.add("is-done");
-        announce("Copied");
+        announce(copied);
         button.rkTimer = setTimeout(function () {
           label.textContent = before;
           button.classList.remove("is-done");
@@ -100,19 +125,49 @@ enum _PageScript {
         var index = article ? Number(article.getAttribute("data-i")) : NaN;
         return data.turns && isFinite(index) ? data.turns[index] : null;
       }
+      // The conversation as markdown: the day headings and each turn's blocks, as the markdown
+      // export writes them.
+      function conversation() {
+        var blocks = [];
+        var days = data.days || [];
+        var turns = data.turns || [];
+        var next = 0;
+        for (var i = 0; i < turns.length; i++) {
+          while (next < days.length && days[next].i <= i) { blocks.push(days[next].h); next++; }
+          blocks.push(typeof turns[i].c === "string" ? turns[i].c : "**Assistant**\\n\\n" + turns[i].m);
+        }
+        return blocks.length ? blocks.join("\\n\\n") + "\\n" : "";
+      }
       function copyText(button) {
+        var action = button.getAttribute("data-action");
         if (button.classList.contains("code-copy")) {
           // The code element's text is the code, verbatim; Copy leaves out its final newline.
           var element = button.closest(".code").querySelector("pre code");
           return element ? element.textContent.replace(/\\n$/, "") : null;
         }
+        if (action === "copy-all") { return conversation(); }
+        var article = button.closest("article.turn");
+        if (action === "link") { return article ? location.href.split("#")[0] + "#" + article.id : null; }
         var turn = turnData(button);
-        return turn && typeof turn.plain === "string" ? turn.plain : null;
+        if (!turn) { return null; }
+        var text = action === "markdown" ? turn.m : turn.p;
+        return typeof text === "string" ? text : null;
+      }
+      function download() {
+        var url = URL.createObjectURL(new Blob([conversation()], { type: "text/markdown;charset=utf-8" }));
+        var link = doc.createElement("a");
+        link.href = url;
+        link.download = data.file || "conversation.md";
+        doc.body.appendChild(link);
+        link.click();
+        link.remove();
+        setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
       }
 
       doc.addEventListener("click", function (event) {
         var button = event.target.closest ? event.target.closest("button[data-action]") : null;
         if (!button) { return; }
+        if (button.getAttribute("data-action") === "download") { download(); return; }
         var text = copyText(button);
         if (text === null) { return; }
         if (button.getAttribute("data-action") === "share" && navigator.share) {
@@ -122,25 +177,64 @@ enum _PageScript {
         copy(text).then(function (done) { if (done) { showCopied(button); } });
       });
 
+      // Chunks off screen are laid out only when they come near (content-visibility), so the page
+      // grows while it scrolls: keep scrolling until the target stays put for a few frames.
+      var pinned = null;
+      function settle(target) {
+        pinned = target;
+        var last = null;
+        var still = 0;
+        var frames = 0;
+        function step() {
+          if (pinned !== target) { return; }
+          if (target === "end") {
+            scrollTo(0, root.scrollHeight);
+          } else {
+            target.scrollIntoView({ block: "start" });
+          }
+          var where = target === "end" ? root.scrollHeight : target.getBoundingClientRect().top;
+          still = where === last ? still + 1 : 0;
+          last = where;
+          frames += 1;
+          if (still < 4 && frames < 600) { requestAnimationFrame(step); }
+        }
+        step();
+      }
+      function unpin() { pinned = null; }
+      ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (name) {
+        addEventListener(name, unpin, { passive: true });
+      });
       function jumpToLatest() {
         var jump = doc.querySelector(".jump");
         var end = doc.getElementById("latest");
-        if (!jump || !end || !("IntersectionObserver" in window)) { return; }
-        new IntersectionObserver(function (entries) {
-          var visible = entries[entries.length - 1].isIntersecting;
-          jump.hidden = visible || doc.documentElement.scrollHeight <= innerHeight * 1.5;
-        }).observe(end);
-        jump.addEventListener("click", function () {
-          var reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
-          end.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "end" });
-        });
+        if (!jump || !end) { return; }
+        if ("IntersectionObserver" in window) {
+          new IntersectionObserver(function (entries) {
+            var visible = entries[entries.length - 1].isIntersecting;
+            jump.hidden = visible || root.scrollHeight <= innerHeight * 1.5;
+          }).observe(end);
+        }
+        jump.addEventListener("click", function () { settle("end"); });
+        // Stays at the end while turns above it are laid out, until the reader scrolls.
+        if ("ResizeObserver" in window && thread) {
+          new ResizeObserver(function () { if (pinned === "end") { scrollTo(0, root.scrollHeight); } }).observe(thread);
+        }
+      }
+      function followHash() {
+        var id = decodeURIComponent(location.hash.slice(1));
+        var target = id ? doc.getElementById(id) : null;
+        if (target) { settle(target); }
       }
 
-      separators();
+      var turns = thread ? thread.querySelectorAll("article.turn") : [];
+      separators(turns);
+      times(turns);
       var buttons = doc.querySelectorAll("button[data-action]");
       for (var b = 0; b < buttons.length; b++) { buttons[b].hidden = false; }
       jumpToLatest();
-      doc.documentElement.setAttribute("data-ready", "");
+      addEventListener("hashchange", followHash);
+      followHash();
+      root.setAttribute("data-ready", "");
     })();
     """
 }

@@ -21,7 +21,7 @@ enum _PageStyle {
       --type-body-size: 1.0625rem;
       --type-footnote-size: 0.8125rem;
       --type-caption-size: 0.75rem;
-      --line-spacing: 0.1875rem;
+      --line-height: 1.47;
       --elevation-e2: 0 0.25rem 0.75rem rgba(0, 0, 0, 0.12), 0 0.0625rem 0.1875rem rgba(0, 0, 0, 0.08);
       --hairline: 1px;
       --motion-smooth: 360ms cubic-bezier(0.2, 0.9, 0.25, 1);
@@ -29,7 +29,7 @@ enum _PageStyle {
       --font-text: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
       --font-mono: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace;
     }
-    @media (prefers-color-scheme: dark) {
+    @media screen and (prefers-color-scheme: dark) {
       :root {
         --fill: #2c2c30;
         --surface: #121214;
@@ -52,13 +52,30 @@ enum _PageStyle {
       color: var(--text-primary);
       font-family: var(--font-text);
       font-size: var(--type-body-size);
-      line-height: calc(1.3em + var(--line-spacing));
+      line-height: var(--line-height);
     }
     .page { max-width: 48rem; margin: 0 auto; padding: 1.25rem 1rem 5rem; }
     .page-head { margin: 0 0 0.5rem; }
     .page-head h1 { font: var(--type-title); margin: 0; overflow-wrap: anywhere; }
-    .page-head p { margin: 0.25rem 0 0; color: var(--text-secondary); font-size: var(--type-footnote-size); }
-    .thread { display: flex; flex-direction: column; gap: 0.75rem; }
+    .page-meta { margin: 0.25rem 0 0; color: var(--text-secondary); font-size: var(--type-footnote-size); }
+    .page-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0 0; }
+    .head-act {
+      display: inline-flex;
+      align-items: center;
+      gap: 0.375rem;
+      min-height: 2.25rem;
+      padding: 0 0.875rem;
+      border: var(--hairline) solid var(--separator);
+      border-radius: 999px;
+      background: none;
+      color: var(--text-primary);
+      font-size: var(--type-footnote-size);
+      cursor: pointer;
+    }
+    .head-act svg { width: 1.125em; height: 1.125em; }
+    .empty { margin: 3rem 0; text-align: center; color: var(--text-secondary); }
+    .thread, .chunk { display: flex; flex-direction: column; gap: 0.75rem; }
+    .chunk { content-visibility: auto; contain-intrinsic-size: auto 400rem; }
     .day {
       margin: 1rem 0 0.25rem;
       text-align: center;
@@ -68,12 +85,31 @@ enum _PageStyle {
       color: var(--text-secondary);
     }
     .turn {
-      animation: rk-appear var(--motion-smooth) both;
       min-width: 0;
-      content-visibility: auto;
-      contain-intrinsic-size: auto 12rem;
+      scroll-margin: 1rem 0;
+      border-radius: var(--radius-md);
     }
-    .turn-you { display: flex; justify-content: flex-end; }
+    .turn:target { box-shadow: 0 0 0 0.5rem color-mix(in srgb, var(--fill) 55%, transparent); background: color-mix(in srgb, var(--fill) 55%, transparent); }
+    .turn[data-recent] { animation: rk-appear var(--motion-smooth) both; }
+    .turn-you { display: flex; flex-direction: column; align-items: flex-end; }
+    .meta { display: flex; align-items: center; margin: 0.125rem -0.625rem 0 0; color: var(--text-secondary); }
+    .stamp {
+      display: inline-flex;
+      align-items: center;
+      min-height: 2.75rem;
+      padding: 0 0.625rem;
+      color: var(--text-secondary);
+      font-size: var(--type-caption-size);
+      text-decoration: none;
+      white-space: nowrap;
+    }
+    .stamp:hover { text-decoration: underline; }
+    .meta > *, .actions > .stamp, .actions > [data-action="link"] { opacity: 0; transition: opacity var(--motion-snappy); }
+    .turn:hover .meta > *, .turn:focus-within .meta > *, .turn:target .meta > *,
+    .turn:hover .actions > *, .turn:focus-within .actions > *, .turn:target .actions > * { opacity: 1; }
+    @media (hover: none) {
+      .meta > *, .actions > .stamp, .actions > [data-action="link"] { opacity: 1; }
+    }
     .bubble {
       max-width: min(85%, 36rem);
       padding: 0.625rem 0.875rem;
@@ -85,20 +121,48 @@ enum _PageStyle {
     .reply { overflow-wrap: break-word; }
     .reply > :first-child { margin-top: 0; }
     .reply > :last-child { margin-bottom: 0; }
-    .reply p, .reply ul, .reply ol, .reply blockquote, .reply table, .reply .code, .reply hr { margin: 0 0 0.75rem; }
-    .reply h1, .reply h2, .reply h3, .reply h4, .reply h5, .reply h6 { font-size: 1em; font-weight: 600; margin: 1rem 0 0.5rem; }
-    .reply h1 { font-size: 1.25em; }
-    .reply h2 { font-size: 1.125em; }
+    .reply p, .reply ul, .reply ol, .reply blockquote, .reply .table-scroll, .reply .code, .reply hr { margin: 0 0 0.75rem; }
+    .reply h3, .reply h4, .reply h5, .reply h6 { font-size: 1em; font-weight: 600; line-height: 1.3; margin: 1rem 0 0.5rem; }
+    .reply .rh1 { font-size: 1.25em; }
+    .reply .rh2 { font-size: 1.125em; }
     .reply strong, .reply b, .reply th { font-weight: 600; }
     .reply ul, .reply ol { padding-left: 1.5rem; }
     .reply li > p { margin: 0 0 0.375rem; }
     .reply li > ul, .reply li > ol { margin: 0.25rem 0; }
     .reply a { color: inherit; text-decoration-thickness: 0.0625rem; text-underline-offset: 0.15em; }
     .reply img { max-width: 100%; }
+    .link-off { text-decoration: underline dotted; text-decoration-color: var(--text-secondary); text-underline-offset: 0.15em; }
+    .link-url { color: var(--text-secondary); font-size: 0.875em; overflow-wrap: anywhere; }
+    .img-link {
+      display: inline-flex;
+      align-items: center;
+      gap: 0.375rem;
+      max-width: 100%;
+      padding: 0.25rem 0.625rem;
+      border: var(--hairline) dashed var(--text-secondary);
+      border-radius: 0.5rem;
+      color: inherit;
+      font-size: var(--type-footnote-size);
+      text-decoration: none;
+      vertical-align: middle;
+    }
+    a.img-link:hover span { text-decoration: underline; }
+    .img-link svg { flex: none; width: 1.125em; height: 1.125em; }
+    .img-off { border-style: dotted; color: var(--text-secondary); }
     .reply blockquote { margin-left: 0; padding-left: 0.875rem; border-left: 0.1875rem solid var(--separator); color: var(--text-secondary); }
     .reply hr { border: 0; border-top: var(--hairline) solid var(--separator); }
-    .reply table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; font-size: var(--type-footnote-size); }
-    .reply th, .reply td { border: var(--hairline) solid var(--separator); padding: 0.375rem 0.625rem; text-align: left; }
+    .table-scroll { max-width: 100%; overflow-x: auto; border-radius: 0.25rem; }
+    .reply table { border-collapse: collapse; font-size: var(--type-footnote-size); }
+    .reply th, .reply td {
+      min-width: 7rem;
+      max-width: 24rem;
+      border: var(--hairline) solid var(--separator);
+      padding: 0.375rem 0.625rem;
+      text-align: left;
+      vertical-align: top;
+      overflow-wrap: break-word;
+    }
+    .reply th:first-child, .reply td:first-child { min-width: 5rem; }
     .reply th[align="center"], .reply td[align="center"] { text-align: center; }
     .reply th[align="right"], .reply td[align="right"] { text-align: right; }
     .reply code {
@@ -108,7 +172,30 @@ enum _PageStyle {
       border-radius: 0.3125rem;
       padding: 0.0625rem 0.3125rem;
     }
-    .reply input[type="checkbox"] { margin: 0 0.375rem 0 0; vertical-align: -0.0625rem; }
+    .reply input[type="checkbox"] {
+      appearance: none;
+      width: 0.9375em;
+      height: 0.9375em;
+      margin: 0 0.375rem 0 0;
+      vertical-align: -0.125em;
+      border: 0.09375rem solid var(--text-secondary);
+      border-radius: 0.25rem;
+      background: var(--surface);
+      position: relative;
+      opacity: 1;
+    }
+    .reply input[type="checkbox"]:checked { border-color: var(--text-primary); background: var(--text-primary); }
+    .reply input[type="checkbox"]:checked::before {
+      content: "";
+      position: absolute;
+      left: 0.27em;
+      top: 0.08em;
+      width: 0.22em;
+      height: 0.46em;
+      border: solid var(--surface);
+      border-width: 0 0.11em 0.11em 0;
+      transform: rotate(45deg);
+    }
     .reply li:has(> input[type="checkbox"]) { list-style: none; margin-left: -1.25rem; }
     .code {
       background: color-mix(in srgb, var(--fill) 60%, transparent);
@@ -166,8 +253,9 @@ enum _PageStyle {
     .act-label { font-size: var(--type-footnote-size); }
     .act:not(.is-done) .act-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     .act.is-done .act-label { animation: rk-fade var(--motion-snappy) both; }
-    .thumb.is-chosen { color: var(--text-primary); }
-    .thumb.is-chosen .glyph { fill: currentColor; }
+    .rating { display: inline-flex; align-items: center; gap: 0.375rem; padding: 0 0.625rem; font-size: var(--type-footnote-size); color: var(--text-secondary); }
+    .rating svg { width: var(--type-body-size); height: var(--type-body-size); }
+    .rating .glyph { fill: currentColor; }
     .glyph {
       fill: none;
       stroke: currentColor;
@@ -177,7 +265,8 @@ enum _PageStyle {
     }
     .glyph-defs { position: absolute; width: 0; height: 0; overflow: hidden; }
     button:hover { background: color-mix(in srgb, var(--fill) 70%, transparent); }
-    button:focus-visible, .jump:focus-visible { outline: 0.125rem solid var(--text-primary); outline-offset: 0.125rem; }
+    button:focus-visible, .jump:focus-visible, .stamp:focus-visible { outline: 0.125rem solid var(--text-primary); outline-offset: 0.125rem; }
+    .code pre:focus-visible, .table-scroll:focus-visible { outline: 0.125rem solid var(--text-primary); outline-offset: -0.125rem; }
     .jump {
       position: fixed;
       left: 50%;
@@ -194,6 +283,7 @@ enum _PageStyle {
       cursor: pointer;
       animation: rk-fade var(--motion-snappy) both;
     }
+    .jump:hover { background: color-mix(in srgb, var(--surface-elevated) 90%, var(--text-primary)); }
     .jump[hidden], [hidden] { display: none; }
     .sr-only, .offscreen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     .offscreen { left: -100vw; }
@@ -201,13 +291,32 @@ enum _PageStyle {
     @keyframes rk-fade { from { opacity: 0; } }
     @media (prefers-reduced-motion: reduce) {
       :root { --motion-smooth: 150ms linear; --motion-snappy: 120ms linear; }
-      .turn { animation-name: rk-fade; }
+      .turn[data-recent] { animation-name: rk-fade; }
       html { scroll-behavior: auto; }
     }
     @media print {
-      .actions button, .code-copy, .jump { display: none; }
-      .turn { animation: none; content-visibility: visible; }
-      .code pre { white-space: pre-wrap; }
+      :root {
+        color-scheme: light;
+        --fill: #ebebf0;
+        --surface: #ffffff;
+        --text-primary: #000000;
+        --text-secondary: #4a4a52;
+        --danger: #b0241a;
+        --separator: rgba(60, 60, 67, 0.4);
+      }
+      body { background: #ffffff; color: #000000; }
+      .page { max-width: none; padding: 0; }
+      .actions button, .meta button, .code-copy, .jump, .page-actions { display: none; }
+      .meta > *, .actions > .stamp { opacity: 1; }
+      .turn[data-recent] { animation: none; }
+      .chunk { content-visibility: visible; }
+      .code, .bubble { break-inside: avoid-page; }
+      .code pre { white-space: pre-wrap; overflow: visible; overflow-wrap: anywhere; }
+      .table-scroll { overflow: visible; }
+      .reply table { width: 100%; }
+      .reply th, .reply td { min-width: 0; max-width: none; padding: 0.25rem 0.375rem; overflow-wrap: anywhere; }
+      /* A header word stays whole (its column is at least that wide); cells break long runs. */
+      .reply th { overflow-wrap: break-word; }
     }
     """
 }

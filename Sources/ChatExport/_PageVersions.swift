@@ -66,7 +66,13 @@ struct _PageVersions: Sendable {
         "<div class=\"version-you\" aria-label=\"You\"><div class=\"bubble\">\(_HTMLEscape.text(message.text))</div></div>"
     case .assistant:
       var html = "<div class=\"version-assistant\" aria-label=\"Assistant\"><div class=\"reply\">"
-      html += HTMLRenderer().render(MarkdownDocument(message.text))
+      // As the shown replies are: ids scoped to the message, disarmed links as text, images the
+      // policy cannot load as links.
+      let document = MarkdownDocument(message.text)
+      let context = _ReplyHTML.Context(
+        anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document),
+        words: PageLanguage.english.words)
+      html += _ReplyHTML.rewrite(HTMLRenderer().render(document), context: context)
       html += "</div>"
       switch message.state {
       case .complete: break

@@ -65,7 +65,7 @@ struct ThreadPageTests {
     ] {
       #expect(_PageStyle.css.contains(token), "\(token)")
     }
-    #expect(_PageStyle.css.contains("@media (prefers-color-scheme: dark)"))
+    #expect(_PageStyle.css.contains("@media screen and (prefers-color-scheme: dark)"), "paper stays light")
     #expect(_PageStyle.css.contains("@media (prefers-reduced-motion: reduce)"))
   }
 
@@ -78,15 +78,27 @@ struct ThreadPageTests {
     ])
     #expect(
       html.contains(
-        "<article class=\"turn turn-you\" aria-label=\"You\" data-i=\"0\" data-t=\"1772357400000\"><div class=\"bubble\">Question &lt;b&gt;&amp;&lt;/b&gt;</div></article>"
+        "<article class=\"turn turn-you\" id=\"m-00000000-0000-4000-8000-000000000001\" aria-label=\"You\" data-i=\"0\" data-t=\"1772357400000\"><div class=\"bubble\">Question &lt;b&gt;&amp;&lt;/b&gt;</div><div class=\"meta\"><a class=\"stamp\" href=\"#m-00000000-0000-4000-8000-000000000001\"><time datetime=\"2026-03-01T09:30:00.000+00:00\">9:30\u{202F}AM</time></a>"
+      ) || html.contains("<time datetime=\"2026-03-01T09:30:00.000+00:00\">9:30 AM</time></a>"))
+    #expect(
+      html.contains(
+        "<article class=\"turn turn-assistant\" id=\"m-00000000-0000-4000-8000-000000000002\" aria-label=\"Assistant\" data-i=\"1\""
       ))
-    #expect(html.contains("<article class=\"turn turn-assistant\" aria-label=\"Assistant\" data-i=\"1\""))
     #expect(html.contains("<div class=\"reply\"><p><strong>Bold</strong> answer</p>\n</div>"))
-    #expect(html.contains("<span class=\"act thumb is-chosen\" role=\"img\" aria-label=\"Rated good\">"))
+    #expect(
+      html.contains(
+        "<span class=\"rating\"><svg class=\"glyph\" aria-hidden=\"true\" focusable=\"false\"><use href=\"#g-thumb-up\"/></svg>Rated good</span>"
+      ))
+    #expect(html.components(separatedBy: "class=\"rating\"").count == 2, "only the given rating")
     #expect(html.contains("<p class=\"state\">Stopped</p><div class=\"actions\""))
-    #expect(html.contains("<span>Lost &lt;connection&gt;</span></p></article>"), "failed: the error, no action row")
-    #expect(html.components(separatedBy: "<div class=\"actions\"").count == 3, "complete and stopped replies only")
-    #expect(html.components(separatedBy: "data-action=\"copy\" hidden>").count == 3, "Copy waits for the script")
+    #expect(html.contains("<span>Lost &lt;connection&gt;</span></p><div class=\"actions\""))
+    #expect(
+      html.components(separatedBy: "data-action=\"copy\" title=\"Copy\" hidden>").count == 4,
+      "Copy waits for the script")
+    #expect(
+      !html.contains(
+        "data-i=\"3\" data-t=\"1772357400000\"><div class=\"reply\"></div><p class=\"state state-failed\" role=\"status\"><svg class=\"glyph\" aria-hidden=\"true\" focusable=\"false\"><use href=\"#g-warning\"/></svg><span>Lost &lt;connection&gt;</span></p><div class=\"actions\" role=\"group\" aria-label=\"Actions\"><button class=\"act\" type=\"button\" data-action=\"copy\""
+      ), "a failed reply without text has no Copy")
   }
 
   @Test func daySeparatorsArePrintedDatesForReadersWithoutScript() throws {
@@ -110,7 +122,7 @@ struct ThreadPageTests {
     let html = page([message(1, .assistant, reply)])
     #expect(
       html.contains(
-        "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">swift</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"0\" aria-label=\"Copy code\" hidden>Copy</button></div><pre><code class=\"language-swift\">let x = &quot;&lt;tag&gt;&quot;\n</code></pre></div>"
+        "<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">swift</span><button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"0\" aria-label=\"Copy code\" hidden>Copy</button></div><pre tabindex=\"0\"><code class=\"language-swift\">let x = &quot;&lt;tag&gt;&quot;\n</code></pre></div>"
       ))
     #expect(
       html.contains(
@@ -121,7 +133,7 @@ struct ThreadPageTests {
     #expect(data.contains(#"let x = \"\u003ctag>\"\n\n• item\n\n  \u003c/script>\u003c!--"#))
     let decoded = try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
     let turns = decoded?["turns"] as? [[String: Any]]
-    #expect(turns?.first?["plain"] as? String == "Try:\n\nlet x = \"<tag>\"\n\n• item\n\n  </script><!--")
+    #expect(turns?.first?["p"] as? String == "Try:\n\nlet x = \"<tag>\"\n\n• item\n\n  </script><!--")
   }
 
   @Test func rawHTMLAndDangerousLinksNeverReachThePage() throws {
@@ -131,7 +143,9 @@ struct ThreadPageTests {
     ])
     // The markup; the data block may carry the link's text (the Copy text), never as code.
     let body = (html.components(separatedBy: "<main").last ?? "").components(separatedBy: "</main>").first ?? ""
-    #expect(!body.contains("<img") && !body.contains("onerror=") && !body.contains("javascript:"))
+    #expect(!body.contains("<img") && !body.contains("onerror=") && !body.contains("href=\"javascript:"))
+    // A disarmed link is text, with its URL shown as text.
+    #expect(body.contains("<span class=\"link-off\">x</span><span class=\"link-url\"> (javascript:alert(3))</span>"))
     #expect(elements("script", in: html).count == 2)
   }
 
@@ -140,7 +154,10 @@ struct ThreadPageTests {
     #expect(page([message(1, .user, "x")], title: "A & B").contains("<title>A &amp; B</title>"))
     #expect(page([]).contains("<title>Conversation</title>"))
     #expect(
-      page([]).contains("<main class=\"thread\" aria-label=\"Conversation\">\n<div id=\"latest\"></div>"),
-      "an empty thread draws nothing")
+      page([]).contains(
+        "<main class=\"thread\" aria-label=\"Conversation\">\n<p class=\"empty\">No messages in this conversation.</p>\n<div id=\"latest\"></div>"
+      ),
+      "an empty thread says so")
+    #expect(!page([]).contains("0 messages"))
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 package enum _InternetDate {
   /// `2026-03-10T17:30:00.250+05:30`: milliseconds, and the offset `timeZone` has at `date`
   /// (`+00:00` for UTC, never `Z`), in whole minutes.
-  static func format(_ date: Date, timeZone: TimeZone) -> String {
+  package static func format(_ date: Date, timeZone: TimeZone) -> String {
     // RFC 3339 offsets have whole minutes; old local mean times (Berlin 1890: +00:53:28) are cut
     // to the minute, and the local time is shown in that offset, so the instant is kept.
     let offset = timeZone.secondsFromGMT(for: date) / 60 * 60

@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatExport
 import Foundation
+import ReplyHighlight
 import ReplyMarkdown
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import ReplyMarkdown
 enum ExportCommand {
   static let help = """
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
-                           [--all-versions]
+                           [--lang CODE] [--highlight auto|always|never] [--all-versions]
 
     Exports a saved thread (the JSON of ChatArchive; '-' reads standard input).
 
@@ -29,18 +30,27 @@ enum ExportCommand {
                      refused
       --max-bytes N  refuse a thread file of more than N bytes (default 268435456, 256 MiB)
       --title TEXT   html: the page title (default: the first line of the first message)
+      --lang CODE    html: the language of every word of the page and its dates: \(languageCodes)
+                     (default: the language of the environment, else en)
+      --highlight W  html: colour code blocks by language, light and dark (auto or always, the
+                     default; never for plain code)
       --all-versions html: also every other version of a turn, collapsed under the shown one
                      (without it the page shows the thread as shown, marking 'Version 2 of 3'
                      under turns with other versions; the transcript says so too)
       -h, --help     show this help
 
     Dates print in the time zone of TZ and the language of the environment (LANG); the page
-    recomputes its day separators in the reader's browser.
+    recomputes its day separators and times in the reader's time zone, in the page's language.
+    The page's header shows the export date and the model when the thread file records one
+    (a top-level "model" field).
     """
 
+  /// The codes `--lang` takes, for the help and errors.
+  static let languageCodes = PageLanguage.all.map(\.code).joined(separator: ", ")
+
   static let options: [String: ParsedArguments.Arity] = [
-    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--all-versions": .flag,
-    "--help": .flag,
+    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--lang": .value,
+    "--highlight": .value, "--all-versions": .flag, "--help": .flag,
     "-h": .flag,
   ]
 
@@ -51,8 +61,17 @@ enum ExportCommand {
       return
     }
     let format = try parsed.choice("--to", default: ExportFormat.html)
-    if parsed.value("--title") != nil && format != .html {
-      throw CLIError.usage("--title applies to '--to html' only")
+    for name in ["--title", "--lang", "--highlight"] where parsed.value(name) != nil && format != .html {
+      throw CLIError.usage("\(name) applies to '--to html' only")
+    }
+    // `auto` is accepted as `render` accepts it: a page always has a place for colours.
+    let highlight = try parsed.choice("--highlight", among: ["auto", "always", "never"], default: "auto")
+    var language: PageLanguage?
+    if let code = parsed.value("--lang") {
+      guard let chosen = PageLanguage(identifier: code) else {
+        throw CLIError.usage("the page has no words in '\(code)' (--lang); languages: \(languageCodes)")
+      }
+      language = chosen
     }
     if parsed.has("--all-versions") && format != .html {
       throw CLIError.usage("--all-versions applies to '--to html' only (the other formats follow the thread as shown)")
@@ -65,12 +84,13 @@ enum ExportCommand {
     if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
     let limit = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     let name = input == "-" ? "standard input" : input
-    let tree: ChatThreadTree
+    let document: ChatArchive.Document
     do {
-      tree = try ChatArchive.decodeDocument(Data(try StandardIO.readAll(input, limit: limit))).tree
+      document = try ChatArchive.decodeDocument(Data(try StandardIO.readAll(input, limit: limit)))
     } catch let error as ChatArchiveError {
       throw CLIError.failure("\(name): \(oneLine(error.errorDescription ?? "not a thread file"))")
     }
+    let tree = document.tree
     let messages = tree.messages
     let text: String
     switch format {
@@ -78,10 +98,11 @@ enum ExportCommand {
     case .plain: text = ThreadExport.plain(messages) + (messages.isEmpty ? "" : "\n")
     case .markdown: text = ThreadExport.markdown(messages, locale: locale())
     case .html:
-      text = ThreadPage(
-        tree: tree, title: parsed.value("--title"), locale: locale(),
-        includesOtherVersions: parsed.has("--all-versions")
-      ).render()
+      let page = ThreadPage(
+        tree: tree, title: parsed.value("--title"), locale: locale(), language: language,
+        model: recordedModel(document), highlighting: highlight == "never" ? nil : pageHighlighting(),
+        includesOtherVersions: parsed.has("--all-versions"))
+      text = page.render()
     }
     if let output, output != "-" {
       try writeAtomically(text, to: output)
@@ -100,6 +121,31 @@ enum ExportCommand {
       return Locale(identifier: String(identifier))
     }
     return Locale(identifier: "en_US")
+  }
+
+  /// The model the thread file records: a top-level `"model"` string, else the last reply's.
+  static func recordedModel(_ document: ChatArchive.Document) -> String? {
+    let candidates =
+      [document.fields["model"]]
+      + document.messages.reversed().filter { $0.role == .assistant }.map {
+        $0.archiveFields["model"]
+      }
+    for case let json? in candidates {
+      if let name = (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])) as? String,
+        !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+      {
+        return name
+      }
+    }
+    return nil
+  }
+
+  /// Code colours for the page: GitHub Light and GitHub Dark (the library's defaults when those
+  /// are missing).
+  static func pageHighlighting() -> PageHighlighting? {
+    let light = KSyntaxCodeHighlighter(dark: false)
+    let dark = KSyntaxCodeHighlighter(dark: true)
+    return PageHighlighting(highlighter: light, light: light.codeTheme, dark: dark.codeTheme)
   }
 
   /// Writes `text` to `path` by the rules of ``OutputFile`` (atomic replacement of a regular file,

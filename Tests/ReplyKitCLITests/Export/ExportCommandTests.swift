@@ -18,6 +18,19 @@ import Testing
     #expect(result.stdout.contains("<title>Hi *there*</title>"))
   }
 
+  @Test func thePageSpeaksTheChosenLanguageAndNamesTheRecordedModel() throws {
+    let recorded = "{\"model\": \"llama3.2\"," + thread.dropFirst()
+    let german = try CLIRunner.run(["export", "-", "--lang", "de-AT"], input: recorded, environment: environment)
+    #expect(german.status == 0)
+    #expect(german.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"de\">"))
+    #expect(german.stdout.contains("<span class=\"model\">Modell: llama3.2</span>"))
+    #expect(german.stdout.contains("<h2 class=\"day\"><time datetime=\"2025-06-01\">1. Juni 2025</time></h2>"))
+    #expect(german.stdout.contains("<span class=\"count\">2 Nachrichten</span>"))
+    let plain = try CLIRunner.run(["export", "-", "--highlight", "never"], input: thread, environment: environment)
+    #expect(!plain.stdout.contains("class=\"hl-") && !plain.stdout.contains(".hl-"))
+    #expect(!plain.stdout.contains("class=\"model\""))
+  }
+
   @Test func textFormats() throws {
     let plain = try CLIRunner.run(["export", "-", "--to", "plain"], input: thread, environment: environment)
     #expect(plain.stdout == "You: Hi *there*\n\nAssistant: Hello\n\ncode\n")
@@ -71,6 +84,14 @@ import Testing
     (["export"], 2, "needs a thread file"),
     (["export", "-", "--to", "pdf"], 2, "unknown value 'pdf' for --to"),
     (["export", "-", "--to", "plain", "--title", "x"], 2, "--title applies to '--to html' only"),
+    (["export", "-", "--to", "markdown", "--lang", "de"], 2, "--lang applies to '--to html' only"),
+    (
+      ["export", "-", "--lang", "klingon"], 2, "the page has no words in 'klingon' (--lang); languages: en, de, fr, es"
+    ),
+    (
+      ["export", "-", "--highlight", "sometimes"], 2,
+      "unknown value 'sometimes' for --highlight; expected one of: auto, always, never"
+    ),
     (["export", "/nonexistent/thread.json"], 1, "cannot read '/nonexistent/thread.json'"),
   ])
   func usageAndReadErrors(arguments: [String], status: Int32, message: String) throws {

@@ -119,12 +119,17 @@ enum ExportFixtures {
   }
 
   /// Exports `thread` with `replykit export --to html` into `directory` and returns the page.
-  static func exportPage(_ thread: String, in directory: URL, name: String = "page.html") throws -> URL {
+  /// `arguments` are added to the command line; `language` is `LANG`.
+  static func exportPage(
+    _ thread: String, in directory: URL, name: String = "page.html", arguments: [String] = [],
+    language: String = "en_US.UTF-8"
+  ) throws -> URL {
     let input = directory.appendingPathComponent(name + ".json")
     try Data(thread.utf8).write(to: input)
     let output = directory.appendingPathComponent(name)
     let result = try CLIRunner.run(
-      ["export", input.path, "--to", "html", "-o", output.path], environment: ["TZ": "UTC", "LANG": "en_US.UTF-8"])
+      ["export", input.path, "--to", "html", "-o", output.path] + arguments,
+      environment: ["TZ": "UTC", "LANG": language, "LC_ALL": "", "LC_TIME": ""])
     guard result.status == 0 else {
       throw HeadlessChromium.Failure(description: "replykit export failed: \(result.stderr)")
     }

@@ -42,6 +42,9 @@ enum HeadlessChromium {
     throw Failure.notInstalled
   }
 
+  /// Whether a Chromium executable is there, for tests gated with `.enabled(if:)`.
+  static var isAvailable: Bool { (try? executable()) != nil }
+
   /// A fresh profile directory, so runs never share state.
   static func temporaryProfile() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-chromium-\(UUID().uuidString)")
