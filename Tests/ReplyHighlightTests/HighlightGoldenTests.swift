@@ -94,7 +94,8 @@ struct HighlightGoldenTests {
     }
     #expect(changed > 0)
     // HTML names kinds, not colours: the page is the same, only the stylesheet changes.
-    #expect(HTMLRenderer(highlighter: light).render(document) == HighlightGoldenFile.expected("html/\(reply).highlight.html"))
+    #expect(
+      HTMLRenderer(highlighter: light).render(document) == HighlightGoldenFile.expected("html/\(reply).highlight.html"))
   }
 
   @Test("one colour changed in a theme is a one-line diff of its stylesheet and of nothing else")
