@@ -42,6 +42,8 @@ do {
     print(try parseAndRender(arguments[1]))
   case "engine" where arguments.count == 1:
     print(await ChatEngineBenchmark.run())
+  case "highlight" where arguments.count == 2:
+    print(try HighlightBenchmark.run(path: arguments[1]))
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
   case "mixed-reply" where arguments.count == 3:
@@ -59,7 +61,9 @@ do {
     FuzzBenchmarks.resources(rounds: rounds) { print($0, terminator: "") }
   default:
     FileHandle.standardError.write(
-      Data("usage: replykit-bench parse FILE | engine | stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n".utf8)
+      Data(
+        "usage: replykit-bench parse FILE | engine | stream | highlight FILE | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n"
+          .utf8)
     )
     exit(2)
   }
