@@ -44,6 +44,8 @@ do {
     print(await ChatEngineBenchmark.run())
   case "highlight" where arguments.count == 2:
     print(try HighlightBenchmark.run(path: arguments[1]))
+  case "highlight-stream" where arguments.count == 1:
+    print(HighlightBenchmark.streamingFence())
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
   case "mixed-reply" where arguments.count == 3:
@@ -62,7 +64,7 @@ do {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: replykit-bench parse FILE | engine | stream | highlight FILE | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n"
+        "usage: replykit-bench parse FILE | engine | stream | highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n"
           .utf8)
     )
     exit(2)
