@@ -222,6 +222,41 @@ enum StreamingBenchmark {
 
   static let ansiOptions = ANSIOptions(width: 80, color: true)
 
+  /// Streams `text` once into `consumer`, nothing else timed or checked: a line with the total time
+  /// and the one-shot time, for running under a profiler.
+  static func streamOnce(_ text: String, chunk: Int, consumer: Consumer) -> String {
+    switch consumer {
+    case .html: streamOnce(text, chunk: chunk, consumer: consumer, sink: MarkdownStreamHTMLRenderer())
+    case .plain: streamOnce(text, chunk: chunk, consumer: consumer, sink: MarkdownStreamPlainRenderer())
+    case .ansi:
+      streamOnce(
+        text, chunk: chunk, consumer: consumer,
+        sink: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: ansiOptions)))
+    }
+  }
+
+  static func streamOnce<Sink: StreamSink>(_ text: String, chunk: Int, consumer: Consumer, sink initial: Sink) -> String
+  {
+    var sink = initial
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    let start = now()
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + chunk)
+      sink.consume(stream.feed(bytes: bytes[offset..<end]))
+      offset = end
+    }
+    sink.consume(stream.finish())
+    let total = now() - start
+    let t = now()
+    let expected = oneShot(MarkdownDocument(text), consumer: consumer)
+    let oneShotTime = now() - t
+    return
+      "\(consumer.rawValue) \(bytes.count) B in \(chunk) B chunks: \(milli(total)), one-shot \(milli(oneShotTime)) "
+      + "(\(format2(total / oneShotTime))x), equal: \(sink.output == expected)"
+  }
+
   static func measure(_ text: String, chunk: Int, consumer: Consumer, naive: Bool) -> Row {
     switch consumer {
     case .html: measure(text, chunk: chunk, consumer: consumer, sink: MarkdownStreamHTMLRenderer(), naive: naive)

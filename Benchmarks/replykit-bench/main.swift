@@ -30,7 +30,9 @@ enum BenchUsage: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .badRounds: "resources takes a number of rounds from 1 to 1000"
-    case .badArguments: "mixed-reply takes a seed and a size in bytes"
+    case .badArguments:
+      "mixed-reply takes a seed and a size in bytes; stream-one a consumer (html, plain, ansi), a kind (prose, fence, "
+        + "list, table, cjk, mixed, corpus), a size in bytes (a count of copies for corpus) and a chunk size"
     }
   }
 }
@@ -42,12 +44,21 @@ do {
     print(try parseAndRender(arguments[1]))
   case "engine" where arguments.count == 1:
     print(await ChatEngineBenchmark.run())
+  case "versions" where arguments.count == 1:
+    print(await VersionSwitchBenchmark.run())
   case "highlight" where arguments.count == 2:
     print(try HighlightBenchmark.run(path: arguments[1]))
   case "highlight-stream" where arguments.count == 1:
     print(HighlightBenchmark.streamingFence())
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
+  case "stream-one" where (4...5).contains(arguments.count):
+    // One stream of one kind's reply (`stream-one html|plain|ansi KIND BYTES [CHUNK]`), for profilers.
+    guard let consumer = StreamingBenchmark.Consumer(rawValue: arguments[1]),
+      let kind = StreamingBenchmark.Kind(rawValue: arguments[2]), let bytes = Int(arguments[3]),
+      let chunk = Int(arguments.count == 5 ? arguments[4] : "20"), chunk > 0, let text = kind.text(size: bytes)
+    else { throw BenchUsage.badArguments }
+    print(StreamingBenchmark.streamOnce(text, chunk: chunk, consumer: consumer))
   case "mixed-reply" where arguments.count == 3:
     // The seeded mixed reply the streaming benchmark uses, to feed other tools the same input.
     guard let seed = UInt64(arguments[1]), let bytes = Int(arguments[2]) else { throw BenchUsage.badArguments }
@@ -64,9 +75,9 @@ do {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: replykit-bench parse FILE | engine | stream | highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n"
-          .utf8)
-    )
+        ("usage: replykit-bench parse FILE | engine | versions | stream | stream-one CONSUMER KIND BYTES [CHUNK] "
+          + "| highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] "
+          + "| mixed-reply SEED BYTES\n").utf8))
     exit(2)
   }
 } catch let usage as BenchUsage {

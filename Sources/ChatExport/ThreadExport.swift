@@ -22,6 +22,19 @@ public enum ThreadExport {
     return ChatTranscript.text(messages: messages, sections: sections, plainText: plainText)
   }
 
+  /// The transcript of the shown path of `tree` (see ``transcript(_:now:timeZone:locale:)-([ChatMessage],_,_,_)``),
+  /// with `Version 2 of 3` under each turn that has other versions.
+  public static func transcript(
+    _ tree: ChatThreadTree, now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = .current
+  ) -> String {
+    let messages = tree.messages
+    let sections = ChatDaySection.sections(
+      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale,
+      mode: .dated)
+    return ChatTranscript.text(
+      messages: messages, sections: sections, plainText: plainText, versions: { tree.versions(at: $0) })
+  }
+
   /// The turns alone, without day separators: each as `You: ` / `Assistant: ` and its plain text,
   /// its state on the next line when not complete, turns separated by a blank line; no final
   /// newline.

@@ -30,6 +30,9 @@ public struct ThreadPage: Sendable {
   public var timeZone: TimeZone
   /// The language of the printed day separators.
   public var locale: Locale
+  /// The versions of the turns, when the page shows a thread with versions (see
+  /// ``init(tree:title:timeZone:locale:includesOtherVersions:)``).
+  var versions: _PageVersions?
 
   /// Creates a page for `messages`.
   public init(messages: [ChatMessage], title: String? = nil, timeZone: TimeZone = .current, locale: Locale = .current) {
@@ -39,11 +42,24 @@ public struct ThreadPage: Sendable {
     self.locale = locale
   }
 
+  /// Creates a page for the shown path of `tree`, with `Version 2 of 3` under each turn that has
+  /// other versions; `includesOtherVersions` adds those versions, collapsed under the shown one.
+  public init(
+    tree: ChatThreadTree, title: String? = nil, timeZone: TimeZone = .current, locale: Locale = .current,
+    includesOtherVersions: Bool = false
+  ) {
+    self.init(messages: tree.messages, title: title, timeZone: timeZone, locale: locale)
+    if tree.hasVersions { versions = _PageVersions(tree: tree, includesOthers: includesOtherVersions) }
+  }
+
   /// The page's `Content-Security-Policy`: no sources at all except the page's own style sheet
   /// and script, named by their SHA-256.
   public static let contentSecurityPolicy: String =
-    "default-src 'none'; style-src \(_SHA256.cspSource(_PageStyle.css)); "
+    "default-src 'none'; style-src \(_SHA256.cspSource(styleSheet)); "
     + "script-src \(_SHA256.cspSource(_PageScript.javascript)); img-src data:; base-uri 'none'; form-action 'none'"
+
+  /// The page's one style sheet: the page's rules and those of the version marks.
+  static let styleSheet = _PageStyle.css + _PageVersions.css
 
   /// The whole page as HTML5 text.
   public func render() -> String {
@@ -70,7 +86,9 @@ public struct ThreadPage: Sendable {
       case .user:
         turns.append(nil)
         body += "<article class=\"turn turn-you\" aria-label=\"You\" data-i=\"\(index)\" data-t=\"\(instant)\">"
-        body += "<div class=\"bubble\">\(_HTMLEscape.text(message.text))</div></article>\n"
+        body += "<div class=\"bubble\">\(_HTMLEscape.text(message.text))</div>"
+        body += versions?.markup(at: index) ?? ""
+        body += "</article>\n"
       case .assistant:
         let document = MarkdownDocument(message.text)
         let plain = PlainTextRenderer().render(document)
@@ -84,6 +102,7 @@ public struct ThreadPage: Sendable {
         body += _ReplyHTML.framingCodeBlocks(HTMLRenderer().render(document), codeCount: codeCount)
         body += "</div>"
         body += Self.stateAndActions(message)
+        body += versions?.markup(at: index) ?? ""
         body += "</article>\n"
       }
     }
@@ -99,7 +118,7 @@ public struct ThreadPage: Sendable {
       <meta name="color-scheme" content="light dark">
       <meta name="generator" content="ReplyKit">
       <title>\(_HTMLEscape.text(resolvedTitle))</title>
-      <style>\(_PageStyle.css)</style>
+      <style>\(Self.styleSheet)</style>
       </head>
       <body>
       \(_Glyphs.symbols)

@@ -10,6 +10,14 @@ final class Coin {
   func flip() -> Bool { generator.next() % 2 == 0 }
 }
 
+/// How many version actions took effect over all sequences (so the test knows it exercised them).
+@MainActor
+final class Tally {
+  var edits = 0
+  var switches = 0
+  var hiddenSwitchedWhileStreaming = 0
+}
+
 /// What the checker remembers of the thread between steps.
 struct Snapshot {
   var byID: [UUID: ChatMessage] = [:]
@@ -23,18 +31,23 @@ struct RandomizedInvariantTests {
   @Test func seededRandomSequencesKeepEveryInvariant() async throws {
     var failures: [String] = []
     var steps = 0
+    let tally = Tally()
     for seed in 0..<Self.sequenceCount {
-      let (failure, count) = await Self.run(seed: UInt64(seed))
+      let (failure, count) = await Self.run(seed: UInt64(seed), tally: tally)
       steps += count
       if let failure { failures.append("seed \(seed): \(failure)") }
       if failures.count >= 5 { break }
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     if failures.isEmpty { #expect(steps >= Self.sequenceCount * 8) }
+    #expect(tally.edits >= Self.sequenceCount / 5, "edits: \(tally.edits)")
+    #expect(tally.switches >= Self.sequenceCount / 10, "switches: \(tally.switches)")
+    #expect(
+      tally.hiddenSwitchedWhileStreaming >= 100, "switches that stopped a reply: \(tally.hiddenSwitchedWhileStreaming)")
   }
 
   /// Runs one sequence; returns the first broken invariant (if any) and the number of steps.
-  static func run(seed: UInt64) async -> (String?, Int) {
+  static func run(seed: UInt64, tally: Tally) async -> (String?, Int) {
     var random = SplitMix64(seed: seed)
     let coin = Coin(seed: seed ^ 0xFEED)
     let h = Harness(
@@ -46,8 +59,8 @@ struct RandomizedInvariantTests {
     var started = Set<UUID>()
     let stepCount = 8 + Int(random.next() % 13)
     for step in 0..<stepCount {
-      let event = random.next() % 14
-      let action = perform(event, on: h, random: &random)
+      let event = random.next() % 18
+      let action = perform(event, on: h, random: &random, tally: tally)
       for _ in 0..<Int(random.next() % 4) { await Task.yield() }
       if let broken = check(h.thread, against: &snapshot, started: &started) {
         return ("step \(step) after \(action): \(broken)", step + 1)
@@ -60,7 +73,9 @@ struct RandomizedInvariantTests {
       return ("at the end: \(broken)", stepCount)
     }
     for id in started {
-      if let message = snapshot.byID[id], !message.state.isTerminal { return ("reply \(id) still streams", stepCount) }
+      if let message = h.thread.version(id), !message.state.isTerminal {
+        return ("reply \(id) still streams", stepCount)
+      }
     }
     guard await until({ h.source.calls.allSatisfy { $0.terminated.isSet } }) else {
       return ("a stream was never terminated", stepCount)
@@ -69,10 +84,13 @@ struct RandomizedInvariantTests {
   }
 
   /// Performs one random event; returns its name for the failure message.
-  static func perform(_ event: UInt64, on h: Harness, random: inout SplitMix64) -> String {
+  static func perform(_ event: UInt64, on h: Harness, random: inout SplitMix64, tally: Tally) -> String {
     let thread = h.thread
     let replies = thread.messages.filter { $0.role == .assistant }
     let someReply = replies.isEmpty ? nil : replies[Int(random.next() % UInt64(replies.count))]
+    // Any message of the tree, shown or not (actions on a hidden one must be refused).
+    let all = thread.tree.allMessages
+    let anyMessage = all.isEmpty ? nil : all[Int(random.next() % UInt64(all.count))]
     switch event {
     case 0, 1:
       try? thread.send("message \(random.next() % 100)")
@@ -100,10 +118,12 @@ struct RandomizedInvariantTests {
       }
       return "retry"
     case 10:
-      if let reply = someReply { _ = try? thread.rate(reply.id, random.next() % 2 == 0 ? .good : .bad) }
+      let target = random.next() % 4 == 0 ? anyMessage : someReply
+      if let target { _ = try? thread.rate(target.id, random.next() % 2 == 0 ? .good : .bad) }
       return "feedback"
     case 11:
-      if let reply = someReply { _ = try? thread.copy(reply.id) }
+      let target = random.next() % 4 == 0 ? anyMessage : someReply
+      if let target { _ = try? thread.copy(target.id) }
       h.clock.advance(by: Double(random.next() % 50) / 1000)
       return "copy and tick"
     case 12:
@@ -113,10 +133,49 @@ struct RandomizedInvariantTests {
         stale.continuation.finish()
       }
       return "stale chunk"
+    case 13:
+      // Edit one of the person's shown turns (now and then a reply or a hidden version: refused).
+      let users = thread.messages.filter { $0.role == .user }
+      let target =
+        random.next() % 4 == 0 ? anyMessage : users.isEmpty ? nil : users[Int(random.next() % UInt64(users.count))]
+      if let target, (try? thread.edit(target.id, text: "edit \(random.next() % 100)")) != nil { tally.edits += 1 }
+      return "edit"
+    case 14, 15:
+      // Switch a shown turn with versions to one of them (now and then to one that does not exist).
+      let forks = thread.messages.indices.filter { thread.versions(at: $0) != nil }
+      guard !forks.isEmpty else { return "switch (no versions)" }
+      let index = forks[Int(random.next() % UInt64(forks.count))]
+      let versions = thread.versions(at: index)
+      let count = versions?.count ?? 1
+      // Mostly another version; now and then any number, one past the last included.
+      let other = (Int(random.next() % UInt64(max(count - 1, 1))) + (versions?.number ?? 1)) % count + 1
+      let number = random.next() % 4 == 0 ? Int(random.next() % UInt64(count + 1)) + 1 : other
+      let wasStreaming = thread.isStreaming
+      let before = thread.messages.map(\.id)
+      if (try? thread.showVersion(number, of: thread.messages[index].id)) != nil, thread.messages.map(\.id) != before {
+        tally.switches += 1
+        if wasStreaming { tally.hiddenSwitchedWhileStreaming += 1 }
+      }
+      return "switch to version \(number) of \(count)"
+    case 16:
+      if let target = random.next() % 2 == 0 ? someReply : thread.messages.first {
+        if random.next() % 2 == 0 {
+          _ = try? thread.showPreviousVersion(of: target.id)
+        } else {
+          _ = try? thread.showNextVersion(of: target.id)
+        }
+      }
+      return "previous or next version"
     default:
-      let data = ChatArchive.encode(thread.messages)
+      // Save and load: the file holds the tree exactly (a streaming reply loads failed).
+      let saved = ChatArchive.encode(ChatArchive.Document(tree: thread.tree.normalized()), timeZone: .gmt)
       do {
-        thread.replaceThread(with: try ChatArchive.decode(data))
+        let loaded = try ChatArchive.decodeDocument(saved)
+        guard ChatArchive.encode(loaded, timeZone: .gmt) == saved else { return "save and load changed the tree" }
+        guard loaded.tree.messages.map(\.id) == thread.messages.map(\.id) else {
+          return "save and load changed the path"
+        }
+        thread.replaceThread(with: loaded.tree)
       } catch {
         return "save and load failed: \(error)"
       }
@@ -127,12 +186,26 @@ struct RandomizedInvariantTests {
   /// Checks the invariants against the previous snapshot and updates it.
   static func check(_ thread: ChatThread, against snapshot: inout Snapshot, started: inout Set<UUID>) -> String? {
     let messages = thread.messages
+    let tree = thread.tree
+    if let broken = tree.brokenRule { return "the tree is broken: \(broken)" }
+    let all = tree.allMessages
+    if all.count(where: { $0.state == .streaming }) > 1 { return "two replies stream in the tree" }
     let streaming = messages.indices.filter { messages[$0].state == .streaming }
     if streaming.count > 1 { return "\(streaming.count) replies stream" }
+    if all.contains(where: { $0.state == .streaming }) && streaming.isEmpty { return "a hidden version streams" }
     if let index = streaming.first, index != messages.count - 1 { return "the streaming reply is not last" }
-    if Set(messages.map(\.id)).count != messages.count { return "duplicate ids" }
+    if Set(all.map(\.id)).count != all.count { return "duplicate ids" }
+    // The shown path is consistent: each turn's versions include it, and the rows show the path.
+    for index in messages.indices {
+      if let versions = thread.versions(at: index), versions.shownID != messages[index].id {
+        return "turn \(index) shows a version its versions do not name"
+      }
+    }
+    if !thread.isLoading, thread.rows.count(where: { if case .turn = $0 { true } else { false } }) != messages.count {
+      return "the rows do not show the path"
+    }
     var next: [UUID: ChatMessage] = [:]
-    for message in messages {
+    for message in all {
       if message.text.contains("STALE") { return "a stale stream wrote" }
       if message.state == .streaming { started.insert(message.id) }
       if let old = snapshot.byID[message.id] {

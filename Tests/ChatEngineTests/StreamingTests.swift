@@ -125,7 +125,7 @@ struct StreamingTests {
     #expect(h.thread.failureError(for: id) is CancellationError)
   }
 
-  @Test func aFailedReplyKeepsItsErrorUntilRetried() async throws {
+  @Test func aFailedReplyKeepsItsErrorAlsoAsAnEarlierVersion() async throws {
     let h = Harness()
     try h.thread.send("Q")
     h.source.fail(TestFailure())
@@ -136,7 +136,8 @@ struct StreamingTests {
     #expect(h.thread.failureError(for: failed) as? TestFailure == TestFailure())
     #expect(h.thread.failureError(for: h.thread.messages[0].id) == nil)
     try h.thread.retry(failed)
-    #expect(h.thread.failureError(for: failed) == nil)
+    // Retry keeps the failed reply as version 1, and its error with it.
+    #expect(h.thread.failureError(for: failed) as? TestFailure == TestFailure())
     h.source.finish()
     #expect(await until { h.last?.state != .streaming })
     // Ended empty: failed with the default message, and no error was thrown.

@@ -115,6 +115,15 @@ func chatExample() async throws {
   } catch {
     assert(error == .notLatest(question))  // only the latest reply can be asked again
   }
+
+  // Regenerate keeps the old reply as an earlier version; showVersion brings it back.
+  try thread.regenerate(reply.id)
+  while thread.isStreaming { await Task.yield() }
+  assert(thread.versions(at: 1)?.text == "Version 2 of 2")
+  #expect(thread.versions(at: 1)?.text == "Version 2 of 2")
+  try thread.showVersion(reply.id)
+  assert(thread.messages[1].id == reply.id && thread.versions(of: reply.id)?.number == 1)
+  #expect(thread.messages[1].id == reply.id && thread.versions(of: reply.id)?.number == 1)
 }
 
 /// The README's custom renderer: Slack's mrkdwn.

@@ -13,20 +13,27 @@ extension ChatMessage {
     seen.reserveCapacity(messages.count)
     var result: [ChatMessage] = []
     result.reserveCapacity(messages.count)
-    for var message in messages where seen.insert(message.id).inserted {
-      switch (message.role, message.state) {
-      case (.user, _):
-        message.state = .complete
-        message.feedback = nil
-      case (.assistant, .streaming):
-        message.state = .failed(defaultFailureMessage)
-      case (.assistant, .failed(let reason)) where reason.isEmpty:
-        message.state = .failed(defaultFailureMessage)
-      case (.assistant, _):
-        break
-      }
-      result.append(message)
+    for message in messages where seen.insert(message.id).inserted {
+      result.append(normalizedAlone(message))
     }
     return result
+  }
+
+  /// One message made safe to show: a user turn complete and unrated, a streaming reply failed
+  /// with ``defaultFailureMessage``, an empty failure message replaced by that message.
+  static func normalizedAlone(_ message: ChatMessage) -> ChatMessage {
+    var message = message
+    switch (message.role, message.state) {
+    case (.user, _):
+      message.state = .complete
+      message.feedback = nil
+    case (.assistant, .streaming):
+      message.state = .failed(defaultFailureMessage)
+    case (.assistant, .failed(let reason)) where reason.isEmpty:
+      message.state = .failed(defaultFailureMessage)
+    case (.assistant, _):
+      break
+    }
+    return message
   }
 }

@@ -15,23 +15,46 @@ import Foundation
 /// "error": "only when failed", "feedback": "good"|"bad"|null}]}`. Dates are written with
 /// milliseconds and the offset of the given time zone (`2026-03-01T09:30:00.000+01:00`) and read
 /// with or without fractional seconds, years 0001–9999 of the proleptic Gregorian calendar.
-/// Loading normalises (``ChatMessage/normalized(_:)``).
+/// Loading normalises (``ChatThreadTree/normalized()``: a streaming reply, in any version, is
+/// failed).
+///
+/// Versions: `messages` is the shown path, so a reader that knows nothing of versions reads the
+/// conversation as shown. A thread whose turns have other versions adds a top-level `versions`
+/// array, one entry per version that does not show: `{"parent": "UUID" | null, "version": N,
+/// "messages": [...]}`, the turn it follows (`null`: a first turn), its number among the versions
+/// after that turn (from 1), and the version with the turns shown after it on its branch. The
+/// version that shows after a turn is the message right after it and has the number no entry
+/// has. An entry's parent is a message of `messages` or of an earlier entry. A file without
+/// `versions` is a thread without versions, read as it always was; a thread without versions is
+/// written without it.
 ///
 /// Nothing in a file is lost in silence: fields ReplyKit does not read are kept (the top level's
 /// in ``Document/fields``, a message's in ``ChatMessage/archiveFields``) and written back on save;
 /// a file with two messages of the same id, a duplicate key, or JSON that does not parse is an
 /// error naming the place (`messages[4].id`, line and column).
 public enum ChatArchive {
-  /// A whole thread file: its messages and the top-level fields ReplyKit does not read.
+  /// A whole thread file: its messages, every version, and the top-level fields ReplyKit does
+  /// not read.
   public struct Document: Sendable, Hashable {
-    /// The messages, normalised.
-    public var messages: [ChatMessage]
-    /// Top-level fields other than `messages`, written back by ``encode(_:timeZone:)``.
+    /// The thread with every version, normalised.
+    public var tree: ChatThreadTree
+    /// Top-level fields other than `messages` and `versions`, written back by ``encode(_:timeZone:)``.
     public var fields: ChatArchiveFields
 
-    /// Creates a document.
+    /// The shown path, oldest first. Setting it replaces the tree with a thread without versions.
+    public var messages: [ChatMessage] {
+      get { tree.messages }
+      set { tree = ChatThreadTree(messages: newValue) }
+    }
+
+    /// Creates a document of a thread without versions.
     public init(messages: [ChatMessage], fields: ChatArchiveFields = ChatArchiveFields()) {
-      self.messages = messages
+      self.init(tree: ChatThreadTree(messages: messages), fields: fields)
+    }
+
+    /// Creates a document of a thread with every version in `tree`.
+    public init(tree: ChatThreadTree, fields: ChatArchiveFields = ChatArchiveFields()) {
+      self.tree = tree
       self.fields = fields
     }
   }
@@ -45,11 +68,14 @@ public enum ChatArchive {
   ///
   /// - Complexity: O(n) in the size of the thread.
   public static func encode(_ document: Document, timeZone: TimeZone = .current) -> Data {
-    let messages = document.messages.map {
-      _ArchiveMessage.value($0, date: _InternetDate.format($0.date, timeZone: timeZone))
+    func value(_ message: ChatMessage) -> _JSONValue {
+      _ArchiveMessage.value(message, date: _InternetDate.format(message.date, timeZone: timeZone))
     }
-    var members = document.fields.members.filter { $0.key != "messages" }
-    members.append(_JSONMember(key: "messages", value: .array(messages)))
+    var members = document.fields.members.filter { !readKeys.contains($0.key) }
+    members.append(_JSONMember(key: "messages", value: .array(document.tree.messages.map(value))))
+    if let versions = _ArchiveVersions.value(document.tree, message: value) {
+      members.append(_JSONMember(key: "versions", value: versions))
+    }
     members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     var text = ""
     _JSONValue.object(members).write(to: &text, indent: 0)
@@ -65,9 +91,14 @@ public enum ChatArchive {
     try decodeDocument(data).messages
   }
 
-  /// Decodes and normalises a thread, keeping the top-level fields ReplyKit does not read.
+  /// The top-level keys ReplyKit reads.
+  static let readKeys: Set<String> = ["messages", "versions"]
+
+  /// Decodes and normalises a thread with every version, keeping the top-level fields ReplyKit
+  /// does not read.
   ///
-  /// - Throws: as ``decode(_:)``; two messages with the same id are an error naming both places.
+  /// - Throws: as ``decode(_:)``; two messages with the same id are an error naming both places,
+  ///   and so is a version whose parent is no earlier message (`versions[2].parent: …`).
   public static func decodeDocument(_ data: Data) throws(ChatArchiveError) -> Document {
     let root: _JSONValue
     do {
@@ -85,19 +116,23 @@ public enum ChatArchive {
     }
     var messages: [ChatMessage] = []
     messages.reserveCapacity(items.count)
-    var places: [UUID: Int] = [:]
+    var places: [UUID: String] = [:]
     for (index, item) in items.enumerated() {
       let message = try _ArchiveMessage.read(item, path: "messages[\(index)]")
-      if let first = places.updateValue(index, forKey: message.id) {
+      if let first = places.updateValue("messages[\(index)]", forKey: message.id) {
         throw .invalid(
           path: "messages[\(index)].id",
-          problem: "the same id as messages[\(first)] (\(message.id.uuidString)); every message needs its own id")
+          problem: "the same id as \(first) (\(message.id.uuidString)); every message needs its own id")
       }
       messages.append(message)
     }
+    var branches = _VersionBranches()
+    if let versions = root["versions"] {
+      branches = try _ArchiveVersions.read(versions, path: &messages, places: &places)
+    }
     return Document(
-      messages: ChatMessage.normalized(messages),
-      fields: ChatArchiveFields(members: members.filter { $0.key != "messages" }))
+      tree: ChatThreadTree(messages: messages, branches: branches).normalized(),
+      fields: ChatArchiveFields(members: members.filter { !readKeys.contains($0.key) }))
   }
 
   /// Writes `messages` to `url` as a document without top-level fields.

@@ -32,6 +32,8 @@ public struct ChatTurn: Identifiable, Hashable, Sendable {
   public var isStopped: Bool
   /// The index of the code block that shows "Copied", if any.
   public var copiedCodeBlock: Int?
+  /// The turn's versions when it has more than one (a view shows `‹ 2/3 ›`), else `nil`.
+  public var versions: ChatVersions?
 
   /// The message's id.
   public var id: UUID { message.id }
@@ -42,8 +44,13 @@ public struct ChatTurn: Identifiable, Hashable, Sendable {
   ///   - isLatest: whether the message is the last of the thread.
   ///   - copied: what shows "Copied" in the thread.
   ///   - showsThumbs: whether the thread has a feedback handler.
-  public init(message: ChatMessage, isLatest: Bool, copied: ChatThread.CopyTarget?, showsThumbs: Bool) {
+  ///   - versions: the turn's versions, when it has more than one.
+  public init(
+    message: ChatMessage, isLatest: Bool, copied: ChatThread.CopyTarget?, showsThumbs: Bool,
+    versions: ChatVersions? = nil
+  ) {
     self.message = message
+    self.versions = versions
     let isReply = message.role == .assistant
     isThinking = isReply && message.state == .streaming && message.text.isEmpty
     showsStop = isReply && message.state == .streaming

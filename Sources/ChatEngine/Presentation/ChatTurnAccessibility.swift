@@ -6,24 +6,28 @@ public struct ChatTurnAccessibility: Hashable, Sendable {
   public var value: String
   /// "Thinking", "Streaming", "Stopped" or "Failed: message"; `nil` when complete.
   public var state: String?
+  /// "Version 2 of 3" when the turn has other versions, else `nil`.
+  public var versions: String?
 
   /// Creates an element.
-  public init(label: String, value: String, state: String?) {
+  public init(label: String, value: String, state: String?, versions: String? = nil) {
     self.label = label
     self.value = value
     self.state = state
+    self.versions = versions
   }
 
-  /// Reads `message` through `plainText`.
-  public init(message: ChatMessage, plainText: (String) -> String) {
+  /// Reads `message` through `plainText`; `versions` are the turn's, when it has more than one.
+  public init(message: ChatMessage, plainText: (String) -> String, versions: ChatVersions? = nil) {
     label = message.role == .user ? "You" : "Assistant"
     value = message.role == .user ? message.text : plainText(message.text)
     state = Self.stateText(message)
+    self.versions = versions?.text
   }
 
-  /// The whole element as one sentence sequence: label, text, state.
+  /// The whole element as one sentence sequence: label, text, state, versions.
   public var spokenText: String {
-    [label, value, state].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ". ")
+    [label, value, state, versions].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ". ")
   }
 
   /// The words for a message's state, or `nil` for a complete one.

@@ -23,6 +23,13 @@ public enum ChatActionError: Error, Hashable, Sendable, LocalizedError {
   case noSuchCodeBlock(UUID, index: Int, count: Int)
   /// The thread has no `onFeedback` handler, so the thumbs are hidden.
   case feedbackNotOffered
+  /// The message is a version that does not show; actions act on the shown versions (switch to
+  /// it with ``ChatThread/showVersion(_:)`` first).
+  case notShown(UUID)
+  /// Only the person's own turns can be edited.
+  case notAUserTurn(UUID)
+  /// The turn has `count` versions, and `number` (from 1) is not one of them.
+  case noSuchVersion(UUID, number: Int, count: Int)
 
   /// A sentence for the person, in the terms of the chat.
   public var errorDescription: String? {
@@ -38,6 +45,12 @@ public enum ChatActionError: Error, Hashable, Sendable, LocalizedError {
         ? "The reply has no code blocks."
         : "The reply has no code block \(index + 1); it has \(count)."
     case .feedbackNotOffered: return "Ratings are not recorded in this thread."
+    case .notShown: return "That version is not shown; switch to it first."
+    case .notAUserTurn: return "Only your own messages can be edited."
+    case .noSuchVersion(_, let number, let count):
+      if count <= 1 { return "That turn has only one version." }
+      if number < 1 { return "That is the first version." }
+      return "There is no version \(number); the turn has \(count)."
     }
   }
 }

@@ -9,7 +9,7 @@ extension ChatThread {
   /// The finished reply with `id`, or why there is none: no such message, the person's turn, or a
   /// reply that streams or failed.
   func finishedReplyIndex(_ id: UUID) throws(ChatActionError) -> Int {
-    guard let index = index(of: id) else { throw .noSuchMessage(id) }
+    let index = try shownIndex(id)
     guard messages[index].role == .assistant else { throw .notAReply(id) }
     guard isFinishedReply(messages[index]) else { throw .replyNotFinished(id) }
     return index
@@ -34,7 +34,7 @@ extension ChatThread {
   /// - Parameter block: the index of the block among the reply's code blocks, from 0.
   /// - Throws: why nothing was copied: no such reply, or no such block.
   public func copyCode(in id: UUID, block: Int) throws(ChatActionError) {
-    guard let index = index(of: id) else { throw .noSuchMessage(id) }
+    let index = try shownIndex(id)
     guard messages[index].role == .assistant else { throw .notAReply(id) }
     let blocks = environment.formatter.codeBlocks(messages[index].text)
     guard blocks.indices.contains(block) else { throw .noSuchCodeBlock(id, index: block, count: blocks.count) }
@@ -111,9 +111,13 @@ extension ChatThread {
     guard var ledger = feedbackLedgers[id] else { return }
     let shown = accepted ? ledger.accepted(tap, value: value) : ledger.rejected(tap)
     feedbackLedgers[id] = ledger.isSettled ? nil : ledger
-    guard case .show(let confirmed) = shown, let index = index(of: id), messages[index].feedback != confirmed else {
+    guard case .show(let confirmed) = shown else { return }
+    guard let index = index(of: id) else {
+      // The reply was switched away meanwhile: the answer still lands on that version.
+      if !branches.isEmpty { branches.update(id) { $0.feedback = confirmed } }
       return
     }
+    guard messages[index].feedback != confirmed else { return }
     messages[index].feedback = confirmed
   }
 }

@@ -6,7 +6,8 @@ extension ChatThread {
   ///
   /// Cached until a message is added or replaced or the day changes, so publishing streamed
   /// text never recomputes them; after a send, a reply or a regenerate only the last section is
-  /// recomputed. Empty for an empty thread.
+  /// recomputed, after a version switch or an edit the sections from the changed turn on.
+  /// Empty for an empty thread.
   public var daySections: [ChatDaySection] {
     let messages = self.messages
     let now = environment.clock.now()
@@ -21,9 +22,11 @@ extension ChatThread {
       cache.threadVersion == threadVersion
     {
       if cache.structureVersion == structureVersion { return cache.sections }
-      // Only the end of the thread changed (appends, or the last reply replaced).
+      // Only the end of the thread changed (appends, the last reply replaced), or the path from
+      // `pathChangedFrom` (a version switched or added): sections from there are recomputed.
       sections = cache.sections
-      let start = sections.popLast()?.range.lowerBound ?? 0
+      var start = sections.popLast()?.range.lowerBound ?? 0
+      while start > pathChangedFrom, let last = sections.popLast() { start = last.range.lowerBound }
       for section in compute(messages[min(start, messages.count)...]) {
         if let last = sections.last, last.day == section.day {
           sections[sections.count - 1].range = last.range.lowerBound..<section.range.upperBound
@@ -34,6 +37,7 @@ extension ChatThread {
     } else {
       sections = compute(messages[...])
     }
+    pathChangedFrom = Int.max
     if let today = calendar.dateInterval(of: .day, for: now) {
       sectionCache = SectionCache(
         structureVersion: structureVersion, threadVersion: threadVersion, today: today, sections: sections)
@@ -47,7 +51,7 @@ extension ChatThread {
   public func turn(at index: Int) -> ChatTurn {
     ChatTurn(
       message: messages[index], isLatest: index == messages.count - 1, copied: copied,
-      showsThumbs: onFeedback != nil)
+      showsThumbs: onFeedback != nil, versions: branches.versions(at: index, in: messages))
   }
 
   /// Every row a view lays out: ghost turns while ``isLoading``; otherwise each day separator
@@ -61,6 +65,7 @@ extension ChatThread {
     let messages = self.messages
     let copied = self.copied
     let showsThumbs = onFeedback != nil
+    let branches = self.branches
     var rows: [ChatRow] = []
     rows.reserveCapacity(messages.count + sections.count)
     for section in sections {
@@ -70,7 +75,7 @@ extension ChatThread {
           .turn(
             ChatTurn(
               message: messages[index], isLatest: index == messages.count - 1, copied: copied,
-              showsThumbs: showsThumbs)))
+              showsThumbs: showsThumbs, versions: branches.versions(at: index, in: messages))))
       }
     }
     return rows
@@ -79,11 +84,18 @@ extension ChatThread {
   /// How assistive technology reads the turn with `id`, or `nil` if there is none.
   public func accessibility(for id: UUID) -> ChatTurnAccessibility? {
     guard let index = index(of: id) else { return nil }
-    return ChatTurnAccessibility(message: messages[index], plainText: environment.formatter.plainText)
+    return ChatTurnAccessibility(
+      message: messages[index], plainText: environment.formatter.plainText,
+      versions: branches.versions(at: index, in: messages))
   }
 
-  /// The thread as text for accessibility and export (see ``ChatTranscript``).
+  /// The thread as text for accessibility and export (see ``ChatTranscript``): the shown path,
+  /// saying "Version N of M" under each turn that has other versions.
   public var transcript: String {
-    ChatTranscript.text(messages: messages, sections: daySections, plainText: environment.formatter.plainText)
+    let messages = self.messages
+    let branches = self.branches
+    return ChatTranscript.text(
+      messages: messages, sections: daySections, plainText: environment.formatter.plainText,
+      versions: { branches.versions(at: $0, in: messages) })
   }
 }

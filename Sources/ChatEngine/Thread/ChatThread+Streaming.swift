@@ -1,16 +1,15 @@
 import Foundation
 
 extension ChatThread {
-  /// Appends (or puts in place of the last message) a streaming reply and starts its stream.
+  /// Appends a streaming reply (or adds it as the newest version of the last message, which is
+  /// then kept as an earlier version) and starts its stream.
   func startReply(replacingLast: Bool) {
     let history = replacingLast ? Array(messages.dropLast()) : messages
     runCounter += 1
     let message = ChatMessage(
       id: environment.makeID(), role: .assistant, text: "", date: environment.clock.now(), state: .streaming)
-    if replacingLast, let replaced = messages.last {
-      failureErrors[replaced.id] = nil
-      feedbackLedgers[replaced.id] = nil
-      messages[messages.count - 1] = message
+    if replacingLast, !messages.isEmpty {
+      changePath { branches.addVersion(message, at: $0.count - 1, of: &$0) }
     } else {
       messages.append(message)
     }

@@ -3,10 +3,27 @@ import Observation
 
 /// The headless chat-thread engine: the thread, its streaming reply, and everything a view draws.
 ///
-/// Holds the thread oldest first. Whenever the thread ends with the person's turn it asks the
-/// `reply` closure for a stream and writes its chunks into a new assistant message; Regenerate and
-/// Retry replace the latest reply in place with a new id. Guarantees, checked by tests:
-/// - at most one reply streams, and it is the last message;
+/// Holds the thread as a tree of turns (``ChatThreadTree``) and shows one path of it, oldest first,
+/// in ``messages``. Whenever the shown path ends with the person's turn it asks the `reply`
+/// closure for a stream and writes its chunks into a new assistant message.
+///
+/// Versions, and the rules they follow:
+/// - "The latest" is the last message of the shown path, whichever branch that is on.
+/// - Regenerate and Retry act on the latest reply only: they add a new version of it, with a new
+///   id, beside the old one, and show it; the old one stays as an earlier version. An earlier reply
+///   is asked again by editing the turn before it (``edit(_:text:)``, with the same text if you like).
+/// - ``edit(_:text:)`` on any of the person's turns adds a version of that turn and asks for a new
+///   reply to it; the old turn and everything after it stay as the other branch.
+/// - ``showVersion(_:)`` switches a shown turn to another of its versions; the turns after it
+///   follow that version's branch, as it was last shown. A streaming reply is stopped first (its
+///   text kept, Stopped), since a switch always takes it off the shown path; switching to the
+///   version already shown changes nothing. The switch is announced ("Version 2 of 3").
+/// - Streaming, Stop, thumbs, Copy and Share act on the shown versions: an id of a version that
+///   does not show is refused with ``ChatActionError/notShown(_:)``. A rating answered after its
+///   reply was switched away still lands on that version.
+///
+/// Guarantees, checked by tests:
+/// - at most one reply streams, in the whole tree, and it is the last message of the shown path;
 /// - every write from a stream is fenced by the reply's id and run: after Stop, or once superseded,
 ///   a stream never changes the thread;
 /// - only the person's Stop (and a send, which stops first) makes a reply Stopped: a
@@ -40,8 +57,14 @@ public final class ChatThread {
   /// the main actor, and no lock is needed because it never changes.
   public nonisolated static let latestID = "ChatThread.latest"
 
-  /// The thread as shown, oldest first; save it from here.
+  /// The thread as shown, oldest first: the shown path of ``tree``.
   public internal(set) var messages: [ChatMessage]
+  /// The versions off the shown path (see ``tree``).
+  ///
+  /// Not observed on its own: every change to it that a view shows (a version added, a switch)
+  /// changes ``messages`` in the same step, and so notifies. Being unobserved it is mutated in
+  /// place (an observed property is copied through its accessors on each mutation).
+  @ObservationIgnored var branches = _VersionBranches()
   /// Whether the thread is still being fetched: rows are ghost turns meanwhile.
   public var isLoading: Bool
   /// Whether the view follows the latest turn, and whether new content came while it did not.
@@ -66,6 +89,9 @@ public final class ChatThread {
   @ObservationIgnored package var structureVersion = 0
   /// Bumped when the whole thread is replaced.
   @ObservationIgnored package var threadVersion = 0
+  /// The lowest index of ``messages`` replaced (a version switched or added) since the day
+  /// sections were last cached; `Int.max` when only the end changed.
+  @ObservationIgnored package var pathChangedFrom = Int.max
   @ObservationIgnored var sectionCache: SectionCache?
   /// The error each failed reply of this session threw, by message id (never saved).
   @ObservationIgnored var failureErrors: [UUID: any Error] = [:]
@@ -77,14 +103,30 @@ public final class ChatThread {
   ///
   /// - Parameters:
   ///   - onFeedback: records ratings; `nil` hides the thumbs.
-  public init(
+  public convenience init(
     messages: [ChatMessage] = [],
     isLoading: Bool = false,
     environment: ChatEnvironment = ChatEnvironment(),
     reply: @escaping Reply,
     onFeedback: FeedbackHandler? = nil
   ) {
-    self.messages = ChatMessage.normalized(messages)
+    self.init(
+      tree: ChatThreadTree(messages: messages), isLoading: isLoading, environment: environment, reply: reply,
+      onFeedback: onFeedback)
+  }
+
+  /// Creates a thread with every version of `tree` (normalised, see ``ChatThreadTree/normalized()``);
+  /// a reply starts at once if the shown path ends with the person's turn.
+  public init(
+    tree: ChatThreadTree,
+    isLoading: Bool = false,
+    environment: ChatEnvironment = ChatEnvironment(),
+    reply: @escaping Reply,
+    onFeedback: FeedbackHandler? = nil
+  ) {
+    let normalized = tree.normalized()
+    self.messages = normalized.messages
+    self.branches = normalized.branches
     self.isLoading = isLoading
     self.environment = environment
     self.reply = reply
@@ -96,6 +138,13 @@ public final class ChatThread {
     run?.task?.cancel()
     run?.flushTask?.cancel()
     copyTimer?.cancel()
+  }
+
+  /// The whole thread, every version included; save it from here.
+  ///
+  /// - Complexity: O(1) (the storage is shared until either side changes).
+  public var tree: ChatThreadTree {
+    ChatThreadTree(messages: messages, branches: branches)
   }
 
   /// Whether a reply is streaming (it is then the last message).
@@ -133,7 +182,8 @@ public final class ChatThread {
     (try? checkLatestReply(id, failed: true)) != nil
   }
 
-  /// Asks for the latest reply again: a new reply with a new id takes its place.
+  /// Asks for the latest reply again: a new reply with a new id is added as its newest version
+  /// and shows; the old reply stays as an earlier version.
   ///
   /// - Throws: why nothing changed (see ``canRegenerate(_:)``): `id` is not the latest message,
   ///   not a reply, or a reply that streams or failed.
@@ -143,7 +193,8 @@ public final class ChatThread {
     startReply(replacingLast: true)
   }
 
-  /// Asks again for the latest reply that failed: a new reply with a new id takes its place.
+  /// Asks again for the latest reply that failed: a new reply with a new id is added as its
+  /// newest version and shows; the failed one stays as an earlier version.
   ///
   /// - Throws: why nothing changed (see ``canRetry(_:)``): `id` is not the latest message, not a
   ///   reply, or a reply that did not fail.
@@ -156,7 +207,8 @@ public final class ChatThread {
   /// The error the failed reply `id` threw, for the app (logging, a custom message, a retry
   /// policy); `nil` for any other turn, for a reply that ended empty, and for a failed reply loaded
   /// from a file. Only its text, the failed state's payload, is shown and saved; the error is
-  /// kept for this session and dropped when the reply is replaced (Retry) or the thread is.
+  /// kept for this session, also once the reply is an earlier version (after Retry), and dropped
+  /// when the thread is replaced.
   public func failureError(for id: UUID) -> (any Error)? {
     failureErrors[id]
   }
@@ -180,8 +232,17 @@ public final class ChatThread {
   /// Replaces the whole thread (a loaded file, another conversation): stops a streaming reply,
   /// normalises `newMessages`, and starts a reply if they end with the person's turn.
   public func replaceThread(with newMessages: [ChatMessage]) {
+    replaceThread(with: ChatThreadTree(messages: newMessages))
+  }
+
+  /// Replaces the whole thread with `newTree` and every version in it, as
+  /// ``replaceThread(with:)-([ChatMessage])`` does.
+  public func replaceThread(with newTree: ChatThreadTree) {
     stop()
-    messages = ChatMessage.normalized(newMessages)
+    let normalized = newTree.normalized()
+    messages = normalized.messages
+    branches = normalized.branches
+    pathChangedFrom = Int.max
     structureVersion += 1
     threadVersion += 1
     copied = nil
@@ -219,15 +280,37 @@ public final class ChatThread {
     if !follow.isFollowing && !follow.hasNewMessages { follow.contentGrew() }
   }
 
+  /// Runs `change` on the shown path without copying it: the array is taken out of the observed
+  /// property (observers are told once it is back), so it is uniquely held while it changes.
+  ///
+  /// - Complexity: O(1) plus `change`.
+  func changePath<Result>(_ change: (inout [ChatMessage]) -> Result) -> Result {
+    var path = messages
+    messages = []
+    defer { messages = path }
+    return change(&path)
+  }
+
   func index(of id: UUID) -> Int? {
     messages.lastIndex { $0.id == id }
+  }
+
+  /// Why `id` is not on the shown path: a version that does not show, or no message at all.
+  func absent(_ id: UUID) -> ChatActionError {
+    branches.isEmpty || branches.location(of: id) == nil ? .noSuchMessage(id) : .notShown(id)
+  }
+
+  /// The index of `id` on the shown path, or why it is not there.
+  func shownIndex(_ id: UUID) throws(ChatActionError) -> Int {
+    guard let index = index(of: id) else { throw absent(id) }
+    return index
   }
 
   /// Checks that `id` is the latest message and a reply that Regenerate (`failed: false`, a
   /// complete or stopped reply) or Retry (`failed: true`) acts on.
   private func checkLatestReply(_ id: UUID, failed: Bool) throws(ChatActionError) {
-    guard let last = messages.last else { throw .noSuchMessage(id) }
-    guard last.id == id else { throw index(of: id) == nil ? .noSuchMessage(id) : .notLatest(id) }
+    guard let last = messages.last else { throw absent(id) }
+    guard last.id == id else { throw index(of: id) == nil ? absent(id) : .notLatest(id) }
     guard last.role == .assistant else { throw .notAReply(id) }
     if failed {
       guard case .failed = last.state else { throw .replyNotFailed(id) }
@@ -236,7 +319,7 @@ public final class ChatThread {
     }
   }
 
-  private func startReplyIfNeeded() {
+  func startReplyIfNeeded() {
     guard messages.last?.role == .user else { return }
     startReply(replacingLast: false)
   }

@@ -175,7 +175,10 @@ public struct MarkdownStream: Sendable {
     let openStart = longBlock?.settledEnd ?? closedEnd
     let structureChanged =
       replacesHeld || !shownHeld.isEmpty || !outbox.newSettled.isEmpty || settledRevision != outbox.sentRevision
-    if showsTail && !structureChanged
+    if showsTail && !structureChanged, let extended = extendedTail() {
+      // Plain words continued the last line: the last tail grows, no parse.
+      tail = extended
+    } else if showsTail && !structureChanged
       && !RefreshSchedule.isDue(
         openBytes: source.count - openStart, newBytes: source.count - max(outbox.healedEnd, openStart))
     {
@@ -243,10 +246,25 @@ public struct MarkdownStream: Sendable {
 
   // MARK: Tail
 
+  /// The last tail with the plain text received since appended to its last line, when
+  /// ``PlainTextExtension`` can tell that a heal would show just that.
+  private mutating func extendedTail() -> MarkdownStreamTail? {
+    guard fastPaths, let end = outbox.extendableEnd, end == outbox.healedEnd, end < source.count,
+      let document = PlainTextExtension.extend(
+        outbox.lastTail.remainder, source: source[...], previousEnd: end, lastLine: outbox.extendableLine)
+    else { return nil }
+    outbox.lastTail.remainder = document
+    outbox.lastTail.newSettled = []
+    outbox.healedEnd = source.count
+    outbox.extendableEnd = source.count
+    return outbox.lastTail
+  }
+
   private mutating func makeTail() -> MarkdownStreamTail {
     let healer = StreamHealer(options: options)
     var container: MarkdownStreamTail.Container?
     var healed: StreamHealer.Healed
+    var extendable = false
     if let block = longBlock {
       switch block.kind {
       case .fence(let opener, let fence, let length, let head):
@@ -267,11 +285,15 @@ public struct MarkdownStream: Sendable {
         healed = healWithPreamble(healer, head: header, from: block.settledEnd)
         container = .table(head)
       case .list(let info):
-        healed = healWithPreamble(healer, head: [], from: block.settledEnd)
+        var applied = AppliedHealRules()
+        healed = healWithPreamble(healer, head: [], from: block.settledEnd, applied: &applied)
+        extendable = PlainTextExtension.mayExtend(after: applied)
         container = .list(info)
       }
     } else {
-      healed = healWithPreamble(healer, head: [], from: closedEnd)
+      var applied = AppliedHealRules()
+      healed = healWithPreamble(healer, head: [], from: closedEnd, applied: &applied)
+      extendable = PlainTextExtension.mayExtend(after: applied)
     }
     let parts: [MarkdownStreamSettledPart]
     if outbox.sentRevision != settledRevision {
@@ -286,6 +308,7 @@ public struct MarkdownStream: Sendable {
     outbox.lastTail = MarkdownStreamTail(
       container: container, settledRevision: settledRevision, newSettled: parts,
       settled: longBlock?.parts ?? .none, remainder: document)
+    outbox.extendableEnd = extendable ? source.count : nil
     return outbox.lastTail
   }
 
@@ -293,11 +316,22 @@ public struct MarkdownStream: Sendable {
   private mutating func healWithPreamble(_ healer: StreamHealer, head: [UInt8], from start: Int)
     -> StreamHealer.Healed
   {
+    var applied = AppliedHealRules()
+    return healWithPreamble(healer, head: head, from: start, applied: &applied)
+  }
+
+  /// ``healWithPreamble(_:head:from:)``, recording in `applied` the rules that changed the display.
+  private mutating func healWithPreamble(
+    _ healer: StreamHealer, head: [UInt8], from start: Int, applied: inout AppliedHealRules
+  ) -> StreamHealer.Healed {
     let open = source[start...]
     let preamble = definitions.preamble(for: head.isEmpty ? open : ArraySlice(head + open))
     outbox.lookback += preamble.bytes.count + head.count
     let healed = healer.heal(
-      preamble.bytes + head + open, protectedLength: preamble.bytes.count + head.count, context: .blocks)
+      preamble.bytes + head + open, protectedLength: preamble.bytes.count + head.count, context: .blocks,
+      applied: &applied)
+    outbox.extendableLine =
+      preamble.lines + head.count(where: { $0 == ASCII.newline }) + received.lineBreaks(in: start..<source.count) + 1
     guard !preamble.isEmpty else { return healed }
     let document = Self.droppingBlocks(healed.document) { node in
       Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)

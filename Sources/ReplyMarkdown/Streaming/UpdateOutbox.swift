@@ -18,6 +18,11 @@ struct UpdateOutbox: Sendable {
   var lastTail = MarkdownStreamTail.empty
   /// The received length when the tail was last healed.
   var healedEnd = 0
+  /// Whether the last tail may grow by plain text without a heal (``PlainTextExtension``): its
+  /// received length then, else nil.
+  var extendableEnd: Int?
+  /// The line of the healed text the last tail's last line was.
+  var extendableLine = 0
   /// The context (preambles, long block heads) parsed during this update, added up.
   var lookback = 0
 }

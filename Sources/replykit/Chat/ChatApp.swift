@@ -43,6 +43,8 @@ final class ChatApp {
   private var historyIndex: Int?
   /// Where the thread was last written, for the line printed on quit.
   private var savedPath: String?
+  /// The person's turn being edited in the composer (`/edit`), if any: Enter sends a new version.
+  private(set) var editing: UUID?
 
   /// Makes the thread for `options` (nothing is shown until ``start()``).
   init(options: ChatOptions, environment: [String: String]) {
@@ -53,10 +55,14 @@ final class ChatApp {
     let events = ChatEvents()
     let chatEnvironment = ChatEnvironment(
       clipboard: { payload in events.app?.copyToClipboard(payload.plainText) },
+      // A switch says which version shows ("Version 2 of 3") in the status line.
+      announce: { announcement in
+        if case .versionShown = announcement { events.app?.showNotice(announcement.text, isError: false) }
+      },
       replyUpdates: { update in if update.isFinal { events.app?.replyEnded() } },
       streamingHTML: nil)
     thread = ChatThread(
-      messages: setup.messages, environment: chatEnvironment, reply: setup.reply,
+      tree: setup.tree, environment: chatEnvironment, reply: setup.reply,
       onFeedback: { _, _ in events.app?.autosave() })
     let size = TerminalSession.size()
     let color = ANSIOptions.resolve(color: options.color, isTerminal: true, environment: environment)
@@ -121,6 +127,9 @@ final class ChatApp {
     case .escape:
       if thread.isStreaming {
         thread.stop()
+      } else if editing != nil {
+        stopEditing()
+        _ = screen.composer.take()
       } else {
         clearNotice()
       }
@@ -134,6 +143,8 @@ final class ChatApp {
       thread.jumpToLatest()
     case .up: arrow(-1)
     case .down: arrow(1)
+    case .altLeft: run(.previousVersion)
+    case .altRight: run(.nextVersion)
     case .wheelUp: screen.scroll(by: -3, in: thread)
     case .wheelDown: screen.scroll(by: 3, in: thread)
     case .pageUp: screen.scroll(by: -screen.pageSize, in: thread)
@@ -176,6 +187,19 @@ final class ChatApp {
     if let command = SlashCommand.parse(text) {
       _ = screen.composer.take()
       run(command)
+      return
+    }
+    if let id = editing {
+      do {
+        try thread.edit(id, text: SlashCommand.message(from: text))
+      } catch {
+        if error == .emptyMessage { return }
+        stopEditing()
+        return showNotice(error.errorDescription ?? "The message could not be edited.", isError: true)
+      }
+      stopEditing()
+      _ = screen.composer.take()
+      clearNotice()
       return
     }
     guard (try? thread.send(SlashCommand.message(from: text))) != nil else { return }
@@ -233,6 +257,14 @@ final class ChatApp {
         rating.map { "Rated the reply \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Rating cleared", isError: false)
     case .share(let number):
       share(number)
+    case .version(let number):
+      switchVersion { (id: UUID) throws(ChatActionError) in try thread.showVersion(number, of: id) }
+    case .previousVersion:
+      switchVersion { (id: UUID) throws(ChatActionError) in try thread.showPreviousVersion(of: id) }
+    case .nextVersion:
+      switchVersion { (id: UUID) throws(ChatActionError) in try thread.showNextVersion(of: id) }
+    case .edit(let number):
+      startEditing(number)
     case .save(let path):
       save(to: path)
     case .help:
@@ -245,6 +277,59 @@ final class ChatApp {
     case .invalid(let message):
       showNotice(message, isError: true)
     }
+  }
+
+  /// The turn the version commands act on: the reply in view (else the latest) when it has other
+  /// versions, else your message before it when that has, else the reply itself.
+  private func versionTarget() -> UUID? {
+    let messages = thread.messages
+    guard let reply = reply(nil), let index = messages.lastIndex(where: { $0.id == reply.id }) else {
+      return messages.last?.id
+    }
+    if thread.versions(at: index) == nil, index > 0, messages[index - 1].role == .user,
+      thread.versions(at: index - 1) != nil
+    {
+      return messages[index - 1].id
+    }
+    return reply.id
+  }
+
+  /// Runs a version switch on ``versionTarget()``; the engine's announcement shows which version
+  /// shows, an error why nothing changed.
+  private func switchVersion(_ action: (UUID) throws(ChatActionError) -> Void) {
+    guard let id = versionTarget() else { return showNotice("Nothing to switch yet.", isError: true) }
+    do {
+      try action(id)
+      // Which version shows is part of the thread file.
+      autosave()
+    } catch {
+      showNotice(error.errorDescription ?? "That version does not exist.", isError: true)
+    }
+  }
+
+  /// `/edit [N]`: puts your message that reply N answers (else the one before the reply in view,
+  /// else your latest) into the composer; Enter sends it as a new version, Esc cancels.
+  private func startEditing(_ number: Int?) {
+    let messages = thread.messages
+    var target: ChatMessage?
+    if number != nil || screen.replyInView != nil {
+      guard let reply = reply(number), let index = messages.lastIndex(where: { $0.id == reply.id }) else {
+        return showNotice("\(name(number)) does not exist.", isError: true)
+      }
+      target = messages[..<index].last { $0.role == .user }
+    } else {
+      target = messages.last { $0.role == .user }
+    }
+    guard let target else { return showNotice("There is no message of yours to edit.", isError: true) }
+    editing = target.id
+    screen.composer.replace(with: target.text)
+    screen.composerLabel = "editing your message · Enter sends it as a new version · Esc cancels"
+    historyIndex = nil
+  }
+
+  private func stopEditing() {
+    editing = nil
+    screen.composerLabel = nil
   }
 
   private func share(_ number: Int?) {

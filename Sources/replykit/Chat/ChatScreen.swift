@@ -36,6 +36,9 @@ final class ChatScreen {
   var overlay: [String]?
   /// A mark that stays at the start of the status line (`not saving`), or `nil`.
   var marker: String?
+  /// What the composer is for when not a new message (editing one of yours), shown in the rule
+  /// above it, or `nil`.
+  var composerLabel: String?
   /// The reply whose lines are lowest in the window while the reader has scrolled up (commands
   /// without a number act on it), or `nil` while following the latest.
   private(set) var replyInView: UUID?
@@ -154,9 +157,14 @@ final class ChatScreen {
       let labelWidth = VisibleText.width(thread.follow.jumpLabel) + 8
       lines[height - 1] = VisibleText.spaces((columns - labelWidth) / 2) + label
     }
-    if layout.totalLines > layout.lines.count {
-      // A long message or paste: say how much of it is out of sight.
-      let label = " \(layout.totalLines) lines · \(layout.hiddenAbove) above · \(layout.hiddenBelow) below "
+    if layout.totalLines > layout.lines.count || composerLabel != nil {
+      // A long message or paste: say how much of it is out of sight; and what the composer edits.
+      var parts: [String] = []
+      if let composerLabel { parts.append(composerLabel) }
+      if layout.totalLines > layout.lines.count {
+        parts.append("\(layout.totalLines) lines · \(layout.hiddenAbove) above · \(layout.hiddenBelow) below")
+      }
+      let label = " " + parts.joined(separator: " · ") + " "
       let fitted = VisibleText.fit(label, width: max(columns - 4, 1))
       lines.append(
         style.secondary("──" + fitted + String(repeating: "─", count: max(columns - 2 - VisibleText.width(fitted), 0))))

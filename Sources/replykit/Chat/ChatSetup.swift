@@ -9,8 +9,10 @@ import ReplyMarkdown
 /// ``autosaves`` false, so nothing ever writes over it; a missing file starts an empty thread
 /// that is saved there after the first reply.
 struct ChatSetup {
-  /// The messages to start with.
-  var messages: [ChatMessage]
+  /// The thread to start with, every version included.
+  var tree: ChatThreadTree
+  /// The shown path of ``tree``.
+  var messages: [ChatMessage] { tree.messages }
   /// The engine's reply closure.
   var reply: ChatThread.Reply
   /// The thread file, if any.
@@ -38,25 +40,25 @@ struct ChatSetup {
       threadURL = nil
       // A real source starts empty: nothing is sent that the person did not type.
       let isRealSource = options.replyCommand != nil || options.model != nil
-      messages = isRealSource ? [] : BuiltInConversation.messages(now: now)
+      tree = ChatThreadTree(messages: isRealSource ? [] : BuiltInConversation.messages(now: now))
       return
     }
     let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
     threadURL = url
     guard FileManager.default.fileExists(atPath: url.path) else {
-      messages = []
+      tree = ChatThreadTree()
       autosaves = true
       startNotice = "New thread: it will be saved to \(path)"
       return
     }
     do {
       let document = try ChatArchive.loadDocument(from: url)
-      messages = document.messages
+      tree = document.tree
       fields = document.fields
       autosaves = true
       startNotice = "Loaded \(messages.count) messages from \(path)"
     } catch {
-      messages = []
+      tree = ChatThreadTree()
       loadError =
         "\(path) did not load (\(error.localizedDescription)); it will not be overwritten — /save FILE saves elsewhere"
     }

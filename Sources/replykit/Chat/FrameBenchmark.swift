@@ -77,6 +77,8 @@ enum FrameBenchmark {
     feed.continuation?.finish()
     await thread.replyFinished()
 
+    let switched = await framesAfterSwitches(messages: count, columns: columns, rows: rows)
+
     func percentile(_ values: [Double], _ p: Double) -> Double {
       let sorted = values.sorted()
       guard !sorted.isEmpty else { return 0 }
@@ -97,7 +99,57 @@ enum FrameBenchmark {
       | bytes per frame, mean / max | \(mean(scrolled.bytes)) / \(scrolled.bytes.max() ?? 0) |
       | first frame (cold cache, full screen) time / bytes | \(ms(Double(firstTime.components.attoseconds) / 1e15 + Double(firstTime.components.seconds) * 1000)) / \(firstBytes) |
       | replies ever laid out (of \(count / 2) in the thread) / markdown renders in all | \(renderedReplies) / \(renders) |
+      | frame after a version switch (\(switched.times.count) switches, \(count / 10) branches) p50 / p99 / max | \(ms(percentile(switched.times, 0.5))) / \(ms(percentile(switched.times, 0.99))) / \(ms(switched.times.max() ?? 0)) |
+      | bytes per frame after a switch, mean / max | \(mean(switched.bytes)) / \(switched.bytes.max() ?? 0) |
 
       """
+  }
+
+  /// The frame drawn right after a version switch, following the latest: a thread of `count`
+  /// messages where every fifth answer was regenerated (two versions), switched at random forks
+  /// (seeded) to the old version and back. The time covers the engine's rows, the layout of the
+  /// visible rows (a switched-in reply rendered once) and the diff; the switch itself is the
+  /// engine's (`replykit-bench versions`).
+  static func framesAfterSwitches(messages count: Int, columns: Int, rows: Int) async -> (
+    times: [Double], bytes: [Int]
+  ) {
+    let replies = [ChatMessage.sample[1].text, BuiltInConversation.template, BuiltInConversation.stubReply(to: "why?")]
+    let thread = ChatThread(environment: ChatEnvironment(streamingHTML: nil, publishInterval: 0)) { history in
+      AsyncThrowingStream { continuation in
+        continuation.yield(replies[history.count / 2 % replies.count])
+        continuation.finish()
+      }
+    }
+    var forks: [(old: UUID, new: UUID)] = []
+    for pair in 0..<(count / 2) {
+      try? thread.send("Question \(pair): how would you structure this?")
+      await thread.replyFinished()
+      guard pair.isMultiple(of: 5), let old = thread.messages.last?.id else { continue }
+      try? thread.regenerate(old)
+      await thread.replyFinished()
+      if let new = thread.messages.last?.id { forks.append((old, new)) }
+    }
+    let screen = ChatScreen(columns: columns, rows: rows, color: true)
+    var diff = ScreenDiff()
+    var frame = screen.frame(thread)
+    _ = diff.update(lines: frame.lines, cursor: frame.cursor, scrollRegion: frame.threadHeight)
+    var state: UInt64 = 18
+    var times: [Double] = []
+    var bytes: [Int] = []
+    let clock = ContinuousClock()
+    for _ in 0..<200 where !forks.isEmpty {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let fork = forks[Int((state >> 33) % UInt64(forks.count))]
+      for target in [fork.old, fork.new] {
+        try? thread.showVersion(target)
+        let start = clock.now
+        frame = screen.frame(thread)
+        let output = diff.update(lines: frame.lines, cursor: frame.cursor, scrollRegion: frame.threadHeight)
+        let elapsed = clock.now - start
+        times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+        bytes.append(output.count)
+      }
+    }
+    return (times, bytes)
   }
 }

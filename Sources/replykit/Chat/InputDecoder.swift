@@ -127,7 +127,13 @@ struct InputDecoder {
       guard let button = fields.first, button & 64 != 0, final == UInt8(ascii: "M") else { return (nil, length) }
       return (button & 1 == 0 ? .wheelUp : .wheelDown, length)
     }
-    let number = parameters.split(separator: ";").first.flatMap { Int($0) }
+    let fields = parameters.split(separator: ";")
+    let number = fields.first.flatMap { Int($0) }
+    // xterm's modifier parameter: 3 is Alt.
+    if fields.count == 2, fields[1] == "3" {
+      if final == UInt8(ascii: "D") { return (.altLeft, length) }
+      if final == UInt8(ascii: "C") { return (.altRight, length) }
+    }
     switch final {
     case UInt8(ascii: "A"): return (.up, length)
     case UInt8(ascii: "B"): return (.down, length)

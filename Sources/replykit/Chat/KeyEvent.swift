@@ -11,6 +11,8 @@ enum KeyEvent: Hashable, Sendable {
   /// Escape on its own.
   case escape
   case backspace, delete, left, right, up, down, home, end, pageUp, pageDown
+  /// Alt with Left or Right (`ESC [ 1 ; 3 D` / `C`): the previous or next version.
+  case altLeft, altRight
   /// The mouse wheel, one notch.
   case wheelUp, wheelDown
   /// Ctrl with a letter, as its control byte (Ctrl-C is 0x03).

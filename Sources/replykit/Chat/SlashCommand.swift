@@ -12,6 +12,15 @@ enum SlashCommand: Hashable, Sendable {
   case good(Int?)
   case bad(Int?)
   case share(Int?)
+  /// `/version N`: show version N of the turn in view (the reply, else your message before it).
+  case version(Int)
+  /// `/prev`: the version before the shown one.
+  case previousVersion
+  /// `/next`: the version after the shown one.
+  case nextVersion
+  /// `/edit [N]`: your message that reply N answers (else the latest, or the one in view) into
+  /// the composer, to send as a new version of it.
+  case edit(Int?)
   case save(String?)
   case help
   case quit
@@ -28,11 +37,15 @@ enum SlashCommand: Hashable, Sendable {
     "  /retry            retry the latest reply after it failed",
     "  /good, /bad [N]   rate reply N (again to clear)",
     "  /share [N]        save reply N as text (or pipe it to --share-command)",
+    "  /prev, /next      show the previous or next version (‹ 2/3 ›) of the reply in view,",
+    "                    else of your message before it;  /version N shows version N",
+    "  /edit [N]         edit your message that reply N answers (Enter sends a new version)",
     "  /save [FILE]      save the thread as JSON (default: the --thread file)",
     "  /help             this help;  /quit (or Ctrl-C) quits",
     "Keys",
     "  Enter sends · Alt-Enter or Ctrl-J new line · Esc stops the reply",
     "  PgUp/PgDn or the wheel scroll · End jumps to the latest · Ctrl-U clears",
+    "  Alt-Left/Alt-Right show the previous or next version (as /prev and /next)",
     "  Up/Down move in a long message; on an empty one they recall what you sent",
     "Press any key to close this help.",
   ]
@@ -64,6 +77,20 @@ enum SlashCommand: Hashable, Sendable {
         number = value
       }
       return name == "/good" ? .good(number) : name == "/bad" ? .bad(number) : .share(number)
+    case ("/version", 1):
+      guard let number = Int(arguments[0]), number >= 1 else { return .invalid("Use /version N, with N from 1.") }
+      return .version(number)
+    case ("/version", _): return .invalid("Use /version N, with N from 1 (‹ N/M › under a turn).")
+    case ("/prev", 0): return .previousVersion
+    case ("/next", 0): return .nextVersion
+    case ("/prev", _), ("/next", _): return .invalid("\(name) takes no number; /version N shows version N.")
+    case ("/edit", 0...1):
+      var number: Int?
+      if let argument = arguments.first {
+        guard let value = Int(argument), value >= 1 else { return .invalid("Use /edit [N], with N from 1.") }
+        number = value
+      }
+      return .edit(number)
     case ("/save", 0): return .save(nil)
     case ("/save", _):
       return .save(trimmed.dropFirst("/save".count).trimmingWhitespace())

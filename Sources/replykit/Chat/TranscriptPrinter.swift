@@ -45,7 +45,7 @@ final class TranscriptPrinter {
       StandardIO.writeError("replykit: \(error)")
     }
     let environment = ChatEnvironment()
-    let thread = ChatThread(messages: setup.messages, environment: environment, reply: setup.reply)
+    let thread = ChatThread(tree: setup.tree, environment: environment, reply: setup.reply)
     self.thread = thread
     handleSignals()
     for row in thread.rows {

@@ -66,7 +66,7 @@ final class TurnRenderer {
     case .daySeparator(let section):
       return [daySeparator(section.title), ""]
     case .turn(let turn):
-      return turn.message.role == .user ? userLines(turn.message.text) : replyLines(turn)
+      return turn.message.role == .user ? userLines(turn.message.text, versions: turn.versions) : replyLines(turn)
     case .ghost(let ghost):
       let bar = style.secondary(String(repeating: "░", count: max(8, width / 3)))
       let lines = Array(repeating: bar, count: ghost.lineCount)
@@ -82,8 +82,9 @@ final class TurnRenderer {
     return VisibleText.spaces(side - rule.count) + style.secondary(rule + label + rule)
   }
 
-  /// The person's turn: wrapped to three quarters of the width, right-aligned on the fill.
-  func userLines(_ text: String) -> [String] {
+  /// The person's turn: wrapped to three quarters of the width, right-aligned on the fill; under
+  /// it, right-aligned, `‹ 2/3 ›` when it has other versions.
+  func userLines(_ text: String, versions: ChatVersions? = nil) -> [String] {
     let textWidth = max(min(width * 3 / 4, width - 4) - 2, 8)
     let wrapped = VisibleText.wrap(VisibleText.sanitize(text.trimmingCharacters(in: .newlines)), width: textWidth)
     let bubbleWidth = (wrapped.map(VisibleText.width).max() ?? 0) + 2
@@ -94,8 +95,17 @@ final class TurnRenderer {
         ? indent + style.fill(" " + line + VisibleText.spaces(bubbleWidth - 2 - VisibleText.width(line)) + " ")
         : indent + " " + line
     }
+    if let versions, showsControls {
+      let label = Self.versionLabel(versions)
+      lines.append(VisibleText.spaces(max(width - VisibleText.width(label) - 1, 0)) + style.secondary(label))
+    }
     lines.append("")
     return lines
+  }
+
+  /// `‹ 2/3 ›`: which version of a turn shows (`/prev`, `/next`, `/version N` switch).
+  static func versionLabel(_ versions: ChatVersions) -> String {
+    "‹ \(versions.number)/\(versions.count) ›"
   }
 
   /// The rendered markdown of a reply, from the cache when its text and state have not changed.
@@ -165,22 +175,30 @@ final class TurnRenderer {
     }
     // An empty reply has nothing to copy, rate or share: only Regenerate, when it applies.
     let isEmpty = !turn.message.text.contains(where: { !$0.isWhitespace })
+    let versions = turn.versions.map(Self.versionLabel)
     if let actions = turn.actions, showsControls {
       let number = replyNumbers[turn.message.id].map { "#\($0)" }
       if !isEmpty {
-        lines.append(actionRow(actions, number: number, codeBlocks: codeBlockCounts[turn.message.id] ?? 0))
+        lines.append(
+          actionRow(actions, number: number, codeBlocks: codeBlockCounts[turn.message.id] ?? 0, versions: versions))
       } else {
-        let items = [number, actions.canRegenerate ? "Regenerate" : nil].compactMap { $0 }
+        let items = [versions, number, actions.canRegenerate ? "Regenerate" : nil].compactMap { $0 }
         if !items.isEmpty { lines.append(" " + style.secondary(items.joined(separator: " · "))) }
       }
+    } else if let versions, showsControls {
+      // Streaming or failed: no action row, but the versions still show.
+      lines.append(" " + style.secondary(versions))
     }
     return lines
   }
 
-  /// `Copy · Regenerate · ▲ Good · ▼ Bad · Share`, with the chosen thumb and "Copied" in primary.
-  /// Items that do not fit the width are left out from the end.
-  func actionRow(_ actions: ChatTurn.Actions, number: String? = nil, codeBlocks: Int = 0) -> String {
-    var items: [(label: String, chosen: Bool)] = number.map { [($0, false)] } ?? []
+  /// `‹ 2/3 › · #N · Copy · Regenerate · ▲ Good · ▼ Bad · Share`, with the chosen thumb and
+  /// "Copied" in primary. Items that do not fit the width are left out from the end.
+  func actionRow(_ actions: ChatTurn.Actions, number: String? = nil, codeBlocks: Int = 0, versions: String? = nil)
+    -> String
+  {
+    var items: [(label: String, chosen: Bool)] = versions.map { [($0, false)] } ?? []
+    if let number { items.append((number, false)) }
     items.append((actions.isCopied ? "✓ Copied" : "Copy", actions.isCopied))
     if actions.canRegenerate { items.append(("Regenerate", false)) }
     if actions.showsThumbs {

@@ -14,6 +14,7 @@ import ReplyMarkdown
 enum ExportCommand {
   static let help = """
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
+                           [--all-versions]
 
     Exports a saved thread (the JSON of ChatArchive; '-' reads standard input).
 
@@ -28,6 +29,9 @@ enum ExportCommand {
                      refused
       --max-bytes N  refuse a thread file of more than N bytes (default 268435456, 256 MiB)
       --title TEXT   html: the page title (default: the first line of the first message)
+      --all-versions html: also every other version of a turn, collapsed under the shown one
+                     (without it the page shows the thread as shown, marking 'Version 2 of 3'
+                     under turns with other versions; the transcript says so too)
       -h, --help     show this help
 
     Dates print in the time zone of TZ and the language of the environment (LANG); the page
@@ -35,7 +39,8 @@ enum ExportCommand {
     """
 
   static let options: [String: ParsedArguments.Arity] = [
-    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--help": .flag,
+    "--to": .value, "-o": .value, "--output": .value, "--title": .value, "--max-bytes": .value, "--all-versions": .flag,
+    "--help": .flag,
     "-h": .flag,
   ]
 
@@ -49,6 +54,9 @@ enum ExportCommand {
     if parsed.value("--title") != nil && format != .html {
       throw CLIError.usage("--title applies to '--to html' only")
     }
+    if parsed.has("--all-versions") && format != .html {
+      throw CLIError.usage("--all-versions applies to '--to html' only (the other formats follow the thread as shown)")
+    }
     guard let input = try parsed.singleInput(command: "export") else {
       throw CLIError.usage(
         "'replykit export' needs a thread file (or '-' for standard input); see 'replykit export --help'")
@@ -57,18 +65,23 @@ enum ExportCommand {
     if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
     let limit = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     let name = input == "-" ? "standard input" : input
-    let messages: [ChatMessage]
+    let tree: ChatThreadTree
     do {
-      messages = try ChatArchive.decode(Data(try StandardIO.readAll(input, limit: limit)))
+      tree = try ChatArchive.decodeDocument(Data(try StandardIO.readAll(input, limit: limit))).tree
     } catch let error as ChatArchiveError {
       throw CLIError.failure("\(name): \(oneLine(error.errorDescription ?? "not a thread file"))")
     }
+    let messages = tree.messages
     let text: String
     switch format {
-    case .transcript: text = ThreadExport.transcript(messages, locale: locale()) + (messages.isEmpty ? "" : "\n")
+    case .transcript: text = ThreadExport.transcript(tree, locale: locale()) + (messages.isEmpty ? "" : "\n")
     case .plain: text = ThreadExport.plain(messages) + (messages.isEmpty ? "" : "\n")
     case .markdown: text = ThreadExport.markdown(messages, locale: locale())
-    case .html: text = ThreadPage(messages: messages, title: parsed.value("--title"), locale: locale()).render()
+    case .html:
+      text = ThreadPage(
+        tree: tree, title: parsed.value("--title"), locale: locale(),
+        includesOtherVersions: parsed.has("--all-versions")
+      ).render()
     }
     if let output, output != "-" {
       try writeAtomically(text, to: output)

@@ -1,3 +1,4 @@
+import ReplyKitFuzz
 import Testing
 
 @testable import ReplyMarkdown
@@ -69,6 +70,101 @@ import Testing
     for (index, (name, text)) in try SharedData.corpusReplies().enumerated() where text.contains("```") {
       let chunks = StreamingHarness.randomCharacterChunks(text, seed: UInt64(index + 11), maximum: 30)
       let difference = Self.firstDifference(chunks, allConsumers: false)
+      #expect(difference == nil, "\(name): \(difference ?? "")")
+    }
+  }
+}
+
+/// Plain words that continue the last line grow the last tail without a heal
+/// (`PlainTextExtension`); the display must be what a heal shows, at every update.
+@Suite struct StreamingPlainTextExtensionTests {
+  /// Each case: text before, then what follows; the cases where a plain continuation would change
+  /// the block or an inline construct, and the ordinary ones.
+  static let cases: [(String, String)] = [
+    ("Some words", " and more words, (with) 'quotes' and \"more\" 50% -/+ ok? yes!"),
+    ("<di", "v class"),
+    ("a\n+", " foo"),
+    ("1", ". foo"),
+    ("Text\n2", ") item"),
+    ("*b*-\n-", "foo"),
+    ("visit www", ".example.com now"),
+    ("visit WWW", ".Example.com now"),
+    ("see http", "s://x.org"),
+    ("mail foo@bar", ".com"),
+    ("an &amp", "; entity"),
+    ("Intro\n| a | b", "c d"),
+    ("Intro\nb | a", "c d"),
+    ("foo  ", "bar  "),
+    ("foo\t", "bar"),
+    ("# Head", "ing words"),
+    ("Head\n==", "x"),
+    ("Head\n--", " words"),
+    ("- item", " more words"),
+    ("> quote", " more words"),
+    ("- > - nested", " words here"),
+    ("1. first", " item words"),
+    ("    code", " more"),
+    ("para\n    lazy", " more"),
+    ("x [link", "](u) words"),
+    ("x [^1", "] words"),
+    ("x **bold", " words"),
+    ("x *em* done", " words"),
+    ("x `code", " words"),
+    ("x <span", " class"),
+    ("emoji 👩", "\u{200D}👩\u{200D}👦 kin"),
+    ("accent e", "\u{301} more"),
+    ("flag 🇨", "🇦 more"),
+    ("cjk 中文", "段落 more"),
+    ("[foo]", ": /url"),
+    ("[foo]:", " /url words"),
+    ("Term\n: ", "def"),
+    ("a | b\n|---|---|\n| c", " d |"),
+    ("~~strike", " more"),
+    ("line one\r\nline", " two words"),
+    ("Intro text", " here\n| a | b |\n|---|---|\n| c | d |\n"),
+    ("trailing \\", "escaped"),
+    ("under_score", "d words"),
+    ("*bar*: /url\n\n[foo]: /url", " \"title\" words"),
+    ("- **bold** text", " and more"),
+    ("x [a](b) `c` **d** then", " more words"),
+    ("12", "34 words"),
+    ("user", "name@example.com"),
+    ("user@example", ".com more"),
+    ("a: http", "://x.org"),
+    ("wor", "ds. More sentences, with commas. And www.example.com too."),
+  ]
+
+  @Test func continuationsShowWhatTheHealShows() {
+    for (before, after) in Self.cases {
+      let text = before + after
+      let pieces = [before] + after.map { String($0) }
+      #expect(StreamingFastPathTests.firstDifference(pieces) == nil, "\(text.debugDescription)")
+      #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }) == nil, "\(text.debugDescription)")
+      for seed in UInt64(1)...3 {
+        let chunks = StreamingHarness.randomCharacterChunks(text, seed: seed)
+        #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(text.debugDescription) seed \(seed)")
+      }
+    }
+  }
+
+  /// The extension is taken on ordinary prose (a test that it is not dead code).
+  @Test func proseTakesTheShortcut() {
+    var stream = MarkdownStream()
+    _ = stream.feed("Some words")
+    var parsed = 0
+    for word in ["here", "and", "there", "again"] { parsed += stream.feed(" " + word).statistics.parsedBytes }
+    #expect(parsed == 0)
+  }
+
+  /// Every corpus reply and seeded mixed replies, random chunkings.
+  @Test func repliesShowWhatTheHealShows() throws {
+    var texts = try SharedData.corpusReplies().map { ($0.name, $0.markdown) }
+    for seed in UInt64(1)...6 {
+      texts.append(("mixed seed \(seed)", MixedReplyGenerator(seed: seed).reply(bytes: 6_000)))
+    }
+    for (index, (name, text)) in texts.enumerated() {
+      let chunks = StreamingHarness.randomCharacterChunks(text, seed: UInt64(index + 5), maximum: 24)
+      let difference = StreamingFastPathTests.firstDifference(chunks, allConsumers: index % 3 == 0)
       #expect(difference == nil, "\(name): \(difference ?? "")")
     }
   }

@@ -1,0 +1,155 @@
+/// The healer's shortcut for the commonest update of all: a chunk of plain words that continues the
+/// last line of the open paragraph (or heading). The healed tail of the last update then needs no
+/// new parse: its last text node grows by the chunk.
+///
+/// The shortcut is taken only where a parse could not answer differently, which is checked, not
+/// assumed:
+/// - the last tail was healed exactly (``mayExtend(after:)``: nothing held back, nothing
+///   closed), and its document ends in a text node that is a direct child of a
+///   paragraph or heading ending on the last line, its bytes the received bytes before the end
+///   (trailing blanks aside);
+/// - what the last line is as a block is settled: its content (after quote and list markers) is
+///   not empty, not inside a list marker (`12`), not a tag being named (`<di`), and the line has no
+///   `|` (a table header to be);
+/// - the new bytes are ``isPlain(_:)``, without a line break; the word they continue holds no
+///   `www.`, `@` or `:` (an autolink to be); they do not end in a grapheme that later scalars
+///   could extend.
+///
+/// Plain bytes are letters, digits, blanks, `, . ? ! ' " ( ) - / % +` and non-ASCII text: none of
+/// them opens, closes or escapes an inline construct or completes an entity or a tag. Whatever
+/// else arrives goes through the healer as usual. A differential test compares the shortcut with
+/// a full heal at every update, on the corpus and on generated replies.
+enum PlainTextExtension {
+  /// Whether `byte` can neither start nor end an inline construct (see the type's summary).
+  @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
+    if byte >= ASCII.firstNonASCII { return true }
+    if ASCII.isLetter(byte) || ASCII.isDigit(byte) { return true }
+    switch byte {
+    case ASCII.space, ASCII.tab, UInt8(ascii: ","), ASCII.period, ASCII.question, ASCII.exclamation, ASCII.apostrophe,
+      ASCII.quote, ASCII.openParenthesis, ASCII.closeParenthesis, ASCII.hyphen, ASCII.slash, UInt8(ascii: "%"),
+      ASCII.plus:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether a tail healed with the rules `applied` may be extended later: nothing was held back
+  /// or closed (trailing blanks and markers aside); hidden footnote references may show, and so may
+  /// links waiting for their definition (checked in ``openText(of:source:lastLine:)``: a `(` or
+  /// `[` after one could still make it an inline link). A definition arrives as a line of its own,
+  /// and the stream heals afresh then.
+  static func mayExtend(after applied: AppliedHealRules) -> Bool {
+    applied.rules.allSatisfy { Self.exactRules.contains($0) }
+  }
+
+  static let exactRules: [HealRule] = [.trailingMarkers, .pendingReferenceLink, .unresolvedFootnoteReference]
+
+  /// The healed document for `source`, when the tail `document` was healed from
+  /// `source[..<previousEnd]` (with rules that ``mayExtend(after:)`` accepts), its last line being
+  /// line `lastLine` of the healed text, and what arrived since is plain text continuing that
+  /// line; nil when a full heal is needed.
+  ///
+  /// - Complexity: O(length of the last line).
+  static func extend(_ document: MarkdownDocument, source: ArraySlice<UInt8>, previousEnd: Int, lastLine: Int)
+    -> MarkdownDocument?
+  {
+    let new = source[previousEnd...]
+    guard !new.isEmpty, new.allSatisfy(isPlain) else { return nil }
+    guard let found = openText(of: document, source: source[..<previousEnd], lastLine: lastLine) else { return nil }
+    // The shown text ends before trailing blanks; those and the new bytes follow it.
+    var end = source.endIndex
+    while end > found.end, ASCII.isBlank(source[end - 1]) { end -= 1 }
+    let appended = source[found.end..<end]
+    if let last = appended.last, last >= ASCII.firstNonASCII, endsInGrowableGrapheme(source[..<end]) { return nil }
+    if mayFormAutolink(source[..<end], from: found.end) { return nil }
+    var nodes = document.nodes
+    nodes[nodes.count - 1].kind = .text(found.literal + String(decoding: appended, as: UTF8.self))
+    // The text node and the blocks that end with it end later by as many bytes.
+    if let old = nodes[nodes.count - 1].range?.end {
+      for index in nodes.indices where nodes[index].range?.end == old {
+        nodes[index].range?.end.column += appended.count
+      }
+    }
+    return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
+  }
+
+  /// The open text: the last node of a healed tail when it is text on the received text's last line.
+  struct OpenText {
+    var literal: String
+    /// Where the literal's bytes start and end in the received text, and where their line starts.
+    var start: Int
+    var end: Int
+    var lineStart: Int
+    /// The paragraph or heading it is in.
+    var parent: Int
+  }
+
+  /// The last text node of `document`, a tail healed exactly (rules that ``mayExtend(after:)``
+  /// accepts) from `source`, with where it is in `source`: when it is a direct child of a
+  /// paragraph or heading that ends on `lastLine` of the healed text, its bytes are the received
+  /// bytes before the end (trailing blanks aside), and what block the line is, is settled.
+  static func openText(of document: MarkdownDocument, source: ArraySlice<UInt8>, lastLine: Int) -> OpenText? {
+    let nodes = document.nodes
+    guard let last = nodes.last, case .text(let literal) = last.kind, last.depth > 0 else { return nil }
+    guard let parent = nodes.indices.reversed().first(where: { nodes[$0].depth == last.depth - 1 }) else {
+      return nil
+    }
+    switch nodes[parent].kind {
+    case .paragraph, .heading: break
+    default: return nil
+    }
+    guard nodes[parent].range?.end.line == lastLine else { return nil }
+    // After a link waiting for its definition, a `(` or `[` shown as text may yet be its
+    // destination or label.
+    if nodes[parent..<nodes.count].contains(where: { node in
+      if case .link(let info) = node.kind { return info.isPending }
+      return false
+    }) {
+      for node in nodes[parent..<nodes.count] {
+        if case .text(let string) = node.kind,
+          string.utf8.contains(where: { $0 == ASCII.openParenthesis || $0 == ASCII.openBracket })
+        {
+          return nil
+        }
+      }
+    }
+    var end = source.endIndex
+    while end > source.startIndex, ASCII.isBlank(source[end - 1]) { end -= 1 }
+    let bytes = literal.utf8
+    guard !bytes.isEmpty, end - source.startIndex >= bytes.count,
+      source[(end - bytes.count)..<end].elementsEqual(bytes)
+    else { return nil }
+    let lineStart =
+      source[..<end].lastIndex(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }).map { $0 + 1 }
+      ?? source.startIndex
+    guard lineStart <= end - bytes.count else { return nil }
+    // What block the line is, is settled.
+    let line = source[lineStart..<end]
+    let hold = LineHold(line)
+    guard let first = hold.content.first, !hold.endsInsideMarker, first != ASCII.lessThan, first != ASCII.openBracket,
+      !line.contains(ASCII.pipe)
+    else { return nil }
+    return OpenText(literal: literal, start: end - bytes.count, end: end, lineStart: lineStart, parent: parent)
+  }
+
+  /// Whether the word of `text` that reaches across `boundary` (the shown text before it, new text
+  /// after) holds `www.`, `@` or `:`: an autolink to be, or one that grows.
+  private static func mayFormAutolink(_ text: ArraySlice<UInt8>, from boundary: Int) -> Bool {
+    var start = boundary
+    while start > text.startIndex, !ASCII.isBlank(text[start - 1]) { start -= 1 }
+    let word = text[start...].map(ASCII.lower)
+    if word.contains(UInt8(ascii: "@")) || word.contains(ASCII.colon) { return true }
+    guard word.count >= 4 else { return false }
+    return (0...(word.count - 4)).contains { index in
+      word[index] == UInt8(ascii: "w") && word[index + 1] == UInt8(ascii: "w") && word[index + 2] == UInt8(ascii: "w")
+        && word[index + 3] == ASCII.period
+    }
+  }
+
+  /// ``HealRule/growableGrapheme`` on the new end.
+  private static func endsInGrowableGrapheme(_ text: ArraySlice<UInt8>) -> Bool {
+    var copy = Array(text.suffix(ByteHolds.graphemeWindow))
+    return ByteHolds.trimGrowableGrapheme(&copy, floor: 0)
+  }
+}
