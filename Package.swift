@@ -60,8 +60,12 @@ let package = Package(
     .testTarget(name: "ReplyHighlightTests", dependencies: ["ReplyHighlight", "ReplyMarkdown"]),
     .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .testTarget(name: "ChatExportTests", dependencies: ["ChatExport", "ChatEngine", "ReplyMarkdown"]),
-    .testTarget(name: "ChatModelsTests", dependencies: ["ChatModels", "ChatEngine"]),
-    .testTarget(name: "ReplyKitCLITests", dependencies: ["ReplyMarkdown", "ChatEngine", "ChatExport", "replykit"]),
+    // The local model server the model tests (library and chat) run real HTTP against.
+    .target(name: "ReplyKitTestSupport", path: "Tests/Support"),
+    .testTarget(name: "ChatModelsTests", dependencies: ["ChatModels", "ChatEngine", "ReplyKitTestSupport"]),
+    .testTarget(
+      name: "ReplyKitCLITests",
+      dependencies: ["ReplyMarkdown", "ChatEngine", "ChatExport", "replykit", "ReplyKitTestSupport"]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

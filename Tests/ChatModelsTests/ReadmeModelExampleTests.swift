@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatModels
 import Foundation
+import ReplyKitTestSupport
 import Testing
 
 /// The README's model example, verbatim, run against the local server.

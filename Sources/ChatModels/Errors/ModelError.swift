@@ -6,7 +6,8 @@ import Foundation
 /// removed (``ModelAPIKey/redact(_:)``) and cut to 300 characters. `errorDescription` is what the
 /// thread shows in place of the reply, with Retry.
 public enum ModelError: Error, Sendable, Hashable, LocalizedError {
-  /// The server refused the key (401, or 403 for a key without access).
+  /// The server refused the key (401, or 403 for a key without access); `keySource` names the
+  /// variable the key came from (empty when the key came from elsewhere), `nil` when no key was sent.
   case unauthorized(status: Int, keySource: String?, message: String?)
   /// The model or the address was not found (404).
   case notFound(model: String, url: String, message: String?)
@@ -35,8 +36,11 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .unauthorized(let status, let source, let message):
-      let key = source.map { "the key in $\($0)" } ?? "no API key was given"
-      return "The server refused the API key (\(status)): check \(key)." + Self.detail(message)
+      guard let source else {
+        return "The server asks for an API key (\(status)) and none was sent." + Self.detail(message)
+      }
+      let check = source.isEmpty ? "" : ": check the key in $\(source)"
+      return "The server refused the API key (\(status))\(check)." + Self.detail(message)
     case .notFound(let model, let url, let message):
       return "Not found (404): is the model '\(model)' available at \(url)?" + Self.detail(message)
     case .rateLimited(let retryAfter, let message):

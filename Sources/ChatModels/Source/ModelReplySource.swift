@@ -122,7 +122,7 @@ public struct ModelReplySource: Sendable {
     switch status {
     case 401, 403:
       return .unauthorized(
-        status: status, keySource: endpoint.apiKey == nil ? nil : endpoint.apiKeySource ?? "the key given",
+        status: status, keySource: endpoint.apiKey == nil ? nil : endpoint.apiKeySource ?? "",
         message: message)
     case 404:
       return .notFound(model: endpoint.model, url: endpoint.requestURL.absoluteString, message: message)

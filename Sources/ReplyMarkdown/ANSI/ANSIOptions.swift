@@ -24,6 +24,12 @@ public struct ANSIOptions: Sendable, Hashable {
   public var highlighter: any CodeHighlighter
   /// How many colours highlighted code may use.
   public var colorDepth: ANSIColorDepth
+  /// Whether each code block's label names its number, counted from 1 in document order (the
+  /// order of ``PlainTextRenderer/codeBlocks(in:)``): `swift · code 2`, or `code 2` on a line of
+  /// its own when the block has no language. Off by default, and output is then unchanged; a
+  /// chat turns it on so a reader can name a block (`/copy code 2`). Rendering one top-level
+  /// block counts the blocks before it, so its numbers are those of the whole document.
+  public var numbersCodeBlocks = false
 
   /// Creates options; the default is 80 columns, no colour, no hyperlinks, the default theme,
   /// no highlighting.
@@ -44,7 +50,7 @@ public struct ANSIOptions: Sendable, Hashable {
   public static func == (lhs: ANSIOptions, rhs: ANSIOptions) -> Bool {
     lhs.width == rhs.width && lhs.color == rhs.color && lhs.hyperlinks == rhs.hyperlinks && lhs.theme == rhs.theme
       && lhs.colorDepth == rhs.colorDepth && type(of: lhs.highlighter) == type(of: rhs.highlighter)
-      && lhs.highlighter.theme == rhs.highlighter.theme
+      && lhs.highlighter.theme == rhs.highlighter.theme && lhs.numbersCodeBlocks == rhs.numbersCodeBlocks
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -55,6 +61,7 @@ public struct ANSIOptions: Sendable, Hashable {
     hasher.combine(colorDepth)
     hasher.combine(ObjectIdentifier(type(of: highlighter)))
     hasher.combine(highlighter.theme)
+    hasher.combine(numbersCodeBlocks)
   }
 
   /// When to use a feature that only a terminal shows.

@@ -9,6 +9,8 @@ struct ANSIWriter: MarkdownWalker {
   var lines: ANSILineWriter
   /// Reused for paragraphs, so their buffers are allocated once.
   var scratch = StyledText()
+  /// The node after the code block numbered last and its number (``ANSIOptions/numbersCodeBlocks``).
+  private var lastCodeBlock: (node: Int, number: Int)?
 
   /// A writer with no document, for pieces of code (see ``writeCode(_:language:state:)``).
   init(options: ANSIOptions) {
@@ -80,7 +82,7 @@ struct ANSIWriter: MarkdownWalker {
     case .heading(let level):
       writeHeading(index, level: level)
     case .codeBlock(let code):
-      writeCodeBlock(code)
+      writeCodeBlock(code, at: index)
     case .htmlBlock(let html):
       for line in HTMLText.blockLines(html) {
         var text = StyledText()
@@ -207,8 +209,13 @@ struct ANSIWriter: MarkdownWalker {
     lines.endLine()
   }
 
-  private mutating func writeCodeBlock(_ code: MarkdownNode.CodeBlockInfo) {
-    if let language = code.language {
+  private mutating func writeCodeBlock(_ code: MarkdownNode.CodeBlockInfo, at index: Int) {
+    if options.numbersCodeBlocks {
+      var label = StyledText()
+      if let language = code.language { label.append(language + " · ", style: theme.codeLabel) }
+      label.append("code \(codeBlockNumber(at: index))", style: theme.codeLabel)
+      writeWrapped(label)
+    } else if let language = code.language {
       var label = StyledText()
       label.append(language, style: theme.codeLabel)
       writeWrapped(label)
@@ -216,6 +223,20 @@ struct ANSIWriter: MarkdownWalker {
     if code.code.isEmpty { return }
     var state = CodeLineState.initial
     writeCode(PlainTextRenderer.copyText(of: code), language: code.language, state: &state)
+  }
+
+  /// The number of the code block at node `index`, counted from 1 in node (document) order.
+  /// Counts on from the block numbered last, so a whole document costs O(n).
+  private mutating func codeBlockNumber(at index: Int) -> Int {
+    var (node, number) = lastCodeBlock ?? (0, 0)
+    if index < node { (node, number) = (0, 0) }
+    for position in node..<index {
+      if case .codeBlock = nodes[position].kind { number += 1 }
+    }
+    // The block at `index` itself.
+    number += 1
+    lastCodeBlock = (index + 1, number)
+    return number
   }
 
   /// Writes lines of code (without the final line break) in the gutter, highlighted in

@@ -327,9 +327,25 @@ public struct MarkdownStream: Sendable {
     let open = source[start...]
     let preamble = definitions.preamble(for: head.isEmpty ? open : ArraySlice(head + open))
     outbox.lookback += preamble.bytes.count + head.count
+    let context = preamble.bytes.count + head.count
+    // The open paragraph of the last heal, when only its settled last line grew since. Not after
+    // footnote definitions: cmark-gfm moves them to the end, where the healer takes the last block
+    // for the open one.
+    let lineStart = SourceLines.lineStart(received.bytes, before: source.count, floor: start)
+    var known: Int?
+    if fastPaths, let paragraph = outbox.openParagraph, paragraph.openStart == start, paragraph.lineStart == lineStart,
+      paragraph.start < source.count, source[paragraph.start] != ASCII.openBracket,
+      PlainTextExtension.isSettled(line: source[lineStart...]),
+      !SourceLines.contains(preamble.bytes, 0..<preamble.bytes.count, DefinitionStore.footnoteOpener)
+    {
+      known = context + paragraph.start - start
+    }
     let healed = healer.heal(
-      preamble.bytes + head + open, protectedLength: preamble.bytes.count + head.count, context: .blocks,
+      preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
       applied: &applied)
+    outbox.openParagraph = healed.paragraphStart.flatMap { found in
+      found >= context ? (start: found - context + start, openStart: start, lineStart: lineStart) : nil
+    }
     outbox.extendableLine =
       preamble.lines + head.count(where: { $0 == ASCII.newline }) + received.lineBreaks(in: start..<source.count) + 1
     guard !preamble.isEmpty else { return healed }

@@ -23,6 +23,9 @@ struct UpdateOutbox: Sendable {
   var extendableEnd: Int?
   /// The line of the healed text the last tail's last line was.
   var extendableLine = 0
+  /// The open paragraph the last heal found: where its content starts in the received text, and
+  /// where the open part and the last line started then (``StreamHealer/Healed/paragraphStart``).
+  var openParagraph: (start: Int, openStart: Int, lineStart: Int)?
   /// The context (preambles, long block heads) parsed during this update, added up.
   var lookback = 0
 }

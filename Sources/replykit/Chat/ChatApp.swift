@@ -117,6 +117,16 @@ final class ChatApp {
   /// Does what `event` asks.
   func handle(_ event: KeyEvent) {
     if screen.overlay != nil {
+      // A help taller than the screen scrolls; any other key closes it.
+      if screen.overlayScrolls {
+        switch event {
+        case .up, .wheelUp: return screen.scrollOverlay(by: -1)
+        case .down, .wheelDown: return screen.scrollOverlay(by: 1)
+        case .pageUp: return screen.scrollOverlay(by: -screen.pageSize)
+        case .pageDown: return screen.scrollOverlay(by: screen.pageSize)
+        default: break
+        }
+      }
       screen.overlay = nil
       if event == .escape || event == .enter { return }
     }
@@ -219,9 +229,9 @@ final class ChatApp {
     return replies.last
   }
 
-  /// "reply N" or "the reply in view", for notices.
-  private func name(_ number: Int?) -> String {
-    number.map { "Reply #\($0)" } ?? "The reply"
+  /// "Reply #N" for notices: the number asked for, else the number of the reply acted on.
+  private func name(_ number: Int?, _ reply: ChatMessage? = nil) -> String {
+    (number ?? reply.flatMap { screen.renderer.replyNumbers[$0.id] }).map { "Reply #\($0)" } ?? "The reply"
   }
 
   /// Runs a composer command.
@@ -233,11 +243,16 @@ final class ChatApp {
         return showNotice("Nothing to copy: the reply is empty.", isError: true)
       }
       guard (try? thread.copy(reply.id)) != nil else {
-        return showNotice("\(name(number)) has not finished yet.", isError: true)
+        guard case .failed = reply.state else {
+          return showNotice("\(name(number, reply)) has not finished yet.", isError: true)
+        }
+        let code = screen.renderer.replyNumbers[reply.id].map { "/copy \($0) code M" } ?? "/copy N code M"
+        return showNotice("\(name(number, reply)) failed: only its code blocks can be copied (\(code)).", isError: true)
       }
     case .copyCode(let block, let number):
-      guard let reply = reply(number), (try? thread.copyCode(in: reply.id, block: block - 1)) != nil else {
-        return showNotice("\(name(number)) has no code block \(block).", isError: true)
+      guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }
+      guard (try? thread.copyCode(in: reply.id, block: block - 1)) != nil else {
+        return showNotice("\(name(number, reply)) has no code block \(block).", isError: true)
       }
     case .regenerate:
       guard let last = thread.messages.last, (try? thread.regenerate(last.id)) != nil else {
@@ -249,12 +264,15 @@ final class ChatApp {
       }
     case .good(let number), .bad(let number):
       let value: ChatMessage.Feedback = if case .good = command { .good } else { .bad }
-      guard let reply = reply(number), !reply.text.isEmpty, (try? thread.rate(reply.id, value)) != nil else {
+      guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }
+      guard !reply.text.isEmpty, (try? thread.rate(reply.id, value)) != nil else {
         return showNotice("Only a finished reply with text can be rated.", isError: true)
       }
       let rating = thread.messages.first { $0.id == reply.id }?.feedback
+      let which = screen.renderer.replyNumbers[reply.id].map { "reply #\($0)" } ?? "the reply"
       showNotice(
-        rating.map { "Rated the reply \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Rating cleared", isError: false)
+        rating.map { "Rated \(which) \($0 == .good ? "good ▲" : "bad ▼")" } ?? "Cleared the rating of \(which)",
+        isError: false)
     case .share(let number):
       share(number)
     case .version(let number):
@@ -271,7 +289,7 @@ final class ChatApp {
       let style = ChatStyle(color: screen.renderer.style.color)
       screen.overlay =
         [style.secondary(String(repeating: "─", count: screen.columns))]
-        + SlashCommand.helpLines.flatMap { VisibleText.wrap($0, width: screen.columns - 1) }
+        + SlashCommand.helpLines(width: screen.columns - 1)
     case .quit:
       quit(status: 0)
     case .invalid(let message):

@@ -46,7 +46,8 @@ struct ChatOptions: Sendable {
                            https://api.anthropic.com with --api anthropic)
       --api API            openai (Chat Completions, default) or anthropic (Messages)
       --system TEXT        the system prompt
-      --api-key-env VAR    read the key from $VAR (default $OPENAI_API_KEY or $ANTHROPIC_API_KEY)
+      --api-key-env VAR    read the key from $VAR; without it $OPENAI_API_KEY or $ANTHROPIC_API_KEY
+                           is sent to api.openai.com or api.anthropic.com only, never elsewhere
       --reply-command CMD  run CMD with 'sh -c' for each reply: the thread as JSON on its standard
                            input, its standard output streamed as the reply; a non-zero exit fails
                            the reply with the last line of its standard error

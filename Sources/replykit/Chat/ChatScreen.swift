@@ -32,8 +32,13 @@ final class ChatScreen {
   var notice: String?
   /// Whether the notice is an error (shown in the danger style).
   var noticeIsError = false
-  /// Lines shown over the bottom of the thread until the next key (``/help``).
-  var overlay: [String]?
+  /// Lines shown over the bottom of the thread until the next key (``/help``); taller than the
+  /// thread area, they scroll (``scrollOverlay(by:)``).
+  var overlay: [String]? {
+    didSet { overlayTop = 0 }
+  }
+  /// The first overlay line shown while the overlay is taller than the thread area.
+  private var overlayTop = 0
   /// A mark that stays at the start of the status line (`not saving`), or `nil`.
   var marker: String?
   /// What the composer is for when not a new message (editing one of yours), shown in the rule
@@ -149,7 +154,11 @@ final class ChatScreen {
       renderer.prune(keeping: thread.messages)
     }
     if let overlay {
-      let shown = overlay.suffix(height)
+      let shown = overlayLines(overlay, height: height, style: style)
+      lines.replaceSubrange((height - shown.count)..<height, with: shown)
+    } else if let block = noticeBlock(style: style) {
+      // A notice too long for the status line shows whole, over the bottom of the thread.
+      let shown = block.suffix(height)
       lines.replaceSubrange((height - shown.count)..<height, with: shown)
     }
     if thread.follow.showsJumpToLatest {
@@ -183,13 +192,52 @@ final class ChatScreen {
       threadHeight: height)
   }
 
-  /// The bottom line: the marker, then a notice, "Copied", or the keys that apply now.
-  private func statusLine(_ thread: ChatThread, style: ChatStyle) -> String {
+  /// Whether the overlay is taller than the thread area, so the scroll keys scroll it.
+  var overlayScrolls: Bool {
+    guard let overlay else { return false }
+    return overlay.count > threadHeight(composerLayout)
+  }
+
+  /// Scrolls a tall overlay by `delta` lines (kept within it when drawn).
+  func scrollOverlay(by delta: Int) {
+    overlayTop = max(overlayTop + delta, 0)
+  }
+
+  /// The overlay lines that fit `height`: all of them, or a page of them and a line saying
+  /// where the page is and how to move.
+  private func overlayLines(_ overlay: [String], height: Int, style: ChatStyle) -> [String] {
+    guard overlay.count > height else { return overlay }
+    let page = height - 1
+    guard page >= 1 else { return Array(overlay.prefix(height)) }
+    overlayTop = min(overlayTop, overlay.count - page)
+    let end = overlayTop + page
+    let place = "\(overlayTop + 1)–\(end) of \(overlay.count) · PgUp/PgDn scroll · other keys close"
+    return Array(overlay[overlayTop..<end]) + [style.secondary(VisibleText.fit(place, width: columns - 1))]
+  }
+
+  /// The status line's marker (`[not saving] `), as text, and the width left after it.
+  private var markText: (text: String, width: Int) {
     let mark = marker.map { "[\(VisibleText.fit($0, width: columns / 2))] " } ?? ""
-    let width = columns - 1 - VisibleText.width(mark)
+    return (mark, columns - 1 - VisibleText.width(mark))
+  }
+
+  /// The notice as one line, as the status line shows it.
+  private var noticeText: String? {
+    notice.map { VisibleText.sanitize($0).replacingNewlines() }
+  }
+
+  /// A notice wider than the status line, wrapped (at most 6 lines), or `nil`.
+  private func noticeBlock(style: ChatStyle) -> [String]? {
+    guard let text = noticeText, VisibleText.width(text) > markText.width else { return nil }
+    let wrapped = VisibleText.wrap(text, width: columns - 2).prefix(6)
+    return wrapped.map { " " + (noticeIsError ? style.danger($0) : style.primary($0)) }
+  }
+
+  /// The bottom line: the marker, then a notice that fits, "Copied", or the keys that apply now.
+  private func statusLine(_ thread: ChatThread, style: ChatStyle) -> String {
+    let (mark, width) = markText
     let shownMark = mark.isEmpty ? "" : style.danger(mark)
-    if let notice {
-      let text = VisibleText.fit(VisibleText.sanitize(notice).replacingNewlines(), width: width)
+    if let text = noticeText, VisibleText.width(text) <= width {
       return shownMark + (noticeIsError ? style.danger(text) : style.primary(text))
     }
     switch thread.copied {
@@ -197,7 +245,9 @@ final class ChatScreen {
     case .codeBlock(_, let block): return shownMark + style.primary("Copied code block \(block + 1)")
     case nil: break
     }
-    return shownMark + style.secondary(Self.hints(streaming: thread.isStreaming, width: width))
+    // Scrolled up, commands without a number act on the reply in view: say which.
+    let inView = replyInView.flatMap { renderer.replyNumbers[$0] }.map { "acting on #\($0)" }
+    return shownMark + style.secondary(Self.hints(streaming: thread.isStreaming, width: width, inView: inView))
   }
 
   /// Gives the renderer the reply numbers, again only when the thread's structure changed.
@@ -225,8 +275,9 @@ final class ChatScreen {
 
   /// The key hints that fit `width`: the essential ones first, the rest while they fit, so
   /// "Ctrl-C quits" and "/help" show at any width.
-  static func hints(streaming: Bool, width: Int) -> String {
-    let all: [(text: String, essential: Bool)] =
+  /// `inView` (the reply commands act on) comes first of the rest, when given.
+  static func hints(streaming: Bool, width: Int, inView: String? = nil) -> String {
+    var all: [(text: String, essential: Bool)] =
       streaming
       ? [
         ("Esc stops", true), ("PgUp/PgDn scroll", false), ("End latest", false), ("/help", true),
@@ -236,6 +287,7 @@ final class ChatScreen {
         ("Enter sends", false), ("Alt-Enter or Ctrl-J new line", false), ("PgUp/PgDn scroll", false), ("/help", true),
         ("Ctrl-C quits", true),
       ]
+    if let inView { all.insert((inView, false), at: 0) }
     var kept = all.map(\.essential)
     func text() -> String { zip(all, kept).filter(\.1).map(\.0.text).joined(separator: " · ") }
     for index in all.indices where !all[index].essential {

@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Guarantees: the key is read from the environment variable only (never from arguments or the
 /// config file) and is held as a ``ModelAPIKey``, which never prints; errors name the variable.
+/// The default variables (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) hold keys for the providers' own
+/// servers and go only there; a key for any other server comes from a variable named for it
+/// (`--api-key-env`, `api_key_env`), so a paid key never reaches a server it was not meant for.
 enum ModelChoice {
   /// The command-line options that choose a model.
   struct Arguments: Equatable {
@@ -43,7 +46,8 @@ enum ModelChoice {
       throw CLIError.usage("--base-url must be an http:// or https:// URL, not '\(base)'")
     }
     let variable = settings.apiKeyVariable ?? api.defaultKeyVariable
-    let key = environment[variable].flatMap(ModelAPIKey.init)
+    let isProvider = url.host == URL(string: api.defaultBaseURL)?.host
+    let key = settings.apiKeyVariable != nil || isProvider ? environment[variable].flatMap(ModelAPIKey.init) : nil
     if key == nil {
       if settings.apiKeyVariable != nil {
         throw CLIError.usage("$\(variable) is not set (named by --api-key-env or api_key_env)")

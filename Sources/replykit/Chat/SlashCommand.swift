@@ -30,7 +30,8 @@ enum SlashCommand: Hashable, Sendable {
   /// The help lines: every command and key.
   static let helpLines: [String] = [
     "Commands",
-    "  Replies are numbered (#N under each); without N a command acts on the reply in view.",
+    "  Replies are numbered (#N under each), their code blocks too (code M on each label);",
+    "  without N a command acts on the reply in view (the latest unless you scrolled up).",
     "  /copy [N]         copy reply N as plain text",
     "  /copy [N] code M  copy code block M of reply N (blocks count from the top)",
     "  /regenerate       ask for the latest reply again",
@@ -49,6 +50,29 @@ enum SlashCommand: Hashable, Sendable {
     "  Up/Down move in a long message; on an empty one they recall what you sent",
     "Press any key to close this help.",
   ]
+
+  /// The help lines wrapped to `width`: a wrapped line goes on under its own text (a command's
+  /// description under the description, prose under the prose), so the columns stay readable.
+  static func helpLines(width: Int) -> [String] {
+    helpLines.flatMap { line -> [String] in
+      let indent = line.prefix { $0 == " " }.count
+      let body = String(line.dropFirst(indent))
+      // A command line has its description after a gap of two or more spaces.
+      let gap = body.range(of: "  ").map { body.distance(from: body.startIndex, to: $0.lowerBound) }
+      let descriptionColumn = gap.map { offset in
+        indent + offset + body.dropFirst(offset).prefix { $0 == " " }.count
+      }
+      let indentShown = min(indent, width / 2)
+      let hanging = min(descriptionColumn ?? indentShown, width / 2)
+      let wrapped = VisibleText.wrap(body, width: max(width - indentShown, 1))
+      guard wrapped.count > 1 else { return [VisibleText.spaces(indentShown) + body] }
+      // The first line as wide as it can be (wrapping keeps the spaces between words, so it is
+      // the start of the text), the rest wrapped again at the hanging indent.
+      let rest = String(body.dropFirst(wrapped[0].count)).trimmingWhitespace()
+      let continued = VisibleText.wrap(rest, width: max(width - hanging, 1))
+      return [VisibleText.spaces(indentShown) + wrapped[0]] + continued.map { VisibleText.spaces(hanging) + $0 }
+    }
+  }
 
   /// The command in `text`, or `nil` when it is a message to send.
   static func parse(_ text: String) -> SlashCommand? {

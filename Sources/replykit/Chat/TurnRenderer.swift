@@ -21,6 +21,9 @@ final class TurnRenderer {
   /// Whether action rows, Stop and Retry show (the interactive screen) or not (a printed transcript).
   let showsControls: Bool
   private let renderer: ANSIRenderer
+  /// Renders finished replies: with controls, each code block's label names its number
+  /// (`sh · code 2`), the M of `/copy N code M`.
+  private let finishedRenderer: ANSIRenderer
   private var bodies: [UUID: (length: Int, streaming: Bool, lines: [String])] = [:]
   /// The incremental formatter of the reply streaming now, with how many bytes it was fed.
   private var live: (id: UUID, reply: LiveReply)?
@@ -58,6 +61,9 @@ final class TurnRenderer {
         width: max(self.width - 2, ANSIOptions.minimumWidth), color: color,
         highlighter: ChatHighlighting.chosen(highlighter, color: color),
         colorDepth: .of(environment: TerminalEnvironment.variables)))
+    var finished = renderer
+    finished.options.numbersCodeBlocks = showsControls
+    finishedRenderer = finished
   }
 
   /// The lines of one row.
@@ -112,7 +118,8 @@ final class TurnRenderer {
   ///
   /// A streaming reply goes through ``MarkdownStream``: only the new text is fed, committed
   /// blocks are rendered once, and just the open tail is rendered again. A finished reply is
-  /// rendered whole once (the stream's committed lines equal that render, so nothing jumps).
+  /// rendered whole once (the stream's committed lines equal that render, so nothing jumps, but
+  /// for the code block labels, which take their numbers once the reply has finished).
   func body(of message: ChatMessage) -> [String] {
     let length = message.text.utf8.count
     let streaming = message.state == .streaming
@@ -133,7 +140,7 @@ final class TurnRenderer {
     } else {
       if live?.id == message.id { live = nil }
       let document = MarkdownDocument(message.text)
-      raw = renderer.renderLines(document)
+      raw = finishedRenderer.renderLines(document)
       codeBlockCounts[message.id] = PlainTextRenderer.codeBlocks(in: document).count
     }
     let lines = raw.map { $0.isEmpty ? $0 : " " + $0 }
@@ -166,18 +173,21 @@ final class TurnRenderer {
       lines.append(" " + style.capsule("■ Stop") + " " + style.secondary("Esc"))
     }
     if turn.isStopped { lines.append(" " + style.mark("Stopped")) }
+    let number = replyNumbers[turn.message.id].map { "#\($0)" }
     if let failure = turn.failure {
       let text = VisibleText.wrap("✗ " + VisibleText.sanitize(failure), width: width - 2)
       lines += text.map { " " + style.danger($0) }
-      if turn.canRetry, showsControls {
-        lines.append(" " + style.primary("↻ Retry") + " " + style.secondary("/retry"))
+      // A failed reply keeps its number, so the numbers on screen have no gaps.
+      if showsControls, turn.canRetry || number != nil {
+        let retry = turn.canRetry ? style.primary("↻ Retry") + " " + style.secondary("/retry") : nil
+        lines.append(
+          " " + [number.map(style.secondary), retry].compactMap { $0 }.joined(separator: style.secondary(" · ")))
       }
     }
     // An empty reply has nothing to copy, rate or share: only Regenerate, when it applies.
     let isEmpty = !turn.message.text.contains(where: { !$0.isWhitespace })
     let versions = turn.versions.map(Self.versionLabel)
     if let actions = turn.actions, showsControls {
-      let number = replyNumbers[turn.message.id].map { "#\($0)" }
       if !isEmpty {
         lines.append(
           actionRow(actions, number: number, codeBlocks: codeBlockCounts[turn.message.id] ?? 0, versions: versions))

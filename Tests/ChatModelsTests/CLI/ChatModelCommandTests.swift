@@ -1,4 +1,5 @@
 import Foundation
+import ReplyKitTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import Testing
     let result = try runner.run(
       [
         "chat", "--model", "gpt-test", "--base-url", server.openAIBaseURL.absoluteString, "--system", "Be kind.",
-        "--thread", thread,
+        "--api-key-env", "OPENAI_API_KEY", "--thread", thread,
       ],
       environment: ["OPENAI_API_KEY": testKey])
     #expect(result.status == 0, "\(result.stderr)")
@@ -59,7 +60,10 @@ import Testing
     let body = "{\"error\":{\"message\":\"Incorrect API key provided: \(testKey)\",\"type\":\"invalid_request_error\"}}"
     let server = try LocalModelServer([[.head(status: 401), .text(body), .end]])
     let result = try runner.run(
-      ["chat", "--model", "m", "--base-url", server.openAIBaseURL.absoluteString, "--thread", thread],
+      [
+        "chat", "--model", "m", "--base-url", server.openAIBaseURL.absoluteString, "--api-key-env", "OPENAI_API_KEY",
+        "--thread", thread,
+      ],
       environment: ["OPENAI_API_KEY": testKey])
     #expect(result.status == 1)
     #expect(result.stdout.contains("The server refused the API key (401): check the key in $OPENAI_API_KEY."))
@@ -68,6 +72,36 @@ import Testing
     for text in [result.stdout, result.stderr, saved] {
       #expect(!text.contains(testKey))
       #expect(!text.contains("ABCDEFGH"))
+    }
+  }
+
+  /// $OPENAI_API_KEY and $ANTHROPIC_API_KEY go to the providers' servers only: another server
+  /// gets a key only from a variable named for it.
+  @Test func theDefaultKeyGoesNowhereElse() throws {
+    let runner = try ReplykitRunner()
+    let thread = try runner.threadFile(asking: "Hello?")
+    let server = try LocalModelServer([
+      [.head(status: 401, chunked: false), .text("{\"error\":{\"message\":\"key required\"}}")],
+      [.head(status: 401, chunked: false), .text("{\"type\":\"error\",\"error\":{\"message\":\"key required\"}}")],
+    ])
+    let openAI = try runner.run(
+      ["chat", "--model", "m", "--base-url", server.openAIBaseURL.absoluteString, "--thread", thread],
+      environment: ["OPENAI_API_KEY": testKey, "ANTHROPIC_API_KEY": testKey])
+    #expect(openAI.status == 1)
+    #expect(openAI.stdout.contains("The server asks for an API key (401) and none was sent. Server: key required"))
+    try runner.threadFile(asking: "Hello?")
+    let anthropic = try runner.run(
+      [
+        "chat", "--api", "anthropic", "--model", "m", "--base-url", server.anthropicBaseURL.absoluteString, "--thread",
+        thread,
+      ],
+      environment: ["OPENAI_API_KEY": testKey, "ANTHROPIC_API_KEY": testKey])
+    #expect(anthropic.status == 1)
+    #expect(anthropic.stdout.contains("none was sent"))
+    #expect(server.requests.count == 2)
+    for request in server.requests {
+      #expect(request.headers["authorization"] == nil)
+      #expect(request.headers["x-api-key"] == nil)
     }
   }
 

@@ -1,4 +1,5 @@
 import ChatModels
+import ReplyKitTestSupport
 import Testing
 
 @Suite struct ServerSentEventParserTests {

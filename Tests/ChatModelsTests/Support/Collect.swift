@@ -1,13 +1,12 @@
 import ChatEngine
 import ChatModels
 import Foundation
+import ReplyKitTestSupport
 
 /// What a reply stream produced.
 struct Collected {
   var chunks: [String] = []
   var error: (any Error)?
-  /// When each chunk arrived, in seconds from the start.
-  var times: [Double] = []
   var text: String { chunks.joined() }
   var message: String? { (error as? any LocalizedError)?.errorDescription }
 }
@@ -15,11 +14,9 @@ struct Collected {
 /// Reads `stream` to its end.
 func collect(_ stream: AsyncThrowingStream<String, any Error>) async -> Collected {
   var result = Collected()
-  let start = Date()
   do {
     for try await chunk in stream {
       result.chunks.append(chunk)
-      result.times.append(Date().timeIntervalSince(start))
     }
   } catch {
     result.error = error

@@ -48,10 +48,10 @@ import Testing
     try session.submit("rate me")
     try session.waitFor("Regenerate")
     try session.submit("/good")
-    let screen = try session.waitFor("Rated the reply good")
+    let screen = try session.waitFor("Rated reply #1 good ▲")
     #expect(screen.contains("▲ Rated good"))
     try session.submit("/good")
-    try session.waitFor("Rating cleared")
+    try session.waitFor("Cleared the rating of reply #1")
   }
 
   /// Defect 5: Alt with a key while a reply streams does not stop it.
@@ -92,6 +92,50 @@ import Testing
     try missing.waitFor("The share command failed: command not found")
   }
 
+  /// Defect 7: /share without a share command writes the reply to a file only its owner reads.
+  @Test func sharedFileIsPrivate() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-share-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let session = try TmuxSession(
+      ["--reply-command", "printf 'Shared **text**'"], environment: ["TMPDIR": directory.path])
+    try session.submit("go")
+    try session.waitFor("Regenerate")
+    try session.submit("/share")
+    try session.waitFor("Shared to \(directory.path)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(files.count == 1)
+    let path = directory.appendingPathComponent(files.first ?? "").path
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "Shared text\n")
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  /// Defect 8: /help in a short, narrow terminal wraps under its own columns and scrolls.
+  @Test func helpWrapsAndScrolls() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"], width: 50, height: 12)
+    try session.submit("/help")
+    let first = try session.waitFor("PgUp/PgDn scroll")
+    #expect(first.contains("Commands"))
+    #expect(first.contains("1–8 of "))
+    try session.press("PageDown")
+    let second = try session.waitFor("(blocks count from the top)")
+    #expect(second.contains("\n                    (blocks count from the top)"))
+    #expect(!second.contains("Commands"))
+    try session.press("x")
+    try session.waitFor("the help to close") { !$0.contains("PgUp/PgDn scroll ·") }
+  }
+
+  /// Defect 3: a notice too long for the status line shows whole above the composer.
+  @Test func aLongNoticeShowsWhole() throws {
+    let session = try TmuxSession(
+      ["--reply-command", "printf ok", "--thread", "broken.json"], width: 50, height: 14,
+      files: ["broken.json": Data("{".utf8)])
+    let screen = try session.waitFor("FILE saves elsewhere")
+    #expect(screen.contains("broken.json did not load"))
+    #expect(screen.contains("[not saving]"))
+  }
+
   /// Defect 8: the essential hints show at 40 columns.
   @Test func narrowTerminalKeepsTheEssentialHints() throws {
     let session = try TmuxSession(["--reply-command", "printf ok"], width: 40, height: 12)
@@ -118,6 +162,12 @@ import Testing
     let screen = try session.waitFor("Regenerate")
     let widest = screen.split(separator: "\n").filter { $0.contains("word word") }.map(\.count).max() ?? 0
     #expect(widest > 60 && widest <= 100, "widest prose line: \(widest)")
+    let narrower = try TmuxSession(
+      ["--reply-command", "printf '\(words)'", "--reading-width", "60"], width: 200, height: 40)
+    try narrower.submit("go")
+    let lines = try narrower.waitFor("Regenerate").split(separator: "\n").filter { $0.contains("word word") }
+    #expect(lines.map(\.count).max() ?? 0 <= 60)
+    #expect(lines.map(\.count).max() ?? 0 > 40)
   }
 
   /// Defect 11: replies are numbered on screen, and /copy N names one.
@@ -143,10 +193,45 @@ import Testing
       "--reply-command", "printf 'See:\\n\\n```sh\\nls -l\\n```\\n\\n```sh\\npwd\\n```\\n'",
     ])
     try session.submit("show code")
-    try session.waitFor("code 1–2")
+    let screen = try session.waitFor("code 1–2")
+    // Each block's label names its number where it shows.
+    #expect(screen.contains("\n sh · code 1\n │ ls -l\n"))
+    #expect(screen.contains("\n sh · code 2\n │ pwd\n"))
     try session.submit("/copy 1 code 2")
     try session.waitFor("Copied code block 2")
     #expect(try session.pasteBuffer() == "pwd")
+  }
+
+  /// Defect 11: scrolled up, commands without a number act on the reply in view, and the status
+  /// line says which; back at the latest, on the latest.
+  @Test func commandsActOnTheReplyInView() throws {
+    let command = #"echo x >> n; printf 'Answer %s\n\n' "$(wc -l < n | tr -d ' ')"; seq 1 30 | sed 's/^/- item /'"#
+    let session = try TmuxSession(["--reply-command", command])
+    try session.submit("one")
+    try session.waitFor("#1 · Copy")
+    try session.submit("two")
+    try session.waitFor("#2 · Copy")
+    try session.press("PageUp")
+    try session.press("PageUp")
+    try session.waitFor("acting on #1")
+    try session.submit("/copy")
+    try session.waitFor("Copied")
+    #expect(try session.pasteBuffer().hasPrefix("Answer 1\n"))
+    try session.press("End")
+    try session.waitFor("following again") { !$0.contains("acting on #") }
+    try session.submit("/copy")
+    try session.waitFor("Copied")
+    #expect(try session.pasteBuffer().hasPrefix("Answer 2\n"))
+  }
+
+  /// Defect 11: a failed reply keeps its number, and /copy says it failed.
+  @Test func failedRepliesAreNumberedToo() throws {
+    let session = try TmuxSession(["--reply-command", "echo partial; echo broke >&2; exit 1"])
+    try session.submit("go")
+    let screen = try session.waitFor("✗ broke")
+    #expect(screen.contains("#1 · ↻ Retry /retry"))
+    try session.submit("/copy")
+    try session.waitFor("Reply #1 failed: only its code blocks can be copied (/copy 1 code M).")
   }
 
   /// Defect 12: the composer wraps at word boundaries, Up and Down move inside a message of

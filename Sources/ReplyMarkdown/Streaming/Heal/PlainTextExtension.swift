@@ -124,13 +124,19 @@ enum PlainTextExtension {
       source[..<end].lastIndex(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }).map { $0 + 1 }
       ?? source.startIndex
     guard lineStart <= end - bytes.count else { return nil }
-    // What block the line is, is settled.
-    let line = source[lineStart..<end]
-    let hold = LineHold(line)
-    guard let first = hold.content.first, !hold.endsInsideMarker, first != ASCII.lessThan, first != ASCII.openBracket,
-      !line.contains(ASCII.pipe)
-    else { return nil }
+    guard isSettled(line: source[lineStart..<end]) else { return nil }
     return OpenText(literal: literal, start: end - bytes.count, end: end, lineStart: lineStart, parent: parent)
+  }
+
+  /// Whether what block `line` (an incomplete last line) is can no longer change while it grows:
+  /// its content after quote and list markers is not empty, not inside a list marker (`12`), not
+  /// a tag being named (`<di`) or a label that may be a definition's (`[x]:`), and it has no `|`
+  /// (a table header to be).
+  static func isSettled(line: ArraySlice<UInt8>) -> Bool {
+    let hold = LineHold(line)
+    guard let first = hold.content.first, !hold.endsInsideMarker, first != ASCII.lessThan, first != ASCII.openBracket
+    else { return false }
+    return !line.contains(ASCII.pipe)
   }
 
   /// Whether the word of `text` that reaches across `boundary` (the shown text before it, new text

@@ -25,6 +25,10 @@ struct StreamHealer {
   /// (``MarkdownNode/LinkInfo/isPending``).
   struct Healed {
     var document: MarkdownDocument
+    /// Where the open paragraph this heal found starts in the healed input, when its last line
+    /// was not held: a later heal of the same paragraph, grown on the same line, may pass it as
+    /// `knownParagraph` and skip the parse that finds it.
+    var paragraphStart: Int?
   }
 
   /// How many times the inline content is scanned again after a cut (an image, tag or entity
@@ -37,13 +41,22 @@ struct StreamHealer {
   }
 
   /// ``heal(_:protectedLength:context:)``, recording in `applied` the rules that changed the display.
-  func heal(_ input: [UInt8], protectedLength: Int, context: Context, applied: inout AppliedHealRules) -> Healed {
+  ///
+  /// With `knownParagraph`, the open block is taken to be the paragraph whose inline content
+  /// starts there (a ``Healed/paragraphStart`` of an earlier heal whose input this one extends on
+  /// the same, settled line): the parse that finds the open block is skipped, so the heal parses
+  /// once.
+  func heal(
+    _ input: [UInt8], protectedLength: Int, context: Context, knownParagraph: Int? = nil,
+    applied: inout AppliedHealRules
+  ) -> Healed {
     var text = input
     // Received bytes.
     if ByteHolds.trimCarriageReturn(&text) { applied.insert(.trailingCarriageReturn) }
     if ByteHolds.trimGrowableGrapheme(&text, floor: protectedLength) { applied.insert(.growableGrapheme) }
     // The last line.
     let lineStart = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
+    var lineHeld = false
     switch context {
     case .fencedCode(let fence, _):
       if lineStart < text.count && ByteHolds.isFenceCloserPrefix(text[lineStart...], fence: fence) {
@@ -55,7 +68,20 @@ struct StreamHealer {
       if lineStart < text.count, let rule = LineHold(text[lineStart...]).rule {
         text.removeSubrange(lineStart...)
         applied.insert(rule)
+        lineHeld = true
       }
+    }
+    if let start = knownParagraph, !lineHeld, start <= text.count {
+      let open = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
+      healInline(&text, leaf: open, protectedLength: protectedLength, applied: &applied)
+      let last = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
+      if last < text.count, let rule = LineHold(text[last...]).rule {
+        text.removeSubrange(last...)
+        applied.insert(rule)
+      }
+      var healed = finish(text, applied: &applied)
+      healed.paragraphStart = start
+      return healed
     }
     // The parsed open block.
     var document = parse(text)
@@ -87,7 +113,9 @@ struct StreamHealer {
       applied.insert(rule)
     }
     // Nothing to close or hold back: the first parse stands.
-    return finish(text, document: text == parsedText ? document : nil, applied: &applied)
+    var healed = finish(text, document: text == parsedText ? document : nil, applied: &applied)
+    if open.kind == .paragraph && !lineHeld { healed.paragraphStart = open.start }
+    return healed
   }
 
   /// Applies the inline rules to the content of `leaf`: trailing markers are held, what is still

@@ -11,9 +11,9 @@ import Foundation
 ///
 /// Bounded: it accepts at most as many connections as it has scripts, stops by itself after
 /// `lifetime` seconds, and every wait in a script has its own limit.
-final class LocalModelServer: @unchecked Sendable {
+package final class LocalModelServer: @unchecked Sendable {
   /// One step of a connection's script.
-  enum Step: Sendable {
+  package enum Step: Sendable {
     /// The status line and headers; `chunked` sends the body with chunked transfer coding.
     case head(status: Int, headers: [(String, String)] = [], chunked: Bool = true)
     /// Body bytes (one HTTP chunk when chunked).
@@ -24,19 +24,42 @@ final class LocalModelServer: @unchecked Sendable {
     case pause(Double)
     /// Waits up to this many seconds for the client to close the connection, then goes on.
     case waitForClose(Double)
+    /// Waits up to this many seconds for the test to open the gate, then goes on.
+    case waitForGate(Gate, Double)
 
     /// Body text.
-    static func text(_ text: String) -> Step { .body(Array(text.utf8)) }
+    package static func text(_ text: String) -> Step { .body(Array(text.utf8)) }
+  }
+
+  /// A gate a script waits at until the test opens it (say, once the client has shown what came
+  /// before), so an order is checked by events instead of by time.
+  package final class Gate: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var timedOut = false
+
+    package init() {}
+
+    /// Lets the waiting script go on.
+    package func open() { semaphore.signal() }
+
+    /// Whether the script's wait ran out before the gate opened.
+    package var didTimeOut: Bool { lock.withLock { timedOut } }
+
+    func wait(seconds: Double) {
+      let result = semaphore.wait(timeout: .now() + seconds)
+      lock.withLock { timedOut = result == .timedOut }
+    }
   }
 
   /// A request as the server read it.
-  struct Request: Sendable {
-    var method: String
-    var path: String
-    var headers: [String: String]
-    var body: Data
+  package struct Request: Sendable {
+    package var method: String
+    package var path: String
+    package var headers: [String: String]
+    package var body: Data
     /// The body as a JSON object.
-    var json: [String: Any]? {
+    package var json: [String: Any]? {
       (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
     }
   }
@@ -48,17 +71,19 @@ final class LocalModelServer: @unchecked Sendable {
   private var stopped = false
   private let listener: Int32
   /// The port it listens on.
-  let port: UInt16
+  package let port: UInt16
   /// When it started.
-  let started = Date()
+  package let started = Date()
 
   /// The base URL of an OpenAI-compatible server here.
-  var openAIBaseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1") ?? URL(fileURLWithPath: "/") }
+  package var openAIBaseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1") ?? URL(fileURLWithPath: "/") }
   /// The base URL of an Anthropic server here.
-  var anthropicBaseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+  package var anthropicBaseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
   /// Starts listening; each accepted connection plays the next script.
-  init(_ scripts: [[Step]], lifetime: Double = 20) throws {
+  /// The lifetime is long (a busy machine can hold a test back for a while before its client
+  /// connects); a server whose scripts have all been played stops at once.
+  package init(_ scripts: [[Step]], lifetime: Double = 120) throws {
     self.scripts = scripts
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
@@ -88,7 +113,7 @@ final class LocalModelServer: @unchecked Sendable {
   }
 
   /// A port on 127.0.0.1 that nothing listens on (bound, then closed).
-  static func closedPort() -> UInt16 {
+  package static func closedPort() -> UInt16 {
     guard let server = try? LocalModelServer([], lifetime: 0.01) else { return 9 }
     let port = server.port
     server.stop()
@@ -97,13 +122,13 @@ final class LocalModelServer: @unchecked Sendable {
   }
 
   /// The requests read so far.
-  var requests: [Request] { lock.withLock { recorded } }
+  package var requests: [Request] { lock.withLock { recorded } }
 
   /// When clients closed connections during a `waitForClose`.
-  var clientCloses: [Date] { lock.withLock { closes } }
+  package var clientCloses: [Date] { lock.withLock { closes } }
 
   /// Waits up to `seconds` for `count` requests to have been read.
-  func waitForRequests(_ count: Int, seconds: Double = 5) -> Bool {
+  package func waitForRequests(_ count: Int, seconds: Double = 5) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if requests.count >= count { return true }
@@ -113,7 +138,7 @@ final class LocalModelServer: @unchecked Sendable {
   }
 
   /// Stops accepting.
-  func stop() {
+  package func stop() {
     lock.withLock { stopped = true }
   }
 
@@ -152,6 +177,8 @@ final class LocalModelServer: @unchecked Sendable {
         if chunked { guard send(connection, Array("0\r\n\r\n".utf8)) else { return } }
       case .pause(let seconds):
         Thread.sleep(forTimeInterval: seconds)
+      case .waitForGate(let gate, let seconds):
+        gate.wait(seconds: seconds)
       case .waitForClose(let seconds):
         if waitForPeerClose(connection, seconds: seconds) {
           lock.withLock { closes.append(Date()) }
