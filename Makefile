@@ -11,7 +11,7 @@ SHELL := /bin/bash
 # libkf5syntaxhighlighting-tools is kate-syntax-highlighter, the reference the highlighting tests compare with.
 LIB_PACKAGES  := libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev libkf5syntaxhighlighting-dev pkg-config
 TEST_PACKAGES := cmark-gfm tmux chromium libkf5syntaxhighlighting-tools
-BENCH_PACKAGES := cmark-gfm lowdown chromium python3-rich python3-venv hyperfine time libcurl4-openssl-dev
+BENCH_PACKAGES := cmark-gfm lowdown chromium python3-rich python3-pygments python3-venv hyperfine time libcurl4-openssl-dev libkf5syntaxhighlighting-tools
 
 .PHONY: run test build bench fuzz fuzz-smoke deps deps-test deps-bench goldens clean lint
 

@@ -54,7 +54,7 @@ let package = Package(
     .executableTarget(
       name: "replykit", dependencies: ["ReplyMarkdown", "ReplyHighlight", "ChatEngine", "ChatExport", "ChatModels", "ReplyKitFuzz"]),
     .executableTarget(
-      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ChatEngine", "ReplyKitFuzz"],
+      name: "replykit-bench", dependencies: ["ReplyMarkdown", "ReplyHighlight", "ChatEngine", "ReplyKitFuzz"],
       path: "Benchmarks/replykit-bench"),
     .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
     .testTarget(name: "ReplyHighlightTests", dependencies: ["ReplyHighlight", "ReplyMarkdown"]),

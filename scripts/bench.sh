@@ -86,8 +86,9 @@ time: cmark-gfm allocates from a private bump arena that lives only under ReplyK
 is dropped whole (\`Parser/ParseArena.swift\`); arena chunks and large output buffers are mapped
 with transparent huge pages (\`Support/HugePages.swift\`; this machine's
 \`/sys/kernel/mm/transparent_hugepage/enabled\`: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo n/a)), which
-removes most page faults; the guard passes over bytes it never acts on with a byte mask; the release build is a
-fully static executable (no dynamic loading at start); \`render\` does not free its document before
+removes most page faults; the guard passes over bytes it never acts on with a byte mask; the release build links
+the Swift runtime and Foundation statically (\`-static-stdlib\`; KSyntaxHighlighting, Qt 5 and libcurl are shared
+libraries, so the loader maps about 60 of them at start); \`render\` does not free its document before
 exiting.
 
 In-process split (\`$BIN/replykit-bench parse $WORK/input-1mb.md\`):
@@ -97,11 +98,25 @@ MD
 }
 
 make_input
+# BENCH_SECTIONS="20 25" runs only the scripts of scripts/bench.d/ whose names start with those
+# numbers and prints their sections on standard output (BENCHMARKS.md is left alone).
+if [ -n "${BENCH_SECTIONS:-}" ]; then
+  for extra in scripts/bench.d/*.sh; do
+    for wanted in $BENCH_SECTIONS; do
+      case "$(basename "$extra")" in "$wanted"-*)
+        echo
+        # shellcheck source=/dev/null
+        source "$extra"
+      esac
+    done
+  done
+  exit 0
+fi
 {
   echo "# ReplyKit benchmarks"
   echo
   echo "Written by \`make bench\` (\`scripts/bench.sh\`) on $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores,"
-  echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), release build (\`make bench\`: a fully static executable, \`-static-executable\`)."
+  echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), release build (\`make bench\`: \`-static-stdlib\`, the C and C++ libraries shared)."
   echo "Peers: $(cmark-gfm --version | head -1); $(lowdown -v 2>&1 | head -1 || true); hyperfine $(hyperfine --version | cut -d' ' -f2)."
   echo
   section_parse_html

@@ -46,6 +46,10 @@ do {
     print(await ChatEngineBenchmark.run())
   case "versions" where arguments.count == 1:
     print(await VersionSwitchBenchmark.run())
+  case "highlight" where arguments.count == 2:
+    print(try HighlightBenchmark.run(path: arguments[1]))
+  case "highlight-stream" where arguments.count == 1:
+    print(HighlightBenchmark.streamingFence())
   case "stream" where arguments.count == 1:
     print(StreamingBenchmark.run())
   case "stream-one" where (4...5).contains(arguments.count):
@@ -72,7 +76,8 @@ do {
     FileHandle.standardError.write(
       Data(
         ("usage: replykit-bench parse FILE | engine | versions | stream | stream-one CONSUMER KIND BYTES [CHUNK] "
-          + "| pathological [CASES.json] | resources [ROUNDS] | mixed-reply SEED BYTES\n").utf8))
+          + "| highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] "
+          + "| mixed-reply SEED BYTES\n").utf8))
     exit(2)
   }
 } catch let usage as BenchUsage {

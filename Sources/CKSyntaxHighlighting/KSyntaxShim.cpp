@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 namespace KSH = KSyntaxHighlighting;
@@ -34,6 +35,8 @@ public:
   /// UTF-8 offset of each UTF-16 index of the line, and one past the end.
   std::vector<uint32_t> utf8Offsets;
   KSH::Theme styleTheme;
+  /// The index of `styleTheme` among the library's themes (part of the cache key).
+  int themeIndex = -1;
 
   KSH::State run(const QString &text, const KSH::State &state) { return highlightLine(text, state); }
 
@@ -44,9 +47,21 @@ protected:
     size_t start = std::min(static_cast<size_t>(offset), limit);
     size_t end = std::min(static_cast<size_t>(offset) + static_cast<size_t>(length), limit);
     if (end <= start) return;
-    cksh_span span{};
+    cksh_span span = styled(format);
     span.offset = utf8Offsets[start];
     span.length = utf8Offsets[end] - utf8Offsets[start];
+    spans.push_back(span);
+  }
+
+private:
+  /// The text style and theme style of each format met, by theme and format id (ids are unique
+  /// in the repository): six theme lookups once per format instead of once per span.
+  std::unordered_map<uint64_t, cksh_span> styles;
+
+  cksh_span styled(const KSH::Format &format) {
+    const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(themeIndex)) << 32) | format.id();
+    if (const auto found = styles.find(key); found != styles.end()) return found->second;
+    cksh_span span{};
     span.text_style = static_cast<uint32_t>(format.textStyle());
     const KSH::Theme &theme = styleTheme;
     if (format.hasTextColor(theme)) {
@@ -61,7 +76,8 @@ protected:
     if (format.isItalic(theme)) span.style.flags |= CKSH_ITALIC;
     if (format.isUnderline(theme)) span.style.flags |= CKSH_UNDERLINE;
     if (format.isStrikeThrough(theme)) span.style.flags |= CKSH_STRIKETHROUGH;
-    spans.push_back(span);
+    styles.emplace(key, span);
+    return span;
   }
 };
 
@@ -235,7 +251,10 @@ int cksh_highlight_line(
   SpanCollector &highlighter = lib.highlighter;
   const KSH::Definition &wanted = lib.definitions[static_cast<size_t>(definition)];
   if (highlighter.definition() != wanted) highlighter.setDefinition(wanted);
-  highlighter.styleTheme = lib.themes[static_cast<size_t>(theme)];
+  if (highlighter.themeIndex != theme) {
+    highlighter.styleTheme = lib.themes[static_cast<size_t>(theme)];
+    highlighter.themeIndex = theme;
+  }
   highlighter.spans.clear();
   const auto *bytes = reinterpret_cast<const unsigned char *>(utf8);
   mapOffsets(bytes, length, highlighter.utf8Offsets);

@@ -54,14 +54,35 @@ struct InlineRanges {
   /// text is written (autolinks are written as their text, or as `<text>`), searched from its
   /// previous sibling on; then ends each inline before its next sibling starts.
   ///
-  /// - Complexity: O(n) in the nodes, plus a search of at most `searchWindow` bytes per
-  ///   misplaced link.
+  /// - Complexity: O(n) in the nodes, plus a search per misplaced link of at most `searchWindow`
+  ///   bytes, never past the end of the block that holds it (`unboundedSearchWindow` bytes when
+  ///   no block around it has a position).
   func repairLinks(_ nodes: inout [MarkdownNode], source: String) {
     var source = source
     source.withUTF8 { bytes in
+      // In document order the latest node at each depth above a node is its ancestor there.
+      var latest: [Int] = [0]
+      // The latest node at each depth with a usable position (a sibling when after the parent).
+      var positioned: [Int] = [0]
+      // The latest node with a usable position, at any depth.
+      var lastPositioned: Int? = nil
+      // The latest link placed at each depth, and the offset just past it.
+      var placed: [(index: Int, end: Int)] = []
       var index = 1
       while index < nodes.count {
-        defer { index += 1 }
+        defer {
+          let depth = nodes[index].depth
+          if latest.count <= depth {
+            latest.append(contentsOf: repeatElement(0, count: depth + 1 - latest.count))
+            positioned.append(contentsOf: repeatElement(0, count: depth + 1 - positioned.count))
+          }
+          latest[depth] = index
+          if nodes[index].range.flatMap({ offset($0.start) }) != nil {
+            positioned[depth] = index
+            lastPositioned = index
+          }
+          index += 1
+        }
         let node = nodes[index]
         guard !node.kind.isBlock else { continue }
         var isImage = false
@@ -77,27 +98,70 @@ struct InlineRanges {
         {
           continue
         }
-        place(index, in: &nodes, bytes)
+        let depth = node.depth
+        let parent = depth >= 1 && depth - 1 < latest.count ? latest[depth - 1] : 0
+        // Search from the nearest earlier sibling with a position (a soft break has none), else
+        // from the start of the nearest ancestor block with one, else (a table's cells and rows may
+        // have none) from the last node before it that has one.
+        var from: Int? = nil
+        if depth < positioned.count && positioned[depth] > parent, let range = nodes[positioned[depth]].range {
+          from = offset(range.start)
+        }
+        if from == nil {
+          for level in stride(from: min(depth - 1, latest.count - 1), through: 1, by: -1) {
+            if let range = nodes[latest[level]].range, let start = offset(range.start) {
+              from = start
+              break
+            }
+          }
+        }
+        var start = from ?? lastPositioned.flatMap { nodes[$0].range.flatMap { offset($0.start) } } ?? 0
+        // Siblings are in source order: never before the end of the last sibling placed here (the
+        // positions of text on a paragraph's later lines can lag behind, which would search the
+        // same bytes again for every link).
+        if depth < placed.count, placed[depth].index > parent { start = max(start, placed[depth].end) }
+        // Never past the end of the nearest block around it that says where it ends; without one,
+        // a short way only.
+        var limit = min(bytes.count, start + Self.unboundedSearchWindow)
+        for level in stride(from: min(depth - 1, latest.count - 1), through: 1, by: -1) {
+          let ancestor = nodes[latest[level]]
+          // A table cell's position is not trusted.
+          if case .tableCell = ancestor.kind { continue }
+          guard ancestor.kind.isBlock, let range = ancestor.range, let end = lineEnd(range.end), end > start else {
+            continue
+          }
+          limit = min(bytes.count, start + Self.searchWindow, end)
+          break
+        }
+        place(index, in: &nodes, bytes, from: start, to: limit)
+        if let range = nodes[index].range, let end = offset(range.end) {
+          if placed.count <= depth {
+            placed.append(contentsOf: repeatElement((index: 0, end: 0), count: depth + 1 - placed.count))
+          }
+          placed[depth] = (index, end + 1)
+        }
       }
       trimOverlaps(&nodes)
     }
   }
 
   /// How far from its previous sibling a misplaced link is searched for.
-  static let searchWindow = 64 * 1024
+  /// (A link is written just after its previous sibling; where cmark-gfm's positions of the text
+  /// before it lag, a longer search would only find the same text further on, for every link of a
+  /// long paragraph.)
+  static let searchWindow = 8 * 1024
+  /// How far it is searched for when no block around it says where it ends.
+  static let unboundedSearchWindow = 4 * 1024
 
-  private func place(_ link: Int, in nodes: inout [MarkdownNode], _ bytes: UnsafeBufferPointer<UInt8>) {
+  /// Gives a misplaced link the first place in `from..<limit` where its text is written.
+  private func place(
+    _ link: Int, in nodes: inout [MarkdownNode], _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to limit: Int
+  ) {
     let text = Array(MarkdownDocument.inlineText(of: link, in: nodes).utf8)
     guard !text.isEmpty else {
       nodes[link].range = nil
       return
     }
-    // Search from the previous sibling's start, else from the parent's.
-    var from = 0
-    var back = link - 1
-    while back > 0 && nodes[back].depth > nodes[link].depth { back -= 1 }
-    if let range = nodes[back].range, let start = offset(range.start) { from = start }
-    let limit = min(bytes.count, from + Self.searchWindow)
     guard let found = Self.find(text, in: bytes, from: from, to: limit) else {
       nodes[link].range = nil
       return
@@ -133,6 +197,12 @@ struct InlineRanges {
     return starts[position.line - 1] + position.column - 1
   }
 
+  /// The offset just past the line of `position` (its line ending excluded), or nil.
+  private func lineEnd(_ position: SourcePosition) -> Int? {
+    guard position.line >= 1, position.line <= lengths.count else { return nil }
+    return starts[position.line - 1] + lengths[position.line - 1]
+  }
+
   private func position(_ offset: Int) -> SourcePosition {
     var low = 0
     var high = starts.count - 1
@@ -157,13 +227,18 @@ struct InlineRanges {
 
   private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to limit: Int) -> Int? {
     guard let first = needle.first, limit - from >= needle.count else { return nil }
+    // The first byte by memchr, then the rest compared: a misplaced link can be kilobytes away.
+    let last = limit - needle.count
     var candidate = from
-    while candidate + needle.count <= limit {
-      if bytes[candidate] == first && needle.indices.allSatisfy({ bytes[candidate + $0] == needle[$0] }) {
-        return candidate
-      }
+    while candidate <= last {
+      candidate = bytes.firstOffset(of: first, from: candidate, to: last + 1)
+      guard candidate <= last else { return nil }
+      var matched = 1
+      while matched < needle.count && bytes[candidate + matched] == needle[matched] { matched += 1 }
+      if matched == needle.count { return candidate }
       candidate += 1
     }
     return nil
   }
+
 }

@@ -5,6 +5,12 @@ enum LinkText {
   /// the text once scheme, `//`, `www.` and a trailing slash are ignored (case-insensitively).
   static func urlAddsNothing(text: String, destination: String) -> Bool {
     if destination.isEmpty || destination.hasPrefix("#") { return true }
+    // ASCII on both sides (most links) is compared in place, without lowercased copies.
+    if let answer = text.utf8.withContiguousStorageIfAvailable({ text in
+      destination.utf8.withContiguousStorageIfAvailable { asciiAddsNothing(text: text, destination: $0) } ?? nil
+    }) ?? nil {
+      return answer
+    }
     if !hasScheme(destination) && !destination.hasPrefix("//") && !destination.lowercased().hasPrefix("www.") {
       return true
     }
@@ -21,8 +27,13 @@ enum LinkText {
 
   /// Whether `url` starts with a URI scheme (`[A-Za-z][A-Za-z0-9+.-]{1,31}:`).
   static func hasScheme(_ url: String) -> Bool {
+    hasScheme(url.utf8)
+  }
+
+  /// ``hasScheme(_:)`` over UTF-8 bytes.
+  static func hasScheme<Bytes: Sequence<UInt8>>(_ url: Bytes) -> Bool {
     var count = 0
-    for byte in url.utf8 {
+    for byte in url {
       if byte == UInt8(ascii: ":") { return count >= 2 }
       let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
       let isOther =
@@ -32,6 +43,46 @@ enum LinkText {
       count += 1
     }
     return false
+  }
+
+  /// ``urlAddsNothing(text:destination:)`` for ASCII text and destination (the same answer), or
+  /// nil when either holds a non-ASCII byte (Unicode lowercasing then decides).
+  private static func asciiAddsNothing(text: UnsafeBufferPointer<UInt8>, destination: UnsafeBufferPointer<UInt8>)
+    -> Bool?
+  {
+    guard !text.contains(where: { $0 >= 0x80 }), !destination.contains(where: { $0 >= 0x80 }) else { return nil }
+    if !hasScheme(destination) && !hasPrefix(destination, 0, "//") && !hasPrefix(destination, 0, "www.") {
+      return true
+    }
+    let left = normalizedRange(text)
+    let right = normalizedRange(destination)
+    guard left.count == right.count else { return false }
+    for (a, b) in zip(left, right) where lowercase(text[a]) != lowercase(destination[b]) { return false }
+    return true
+  }
+
+  /// The bytes ``normalized(_:)`` keeps of ASCII: without a scheme, `//`, `www.` and a final `/`.
+  private static func normalizedRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var start = 0
+    if hasScheme(bytes), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) { start = colon + 1 }
+    if hasPrefix(bytes, start, "//") { start += 2 }
+    if hasPrefix(bytes, start, "www.") { start += 4 }
+    var end = bytes.count
+    if end > start && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    return start..<end
+  }
+
+  /// Whether the ASCII bytes from `offset` start with `prefix` (lower case), ignoring case.
+  private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard offset + count <= bytes.count else { return false }
+    for position in 0..<count where lowercase(bytes[offset + position]) != prefix.utf8Start[position] { return false }
+    return true
+  }
+
+  @inline(__always)
+  private static func lowercase(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
   }
 
   private static func normalized(_ string: String) -> Substring {

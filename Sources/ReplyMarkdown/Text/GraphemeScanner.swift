@@ -52,6 +52,13 @@ struct GraphemeScanner {
   mutating func next() -> Cluster? {
     guard position < end else { return nil }
     let start = position
+    // An ASCII scalar followed by ASCII (or the end) is a cluster of its own, except CR before LF.
+    let lead = bytes[start]
+    if lead < 0x80 && lead != 0x0D && (start + 1 == end || bytes[start + 1] < 0x80) {
+      position = start + 1
+      if position < end { state = 0 }
+      return Cluster(start: start, end: position, width: DisplayWidth.scalarWidth(UInt32(lead)), first: UInt32(lead))
+    }
     let (first, firstLength) = Self.decode(bytes, at: position)
     position += firstLength
     var width = DisplayWidth.scalarWidth(first)

@@ -36,8 +36,7 @@ enum LineBreaker {
         continue
       }
       let wide = cluster.width == 2
-      let glued = noBreakBefore(cluster.first)
-      if wordStart >= 0 && (wide || breakAfterWord) && !glued {
+      if wordStart >= 0 && (wide || breakAfterWord) && !noBreakBefore(cluster.first) {
         breaker.place(wordStart, wordEnd, wordWidth)
         wordStart = -1
       }

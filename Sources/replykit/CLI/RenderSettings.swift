@@ -36,6 +36,18 @@ struct RenderSettings {
     """
   }
 
+  /// The highlighter in the theme `name` names, matched without regard to case; an unknown name is
+  /// a usage error that lists the themes.
+  static func highlighter(themeNamed name: String) throws -> KSyntaxCodeHighlighter {
+    guard let theme = KSyntaxCodeHighlighter.themeNames.first(where: { $0.lowercased() == name.lowercased() }),
+      let highlighter = KSyntaxCodeHighlighter(themeNamed: theme)
+    else {
+      throw CLIError.usage(
+        "unknown theme '\(name)'; themes: \(KSyntaxCodeHighlighter.themeNames.joined(separator: ", "))")
+    }
+    return highlighter
+  }
+
   /// What to write.
   let format: OutputFormat
   let parseOptions: ParseOptions
@@ -62,14 +74,7 @@ struct RenderSettings {
     self.parseOptions = parseOptions
     htmlOptions = parsed.has("--unsafe") ? [.unsafe] : []
     let highlight = try parsed.choice("--highlight", among: ["auto", "always", "never"], default: "auto")
-    var chosenTheme: KSyntaxCodeHighlighter?
-    if let name = parsed.value("--theme") {
-      guard let theme = KSyntaxCodeHighlighter.themeNames.first(where: { $0.lowercased() == name.lowercased() }) else {
-        throw CLIError.usage(
-          "unknown theme '\(name)'; themes: \(KSyntaxCodeHighlighter.themeNames.joined(separator: ", "))")
-      }
-      chosenTheme = KSyntaxCodeHighlighter(themeNamed: theme)
-    }
+    let chosenTheme = try parsed.value("--theme").map(Self.highlighter(themeNamed:))
     var ansi = ANSIOptions.standardOutput(width: width, color: color, hyperlinks: hyperlinks)
     if format == .ansi && ansi.color && highlight != "never" {
       ansi.highlighter =

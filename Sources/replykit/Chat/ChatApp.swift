@@ -66,7 +66,9 @@ final class ChatApp {
       onFeedback: { _, _ in events.app?.autosave() })
     let size = TerminalSession.size()
     let color = ANSIOptions.resolve(color: options.color, isTerminal: true, environment: environment)
-    screen = ChatScreen(columns: size.columns, rows: size.rows, color: color, readingWidth: options.readingWidth)
+    screen = ChatScreen(
+      columns: size.columns, rows: size.rows, color: color, readingWidth: options.readingWidth,
+      highlighter: options.highlighter)
     events.app = self
     if setup.loadError != nil { screen.marker = "not saving" }
     if let error = setup.loadError {

@@ -1,4 +1,5 @@
 import ChatModels
+import ReplyHighlight
 import ReplyMarkdown
 
 /// The options of `replykit chat`, checked.
@@ -21,13 +22,17 @@ struct ChatOptions: Sendable {
   var readingWidth = 100
   /// `--benchmark`: measure frame times instead of chatting.
   var benchmark = false
+  /// `--theme NAME` and `--highlight`: how code in replies is coloured when colour is on, or nil
+  /// for not at all (`--highlight never`). By default GitHub Dark, or GitHub Light when the
+  /// terminal's background is light.
+  var highlighter: KSyntaxCodeHighlighter? = ChatHighlighting.highlighter
 
   static let help = """
     Usage: replykit chat [--model NAME [--base-url URL] [--api openai|anthropic] [--system TEXT]
                                        [--api-key-env VAR]]
                          [--reply-command CMD] [--thread FILE] [--share-command CMD]
                          [--pace-ms N] [--color auto|always|never] [--width N] [--reading-width N]
-                         [--benchmark]
+                         [--highlight auto|never] [--theme NAME] [--benchmark]
 
     A chat thread in the terminal, full-screen. With --model (or a default model in the config
     file) replies stream from a model server; with --reply-command from a command; with neither it
@@ -54,6 +59,11 @@ struct ChatOptions: Sendable {
       --color WHEN         auto (default: off with NO_COLOR or in a pipe), always or never
       --width N            the width of the printed transcript (default: $COLUMNS, else 80)
       --reading-width N    the widest the thread is laid out on screen (default 100)
+      --highlight WHEN     colour code in replies by language: auto (default: when colour is on)
+                           or never
+      --theme NAME         the highlighting theme (default: GitHub Dark, or GitHub Light when the
+                           terminal's background is light); one of:
+    \(RenderSettings.themeHelp)
       --benchmark          print frame times while a reply streams into a 1,000-message thread
       -h, --help           show this help
 
@@ -67,7 +77,8 @@ struct ChatOptions: Sendable {
   static let arities: [String: ParsedArguments.Arity] = [
     "--reply-command": .value, "--thread": .value, "--share-command": .value, "--pace-ms": .value,
     "--model": .value, "--base-url": .value, "--api": .value, "--system": .value, "--api-key-env": .value,
-    "--color": .value, "--width": .value, "--reading-width": .value, "--benchmark": .flag, "--help": .flag, "-h": .flag,
+    "--color": .value, "--width": .value, "--reading-width": .value, "--benchmark": .flag,
+    "--highlight": .value, "--theme": .value, "--help": .flag, "-h": .flag,
   ]
 
   /// Parses the arguments of `replykit chat`; `nil` when help was asked for (and printed).
@@ -110,6 +121,13 @@ struct ChatOptions: Sendable {
     options.width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
     options.readingWidth = try parsed.integer("--reading-width", in: 20...10_000) ?? 100
     options.benchmark = parsed.has("--benchmark")
+    let highlight = try parsed.choice("--highlight", among: ["auto", "never"], default: "auto")
+    let theme = try parsed.value("--theme").map(RenderSettings.highlighter(themeNamed:))
+    options.highlighter =
+      highlight == "never"
+      ? nil
+      : theme ?? (options.benchmark ? nil : ChatHighlighting.atStartUp(environment: environment))
+        ?? ChatHighlighting.highlighter
     return options
   }
 }

@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import ReplyHighlight
 
 /// The whole chat screen as lines: the thread window, the jump-to-latest marker, the composer
 /// and the status line, at a terminal size.
@@ -50,22 +51,28 @@ final class ChatScreen {
   private var numbered: (count: Int, last: UUID?, renderer: ObjectIdentifier)?
   /// The widest the thread is laid out (prose is hard to read wider).
   let readingWidth: Int
+  /// What colours code in replies (nil: nothing).
+  let highlighter: KSyntaxCodeHighlighter?
 
   /// Creates a screen of `columns` x `rows`; the thread is at most `readingWidth` wide.
-  init(columns: Int, rows: Int, color: Bool, readingWidth: Int = 100) {
+  init(
+    columns: Int, rows: Int, color: Bool, readingWidth: Int = 100,
+    highlighter: KSyntaxCodeHighlighter? = ChatHighlighting.highlighter
+  ) {
     self.columns = max(columns, 20)
     self.rows = max(rows, 6)
     terminalSize = (columns, rows)
     self.color = color
     self.readingWidth = max(readingWidth, 20)
-    renderer = TurnRenderer(width: min(self.columns, self.readingWidth), color: color)
+    self.highlighter = highlighter
+    renderer = TurnRenderer(width: min(self.columns, self.readingWidth), color: color, highlighter: highlighter)
   }
 
   /// Takes a new terminal size: the thread is laid out again at the new width.
   func resize(columns: Int, rows: Int) {
     let columns = max(columns, 20)
     if min(columns, readingWidth) != renderer.width {
-      renderer = TurnRenderer(width: min(columns, readingWidth), color: color)
+      renderer = TurnRenderer(width: min(columns, readingWidth), color: color, highlighter: highlighter)
     }
     terminalSize = (columns, rows)
     self.columns = columns

@@ -26,13 +26,14 @@ final class TranscriptPrinter {
   /// Prepares the printer for `options`.
   init(options: ChatOptions, environment: [String: String]) {
     let ansi = ANSIOptions.standardOutput(width: options.width, color: options.color, environment: environment)
-    turns = TurnRenderer(width: ansi.width, color: ansi.color, showsControls: false)
+    turns = TurnRenderer(
+      width: ansi.width, color: ansi.color, showsControls: false, highlighter: options.highlighter)
     let width = max(turns.width - 2, ANSIOptions.minimumWidth)
     consumer = MarkdownStreamANSIRenderer(
       renderer: ANSIRenderer(
         options: ANSIOptions(
           width: width, color: ansi.color,
-          highlighter: ansi.color ? ChatHighlighting.highlighter : PlainCodeHighlighter(),
+          highlighter: ChatHighlighting.chosen(options.highlighter, color: ansi.color),
           colorDepth: ansi.colorDepth)))
   }
 

@@ -47,15 +47,19 @@ final class TurnRenderer {
   /// How many replies have their rendered lines cached.
   var cachedReplies: Int { bodies.count }
 
-  /// Creates a renderer for `width` columns.
-  init(width: Int, color: Bool, showsControls: Bool = true) {
+  /// Creates a renderer for `width` columns; with colour on, code is coloured by `highlighter`
+  /// (nil: not coloured).
+  init(
+    width: Int, color: Bool, showsControls: Bool = true,
+    highlighter: KSyntaxCodeHighlighter? = ChatHighlighting.highlighter
+  ) {
     self.width = max(width, ANSIOptions.minimumWidth)
     self.style = ChatStyle(color: color)
     self.showsControls = showsControls
     renderer = ANSIRenderer(
       options: ANSIOptions(
         width: max(self.width - 2, ANSIOptions.minimumWidth), color: color,
-        highlighter: color ? ChatHighlighting.highlighter : PlainCodeHighlighter(),
+        highlighter: ChatHighlighting.chosen(highlighter, color: color),
         colorDepth: .of(environment: TerminalEnvironment.variables)))
     var finished = renderer
     finished.options.numbersCodeBlocks = showsControls
@@ -221,9 +225,22 @@ final class TurnRenderer {
   }
 }
 
-/// The chat's code highlighting: GitHub Dark, or GitHub Light when `COLORFGBG` says the
-/// background is light. The terminal is not asked (an OSC 11 answer would reach the composer).
+/// The chat's code highlighting: GitHub Dark, or GitHub Light when the background is light.
 enum ChatHighlighting {
+  /// The default from `COLORFGBG` alone: the terminal is not asked, since once the chat reads keys
+  /// an OSC 11 answer would reach the composer.
   static let highlighter = KSyntaxCodeHighlighter(
     dark: TerminalBackground.isDark(environment: TerminalEnvironment.variables, asking: false))
+
+  /// The default at start-up, before the chat reads keys: the terminal is asked for its
+  /// background (OSC 11) when standard input and output are terminals, else `COLORFGBG` decides.
+  static func atStartUp(environment: [String: String]) -> KSyntaxCodeHighlighter {
+    KSyntaxCodeHighlighter(dark: TerminalBackground.isDark(environment: environment))
+  }
+
+  /// What colours code: the highlighter with colour on, nothing otherwise.
+  static func chosen(_ highlighter: KSyntaxCodeHighlighter?, color: Bool) -> any CodeHighlighter {
+    guard color, let highlighter else { return PlainCodeHighlighter() }
+    return highlighter
+  }
 }

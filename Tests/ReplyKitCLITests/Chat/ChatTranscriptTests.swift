@@ -23,6 +23,52 @@ import Testing
     #expect(result.stdout.contains("\u{1B}["))
   }
 
+  @Test func codeIsHighlightedInTheChosenTheme() throws {
+    let environment = ["COLORTERM": "truecolor", "COLORFGBG": "15;0"]
+    let base = ["chat", "--pace-ms", "0", "--color", "always"]
+    // `struct` in the Example's Swift: GitHub Dark's keyword #f97583 by default, Light's #d73a49.
+    let dark = try CLIRunner.run(base, environment: environment)
+    #expect(dark.status == 0)
+    #expect(dark.stdout.contains("\u{1B}[0;38;2;249;117;131mstruct"))
+    let light = try CLIRunner.run(base + ["--theme", "github light"], environment: environment)
+    #expect(light.status == 0)
+    #expect(light.stdout.contains("\u{1B}[0;38;2;215;58;73mstruct"))
+    let never = try CLIRunner.run(base + ["--highlight", "never"], environment: environment)
+    #expect(never.status == 0)
+    #expect(never.stdout.contains("struct ItemsScreen"))
+    #expect(!never.stdout.contains("38;2;"))
+    // Highlighting changes colours only: the same text once escapes are removed.
+    #expect(Self.withoutEscapes(never.stdout) == Self.withoutEscapes(dark.stdout))
+  }
+
+  @Test func unknownThemesAreUsageErrorsAndHelpListsTheThemes() throws {
+    let bad = try CLIRunner.run(["chat", "--pace-ms", "0", "--theme", "No Such Theme"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("unknown theme 'No Such Theme'; themes: "))
+    #expect(bad.stderr.contains("GitHub Dark"))
+    let highlight = try CLIRunner.run(["chat", "--pace-ms", "0", "--highlight", "sometimes"])
+    #expect(highlight.status == 2)
+    let help = try CLIRunner.run(["chat", "--help"])
+    #expect(help.status == 0)
+    for name in ["--theme NAME", "--highlight WHEN", "GitHub Dark", "GitHub Light", "Solarized Dark", "Dracula"] {
+      #expect(help.stdout.contains(name), "\(name)")
+    }
+  }
+
+  /// The text with SGR sequences removed.
+  static func withoutEscapes(_ text: String) -> String {
+    var result = ""
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      if scalar == "\u{1B}" {
+        while let next = scalars.next(), next != "m" {}
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   @Test func badOptionsAreUsageErrors() throws {
     let result = try CLIRunner.run(["chat", "--pace-ms", "fast"])
     #expect(result.status == 2)
