@@ -23,6 +23,11 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// The committed lines the current update added, as they follow the lines committed before.
   private(set) var added: [String] = []
   private var heldLines: [String] = []
+  /// How many of ``tailLines`` are the held lines, their separator and the first `settled` of
+  /// ``settledLines``, which later updates keep: an open long block's tail then costs only its
+  /// new lines, not all of its settled ones again. Nil when the held lines or the long block
+  /// changed.
+  private var stablePrefix: (count: Int, settled: Int)?
   /// The rendered head and settled parts of the open long block.
   private var settledLines: [String] = []
   /// How many list items `settledLines` holds (the next item's number after the list's start).
@@ -53,6 +58,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   mutating func startUpdate() { added = [] }
 
   mutating func commit(_ blocks: [MarkdownStreamBlock]) {
+    stablePrefix = nil
     heldLines = []
     tailLines = []
     for block in blocks {
@@ -68,13 +74,18 @@ struct LineStreamOutput: StreamConsumerOutput {
       added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
     }
     committedLines = render(document)
+    stablePrefix = nil
     heldLines = []
     tailLines = []
   }
 
-  mutating func dropHeld() { heldLines = [] }
+  mutating func dropHeld() {
+    heldLines = []
+    stablePrefix = nil
+  }
 
   mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
+    stablePrefix = nil
     for block in blocks {
       heldLines += Self.unitLines(block.document, after: !committedLines.isEmpty || !heldLines.isEmpty, render: render)
     }
@@ -86,6 +97,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   }
 
   mutating func beginPieces(_ container: MarkdownStreamTail.Container?, tight: Bool) {
+    stablePrefix = nil
     itemNumber = 0
     settledCodeLength = 0
     settledCodeState = .initial
@@ -126,13 +138,33 @@ struct LineStreamOutput: StreamConsumerOutput {
   }
 
   mutating func showOpen(_ open: StreamOpenPart?) {
+    if let open, open.tail.container != nil, case .afterSettled(let rest) = openLines(open),
+      !(settledLines.isEmpty && rest.isEmpty)
+    {
+      // The held lines and the settled lines shown last stay; only what follows them is new.
+      if let stable = stablePrefix, stable.settled <= settledLines.count, stable.count <= tailLines.count {
+        tailLines.removeSubrange(stable.count...)
+        tailLines += settledLines[stable.settled...]
+      } else {
+        tailLines = heldLines
+        if !committedLines.isEmpty || !heldLines.isEmpty { tailLines.append("") }
+        tailLines += settledLines
+      }
+      stablePrefix = (tailLines.count, settledLines.count)
+      tailLines += rest
+      return
+    }
+    stablePrefix = nil
     var lines = heldLines
     if let open {
       let after = !committedLines.isEmpty || !lines.isEmpty
       if open.tail.container == nil {
         lines += Self.unitLines(open.tail.remainder, after: after, render: render)
       } else {
-        Self.appendUnit(openLines(open), to: &lines, after: after)
+        switch openLines(open) {
+        case .whole(let unit): Self.appendUnit(unit, to: &lines, after: after)
+        case .afterSettled(let rest): Self.appendUnit(settledLines + rest, to: &lines, after: after)
+        }
       }
     }
     tailLines = lines
@@ -167,12 +199,19 @@ struct LineStreamOutput: StreamConsumerOutput {
 
   // MARK: The open part
 
+  /// The lines of the open part in a container: the whole of it rendered at once, or (in pieces)
+  /// the lines that follow ``settledLines``.
+  private enum OpenLines {
+    case whole([String])
+    case afterSettled([String])
+  }
+
   /// The lines of the whole open part in a container: the long block (in pieces, or whole), then
   /// the tail's further blocks.
-  private func openLines(_ open: StreamOpenPart) -> [String] {
+  private func openLines(_ open: StreamOpenPart) -> OpenLines {
     let tail = open.tail
     guard open.inPieces, let container = tail.container else {
-      return render(tail.mergedDocument(settled: open.settled))
+      return .whole(render(tail.mergedDocument(settled: open.settled)))
     }
     let document = tail.remainder
     let blocks = Array(document.topLevelBlocks)
@@ -187,13 +226,15 @@ struct LineStreamOutput: StreamConsumerOutput {
         break
       }
     }
-    var lines = settledLines
+    var lines: [String] = []
     if let first {
       switch container {
       case .codeBlock:
         guard case .codeBlock(let info) = document.nodes[first].kind else { break }
         // The code so far is one empty line: the plain renderer shows nothing for it.
-        if info.code.isEmpty && settledCodeLength == 1 { return render(tail.mergedDocument(settled: open.settled)) }
+        if info.code.isEmpty && settledCodeLength == 1 {
+          return .whole(render(tail.mergedDocument(settled: open.settled)))
+        }
         if let renderCode, !info.code.isEmpty {
           // The open lines are provisional: highlighted from the settled state, never kept.
           lines += renderCode(info.code, settledCodeLanguage, settledCodeState).lines
@@ -217,9 +258,10 @@ struct LineStreamOutput: StreamConsumerOutput {
       for block in rest { Self.append(document, block, depth: 1, to: &nodes) }
       nodes[0].subtreeEnd = nodes.count
       Self.appendUnit(
-        render(MarkdownDocument(nodes: nodes, options: document.options)), to: &lines, after: !lines.isEmpty)
+        render(MarkdownDocument(nodes: nodes, options: document.options)), to: &lines,
+        after: !lines.isEmpty || !settledLines.isEmpty)
     }
-    return lines
+    return .afterSettled(lines)
   }
 
   /// The lines the container shows before its parts: a code block's label, a table's header.
