@@ -52,13 +52,14 @@ let package = Package(
     .target(name: "ChatExport", dependencies: ["ChatEngine", "ReplyMarkdown"]),
     .target(name: "ReplyKitFuzz", dependencies: ["ReplyMarkdown"]),
     .executableTarget(
-      name: "replykit", dependencies: ["ReplyMarkdown", "ReplyHighlight", "ChatEngine", "ChatExport", "ChatModels", "ReplyKitFuzz"]),
+      name: "replykit",
+      dependencies: ["ReplyMarkdown", "ReplyHighlight", "ChatEngine", "ChatExport", "ChatModels", "ReplyKitFuzz"]),
     .executableTarget(
       name: "replykit-bench", dependencies: ["ReplyMarkdown", "ReplyHighlight", "ChatEngine", "ReplyKitFuzz"],
       path: "Benchmarks/replykit-bench"),
-    .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz"]),
+    .testTarget(name: "ReplyMarkdownTests", dependencies: ["ReplyMarkdown", "ReplyKitFuzz", "ReplyKitTestSupport"]),
     .testTarget(name: "ReplyHighlightTests", dependencies: ["ReplyHighlight", "ReplyMarkdown"]),
-    .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown"]),
+    .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ReplyMarkdown", "ReplyKitTestSupport"]),
     .testTarget(name: "ChatExportTests", dependencies: ["ChatExport", "ChatEngine", "ReplyMarkdown"]),
     // The local model server the model tests (library and chat) run real HTTP against.
     .target(name: "ReplyKitTestSupport", path: "Tests/Support"),

@@ -1,4 +1,5 @@
 import Foundation
+import ReplyKitTestSupport
 import ReplyMarkdown
 import Synchronization
 import Testing
@@ -370,51 +371,15 @@ final class TestClock: Clock, Sendable {
     static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private struct State {
-    var now = Instant(offset: .zero)
-    var nextID = 0
-    var sleepers: [Int: (deadline: Instant, continuation: CheckedContinuation<Void, any Error>)] = [:]
-  }
+  private let sleepers = ManualSleepers(now: Instant(offset: .zero))
 
-  private let state = Mutex(State())
-
-  var now: Instant { state.withLock { $0.now } }
+  var now: Instant { sleepers.now }
   var minimumResolution: Duration { .zero }
-  var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+  var sleeperCount: Int { sleepers.count }
 
-  func advance(by duration: Duration) {
-    let due = state.withLock { state in
-      state.now = state.now.advanced(by: duration)
-      let now = state.now
-      let ids = state.sleepers.filter { $0.value.deadline <= now }.keys
-      return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
-    }
-    for continuation in due { continuation.resume() }
-  }
+  func advance(by duration: Duration) { sleepers.advance { $0.advanced(by: duration) } }
 
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    let id = state.withLock { state in
-      state.nextID += 1
-      return state.nextID
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        enum Action { case wait, resume, cancel }
-        let action = state.withLock { state -> Action in
-          if Task.isCancelled { return .cancel }
-          if deadline <= state.now { return .resume }
-          state.sleepers[id] = (deadline, continuation)
-          return .wait
-        }
-        switch action {
-        case .wait: break
-        case .resume: continuation.resume()
-        case .cancel: continuation.resume(throwing: CancellationError())
-        }
-      }
-    } onCancel: {
-      let continuation = state.withLock { $0.sleepers.removeValue(forKey: id)?.continuation }
-      continuation?.resume(throwing: CancellationError())
-    }
+    try await sleepers.sleep(until: deadline)
   }
 }
