@@ -8,9 +8,8 @@
 ///   closed), and its document ends in a text node that is a direct child of a
 ///   paragraph or heading ending on the last line, its bytes the received bytes before the end
 ///   (trailing blanks aside);
-/// - what the last line is as a block is settled: its content (after quote and list markers) is
-///   not empty, not inside a list marker (`12`), not a tag being named (`<di`), and the line has no
-///   `|` (a table header to be);
+/// - what block the last line is, is settled (``isSettled(line:)``): no list marker, tag,
+///   definition label or table row still to be;
 /// - the new bytes are ``isPlain(_:)``, without a line break; the word they continue holds no
 ///   `www.`, `@` or `:` (an autolink to be); they do not end in a grapheme that later scalars
 ///   could extend.
