@@ -61,7 +61,7 @@ enum PlainTextExtension {
     while end > found.end, ASCII.isBlank(source[end - 1]) { end -= 1 }
     let appended = source[found.end..<end]
     if let last = appended.last, last >= ASCII.firstNonASCII, endsInGrowableGrapheme(source[..<end]) { return nil }
-    if mayFormAutolink(source[..<end], from: found.end) { return nil }
+    if mayFormAutolink(source[found.lineStart..<end], from: found.end) { return nil }
     var nodes = document.nodes
     nodes[nodes.count - 1].kind = .text(found.literal + String(decoding: appended, as: UTF8.self))
     // The text node and the blocks that end with it end later by as many bytes.
@@ -138,8 +138,8 @@ enum PlainTextExtension {
     return !line.contains(ASCII.pipe)
   }
 
-  /// Whether the word of `text` that reaches across `boundary` (the shown text before it, new text
-  /// after) holds `www.`, `@` or `:`: an autolink to be, or one that grows.
+  /// Whether the word of `text` (the last line) that reaches across `boundary` (the shown text
+  /// before it, new text after) holds `www.`, `@` or `:`: an autolink to be, or one that grows.
   private static func mayFormAutolink(_ text: ArraySlice<UInt8>, from boundary: Int) -> Bool {
     var start = boundary
     while start > text.startIndex, !ASCII.isBlank(text[start - 1]) { start -= 1 }
