@@ -36,16 +36,7 @@ public struct PageHighlighting: Sendable {
   private static func rules(_ theme: CodeTheme, indent: String) -> String {
     var css = ""
     for kind in CodeTokenKind.allCases where kind != .normal {
-      let style = theme.style(kind)
-      var declarations: [String] = []
-      if let color = style.foreground { declarations.append("color: \(color.hex)") }
-      if let color = style.background { declarations.append("background: \(color.hex)") }
-      if style.bold { declarations.append("font-weight: 600") }
-      if style.italic { declarations.append("font-style: italic") }
-      var lines: [String] = []
-      if style.underline { lines.append("underline") }
-      if style.strikethrough { lines.append("line-through") }
-      if !lines.isEmpty { declarations.append("text-decoration: \(lines.joined(separator: " "))") }
+      let declarations = theme.style(kind).cssDeclarations(boldWeight: "600")
       guard !declarations.isEmpty else { continue }
       css += "\(indent).code .\(kind.cssClass) { \(declarations.joined(separator: "; ")); }\n"
     }

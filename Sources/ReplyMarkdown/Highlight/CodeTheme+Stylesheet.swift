@@ -10,16 +10,7 @@ extension CodeTheme {
       css += "\(prefix)pre:has(> code [class^=\"hl-\"]) > code { color: \(normal.hex); }\n"
     }
     for kind in CodeTokenKind.allCases where kind != .normal {
-      let style = style(kind)
-      var declarations: [String] = []
-      if let color = style.foreground { declarations.append("color: \(color.hex)") }
-      if let color = style.background { declarations.append("background: \(color.hex)") }
-      if style.bold { declarations.append("font-weight: bold") }
-      if style.italic { declarations.append("font-style: italic") }
-      var lines: [String] = []
-      if style.underline { lines.append("underline") }
-      if style.strikethrough { lines.append("line-through") }
-      if !lines.isEmpty { declarations.append("text-decoration: \(lines.joined(separator: " "))") }
+      let declarations = style(kind).cssDeclarations()
       guard !declarations.isEmpty else { continue }
       css += "\(prefix).\(kind.cssClass) { \(declarations.joined(separator: "; ")); }\n"
     }
