@@ -224,6 +224,44 @@ enum StreamingBenchmark {
 
   /// Streams `text` once into `consumer`, nothing else timed or checked: a line with the total time
   /// and the one-shot time, for running under a profiler.
+  /// The distribution of the open part, the lookback and the bytes parsed per update of one stream
+  /// (no consumer), and their totals against the reply's size.
+  static func statistics(_ text: String, chunk: Int) -> String {
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    var open: [Int] = []
+    var parsed: [Int] = []
+    var lookback: [Int] = []
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + chunk)
+      let figures = stream.feed(bytes: bytes[offset..<end]).statistics
+      open.append(figures.openBytes)
+      parsed.append(figures.parsedBytes)
+      lookback.append(figures.lookbackBytes)
+      if let big = Int(ProcessInfo.processInfo.environment["SHOWBIG"] ?? ""), figures.parsedBytes >= big {
+        let snippet = String(decoding: bytes[(end - figures.openBytes)...].prefix(70), as: UTF8.self)
+        print(end, figures.parsedBytes, figures.openBytes, snippet.debugDescription)
+      }
+      offset = end
+    }
+    func line(_ name: String, _ values: [Int]) -> String {
+      let sorted = values.sorted()
+      func at(_ q: Double) -> Int { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
+      let sum = values.reduce(0, +)
+      return "\(name): per byte \(format2(Double(sum) / Double(bytes.count))), p50 \(at(0.5)), p90 \(at(0.9)), "
+        + "p99 \(at(0.99)), max \(sorted.last ?? 0), updates > 0: \(values.count { $0 > 0 })"
+    }
+    var buckets = ""
+    for (low, high) in [(0, 256), (256, 1024), (1024, 4096), (4096, 16384), (16384, Int.max)] {
+      let inside = parsed.filter { $0 >= low && $0 < high }
+      buckets += "parsed in \(low)..<\(high == Int.max ? "" : String(high)): \(inside.count) updates, "
+        + "\(format2(Double(inside.reduce(0, +)) / Double(bytes.count))) per byte\n"
+    }
+    return "\(bytes.count) B in \(chunk) B chunks, \(open.count) updates\n" + line("open", open) + "\n"
+      + line("parsed", parsed) + "\n" + line("lookback", lookback) + "\n" + buckets
+  }
+
   static func streamOnce(_ text: String, chunk: Int, consumer: Consumer) -> String {
     switch consumer {
     case .html: streamOnce(text, chunk: chunk, consumer: consumer, sink: MarkdownStreamHTMLRenderer())

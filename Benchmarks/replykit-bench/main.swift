@@ -59,6 +59,15 @@ do {
       let chunk = Int(arguments.count == 5 ? arguments[4] : "20"), chunk > 0, let text = kind.text(size: bytes)
     else { throw BenchUsage.badArguments }
     print(StreamingBenchmark.streamOnce(text, chunk: chunk, consumer: consumer))
+  case "stream-stats" where (3...4).contains(arguments.count):
+    // Where one stream's parsing goes (`stream-stats KIND BYTES [CHUNK]`): the open part and the
+    // bytes parsed per update, by percentile.
+    // KIND may be `file:PATH`, with BYTES ignored.
+    let file = arguments[1].hasPrefix("file:") ? try? String(contentsOfFile: String(arguments[1].dropFirst(5)), encoding: .utf8) : nil
+    guard let bytes = Int(arguments[2]), let chunk = Int(arguments.count == 4 ? arguments[3] : "20"), chunk > 0,
+      let text = file ?? StreamingBenchmark.Kind(rawValue: arguments[1])?.text(size: bytes)
+    else { throw BenchUsage.badArguments }
+    print(StreamingBenchmark.statistics(text, chunk: chunk))
   case "mixed-reply" where arguments.count == 3:
     // The seeded mixed reply the streaming benchmark uses, to feed other tools the same input.
     guard let seed = UInt64(arguments[1]), let bytes = Int(arguments[2]) else { throw BenchUsage.badArguments }

@@ -153,9 +153,17 @@ extension MarkdownStream {
       longBlock?.kind = .list(info: loose)
       settledRevision += 1
     }
+    let lines = SourceLines.lineStarts(region)
+    // Text after the list's last line that made no block (definitions: the parse leaves them
+    // out) ended the list; without this the list would stay open, its last item growing with
+    // every definition after it.
+    if let listEnd = document.nodes[blocks[0]].range?.end.line, listEnd >= 1,
+      !SourceLines.isBlank(region, Self.lineStart(listEnd + 1, lines: lines, count: region.count)..<region.count)
+    {
+      return false
+    }
     let items = Array(document.children(of: blocks[0]))
     guard items.count >= 2, let lastRange = document.nodes[items[items.count - 1]].range else { return true }
-    let lines = SourceLines.lineStarts(region)
     guard lastRange.start.line >= 1, lastRange.start.line - 1 < lines.count else { return false }
     for item in items.dropLast() {
       settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: item, parent: blocks[0]))
