@@ -239,7 +239,7 @@ enum StreamingBenchmark {
       open.append(figures.openBytes)
       parsed.append(figures.parsedBytes)
       lookback.append(figures.lookbackBytes)
-      if let big = Int(ProcessInfo.processInfo.environment["SHOWBIG"] ?? ""), figures.parsedBytes >= big {
+      if let big = Int(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_SHOW_PARSED"] ?? ""), figures.parsedBytes >= big {
         let snippet = String(decoding: bytes[(end - figures.openBytes)...].prefix(70), as: UTF8.self)
         print(end, figures.parsedBytes, figures.openBytes, snippet.debugDescription)
       }
