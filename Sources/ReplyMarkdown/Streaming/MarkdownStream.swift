@@ -180,7 +180,7 @@ public struct MarkdownStream: Sendable {
       tail = extended
     } else if showsTail && !structureChanged
       && !RefreshSchedule.isDue(
-        openBytes: source.count - openStart, newBytes: source.count - max(outbox.healedEnd, openStart))
+        openBytes: source.count - healStart(openStart), newBytes: source.count - max(outbox.healedEnd, openStart))
     {
       tail = unchanged().tail
     } else if showsTail {
@@ -286,13 +286,13 @@ public struct MarkdownStream: Sendable {
         container = .table(head)
       case .list(let info):
         var applied = AppliedHealRules()
-        healed = healWithPreamble(healer, head: [], from: block.settledEnd, applied: &applied)
+        healed = healOpenPart(healer, from: block.settledEnd, applied: &applied)
         extendable = PlainTextExtension.mayExtend(after: applied)
         container = .list(info)
       }
     } else {
       var applied = AppliedHealRules()
-      healed = healWithPreamble(healer, head: [], from: closedEnd, applied: &applied)
+      healed = healOpenPart(healer, from: closedEnd, applied: &applied)
       extendable = PlainTextExtension.mayExtend(after: applied)
     }
     let parts: [MarkdownStreamSettledPart]
@@ -321,21 +321,22 @@ public struct MarkdownStream: Sendable {
   }
 
   /// ``healWithPreamble(_:head:from:)``, recording in `applied` the rules that changed the display.
-  private mutating func healWithPreamble(
-    _ healer: StreamHealer, head: [UInt8], from start: Int, applied: inout AppliedHealRules
+  mutating func healWithPreamble(
+    _ healer: StreamHealer, head: [UInt8], from start: Int, to end: Int? = nil, applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
-    let open = source[start...]
+    let end = end ?? source.count
+    let open = source[start..<end]
     let preamble = definitions.preamble(for: head.isEmpty ? open : ArraySlice(head + open))
     outbox.lookback += preamble.bytes.count + head.count
     let context = preamble.bytes.count + head.count
     // The open paragraph of the last heal, when only its settled last line grew since. Not after
     // footnote definitions: cmark-gfm moves them to the end, where the healer takes the last block
     // for the open one.
-    let lineStart = SourceLines.lineStart(received.bytes, before: source.count, floor: start)
+    let lineStart = SourceLines.lineStart(received.bytes, before: end, floor: start)
     var known: Int?
     if fastPaths, let paragraph = outbox.openParagraph, paragraph.openStart == start, paragraph.lineStart == lineStart,
-      paragraph.start < source.count, source[paragraph.start] != ASCII.openBracket,
-      PlainTextExtension.isSettled(line: source[lineStart...]),
+      paragraph.start < end, source[paragraph.start] != ASCII.openBracket,
+      PlainTextExtension.isSettled(line: source[lineStart..<end]),
       !SourceLines.contains(preamble.bytes, 0..<preamble.bytes.count, DefinitionStore.footnoteOpener)
     {
       known = context + paragraph.start - start
@@ -343,11 +344,12 @@ public struct MarkdownStream: Sendable {
     let healed = healer.heal(
       preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
       applied: &applied)
+    // Text ending with a line break has an empty last line: the next line may start any block.
     outbox.openParagraph = healed.paragraphStart.flatMap { found in
-      found >= context ? (start: found - context + start, openStart: start, lineStart: lineStart) : nil
+      found >= context && lineStart < end ? (start: found - context + start, openStart: start, lineStart: lineStart) : nil
     }
     outbox.extendableLine =
-      preamble.lines + head.count(where: { $0 == ASCII.newline }) + received.lineBreaks(in: start..<source.count) + 1
+      preamble.lines + head.count(where: { $0 == ASCII.newline }) + received.lineBreaks(in: start..<end) + 1
     guard !preamble.isEmpty else { return healed }
     let document = Self.droppingBlocks(healed.document) { node in
       Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)

@@ -26,6 +26,12 @@ struct UpdateOutbox: Sendable {
   /// The open paragraph the last heal found: where its content starts in the received text, and
   /// where the open part and the last line started then (``StreamHealer/Healed/paragraphStart``).
   var openParagraph: (start: Int, openStart: Int, lineStart: Int)?
+  /// The clean point on the open paragraph's last line, when one is known (``TailCheckpoint``).
+  var checkpoint: TailCheckpoint?
+  /// After a failed attempt at a clean point on the line that starts at `checkpointRetryLine`,
+  /// the received length from which the next attempt is made.
+  var checkpointRetry = 0
+  var checkpointRetryLine = -1
   /// The context (preambles, long block heads) parsed during this update, added up.
   var lookback = 0
 }

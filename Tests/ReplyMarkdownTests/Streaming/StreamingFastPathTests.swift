@@ -41,8 +41,10 @@ import Testing
       fastHTML.apply(a)
       slowHTML.apply(b)
       if fastHTML.html != slowHTML.html {
-        return "html after \(received.debugDescription):\n\(fastHTML.html.debugDescription)\n"
-          + slowHTML.html.debugDescription
+        let shared = zip(fastHTML.html, slowHTML.html).prefix(while: { $0 == $1 }).count
+        return "html after …\(String(received.suffix(160)).debugDescription): fast …"
+          + "\(String(fastHTML.html.dropFirst(max(0, shared - 60))).debugDescription), slow …"
+          + String(slowHTML.html.dropFirst(max(0, shared - 60))).debugDescription
       }
       guard allConsumers else { continue }
       fastPlain.apply(a)
@@ -169,3 +171,68 @@ import Testing
     }
   }
 }
+
+/// What arrives after a clean point on the open paragraph's last line is healed on its own and
+/// appended (`TailCheckpoint`); the display must be what a full heal shows, at every update.
+@Suite struct StreamingTailCheckpointTests {
+  /// Constructs that reach across blanks, or look as if they might: each line is long enough to
+  /// hold clean points before and after them.
+  static let lines = [
+    "Some words then *emphasis that spans several words* and more words after it, then the end",
+    "Words `code with spaces` and ``double `tick` code`` then `unclosed code span that goes on",
+    "A [link text with spaces](https://example.com/a b) and [ref] and [full][ref] and [x] (not a link)",
+    "Snake_case_words and _emphasis words_ and __strong words__ and intra_word_ under_scores here",
+    "Strike ~~through these words~~ and ~single tilde~ and ~~~ three and ~~open strike to the end",
+    "Nested **strong with *em inside* words** then ***both kinds*** then **a *b** c* d end",
+    "Autolinks www.example.com and https://example.org/x?y=1 and mail me@example.com and <https://a.b/c d>",
+    "Entities &amp; and &copy and &#123; and escapes \\* not em \\` not code \\[ not link",
+    "Inline <span class=\"a b\">html</span> and <!-- comment with spaces --> and <em>tag</em> done",
+    "Images ![alt text here](https://example.com/i.png \"title here\") and ![partial image",
+    "Footnote refs [^1] and [^note] then text, and a hard end with spaces at the end   ",
+    "CJK 東京 データ and emoji 👩‍👩‍👦 📦 ✅ with e\u{301} combining and 🇨🇦 flags and more words",
+    "Trailing markers **bold** and *em* then ` code ` and ~~s~~ and a lone * star and _ under",
+    "Pipes are not here but brackets [a [nested] b](u) and [unclosed bracket then words go on",
+  ]
+
+  /// Each line alone, in list items, in a quote, under a list item, after definitions, and as
+  /// the last line of a paragraph (CRLF).
+  static let replies: [String] = lines.flatMap(contexts)
+
+  static func contexts(_ line: String) -> [String] {
+    let item: String = "- " + line + "\n- " + line + "\n"
+    let quote: String = "> " + line + "\n> second " + line + "\n"
+    let nested: String = "1. item\n   " + line + " and " + line + "\n"
+    let defined: String = "[ref]: https://example.com/ref\n[^1]: A note.\n\n" + line + "\n"
+    let last: String = "Intro line\n" + line + "\r\n"
+    return [line + "\n", item, quote, nested, defined, last]
+  }
+
+  @Test(arguments: replies)
+  func checkpointShowsWhatTheHealShows(text: String) {
+    #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }) == nil, "\(text.debugDescription)")
+    for seed in UInt64(1)...3 {
+      let chunks = StreamingHarness.randomCharacterChunks(text, seed: seed, maximum: 12)
+      #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(text.debugDescription) seed \(seed)")
+    }
+  }
+
+  /// A long line with markup every few words: once the line is under way, no update parses more
+  /// than what arrived since a clean point (a count, not a time).
+  @Test func longLineParsesOnlyTheNewText() {
+    let line = String(
+      repeating: "Some **bold** words and `code` and a [link](https://example.com/x) and *em* here, ", count: 40)
+    var stream = MarkdownStream()
+    let bytes = Array(line.utf8)
+    var largest = 0
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + 20)
+      let parsed = stream.feed(bytes: bytes[offset..<end]).statistics.parsedBytes
+      if offset >= 400 { largest = max(largest, parsed) }
+      offset = end
+    }
+    // The line is 3.3 KB; a full heal of it would parse all of it on every update.
+    #expect(largest <= 256, "largest update parsed \(largest) bytes")
+  }
+}
+

@@ -21,8 +21,17 @@ struct OpenLeaf {
   static func find(in document: MarkdownDocument, text: [UInt8]) -> OpenLeaf? {
     let nodes = document.nodes
     let lineStarts = SourceLines.lineStarts(text)
+    // The last block in the text, not in the tree: cmark-gfm moves footnote definitions (a
+    // preamble's among them) to the end of the tree.
     var last: Int?
-    for block in document.topLevelBlocks { last = block }
+    var lastLine = 0
+    for block in document.topLevelBlocks {
+      let line = nodes[block].range?.start.line ?? 0
+      if last == nil || line >= lastLine {
+        last = block
+        lastLine = max(lastLine, line)
+      }
+    }
     guard var index = last else { return nil }
     var tableIndex: Int?
     while true {

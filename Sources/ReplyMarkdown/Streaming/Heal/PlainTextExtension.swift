@@ -131,11 +131,39 @@ enum PlainTextExtension {
   /// its content after quote and list markers is not empty, not inside a list marker (`12`), not
   /// a tag being named (`<di`) or a label that may be a definition's (`[x]:`), and it has no `|`
   /// (a table header to be).
+  ///
+  /// A `[` or `<` starting the content settles once what follows it decides: a bracketed label
+  /// not followed by `:` is no definition (a link, a task marker, text), and `<` followed by a
+  /// URI scheme and `:` names no tag (an autolink or text).
   static func isSettled(line: ArraySlice<UInt8>) -> Bool {
     let hold = LineHold(line)
-    guard let first = hold.content.first, !hold.endsInsideMarker, first != ASCII.lessThan, first != ASCII.openBracket
-    else { return false }
+    guard let first = hold.content.first, !hold.endsInsideMarker else { return false }
+    if first == ASCII.openBracket && !isLabelNotDefinition(hold.content) { return false }
+    if first == ASCII.lessThan && !isSchemeAfterLessThan(hold.content) { return false }
     return !line.contains(ASCII.pipe)
+  }
+
+  /// Whether `content`, starting with `[`, holds a label closed by `]` followed by a byte other
+  /// than `:`.
+  private static func isLabelNotDefinition(_ content: ArraySlice<UInt8>) -> Bool {
+    var index = content.startIndex + 1
+    while index < content.endIndex {
+      switch content[index] {
+      case ASCII.backslash: index += 1
+      case ASCII.openBracket: return false
+      case ASCII.closeBracket: return index + 1 < content.endIndex && content[index + 1] != ASCII.colon
+      default: break
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Whether `content`, starting with `<`, continues with two or more letters and `:` (a URI
+  /// scheme: no tag name holds a colon).
+  private static func isSchemeAfterLessThan(_ content: ArraySlice<UInt8>) -> Bool {
+    let letters = content.dropFirst().prefix(while: ASCII.isLetter)
+    return letters.count >= 2 && letters.endIndex < content.endIndex && content[letters.endIndex] == ASCII.colon
   }
 
   /// Whether the word of `text` (the last line) that reaches across `boundary` (the shown text

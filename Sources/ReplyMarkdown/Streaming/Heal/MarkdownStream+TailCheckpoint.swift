@@ -1,0 +1,130 @@
+extension MarkdownStream {
+  /// The rules a heal may apply and still leave a clean point: marks on the parsed display, no
+  /// byte held back or closed.
+  static let checkpointRules: [HealRule] = [.pendingReferenceLink, .unresolvedFootnoteReference]
+
+  /// How far the last line grows after a failed attempt at a clean point before the next one.
+  static let checkpointRetryDistance = 32
+
+  /// Heals the open part that starts at `start`: through a ``TailCheckpoint`` when there is one
+  /// (what arrived after the clean point is healed on its own and appended to the display before
+  /// it), else in full (``healWithPreamble(_:head:from:to:applied:)``).
+  ///
+  /// - Complexity: with a clean point, the text after it (and an attempt to take a point, at most
+  ///   once per ``checkpointRetryDistance`` bytes of the line); else the open part.
+  mutating func healOpenPart(_ healer: StreamHealer, from start: Int, applied: inout AppliedHealRules)
+    -> StreamHealer.Healed
+  {
+    if let healed = healThroughCheckpoint(healer, from: start, applied: &applied) { return healed }
+    applied = AppliedHealRules()
+    return healWithPreamble(healer, head: [], from: start, applied: &applied)
+  }
+
+  /// Where a heal of the open part that starts at `start` would start parsing: at the clean point
+  /// when one holds for the last line (the refresh schedule weighs what a heal parses).
+  func healStart(_ start: Int) -> Int {
+    guard let checkpoint = outbox.checkpoint, checkpoint.openStart == start, checkpoint.revision == settledRevision,
+      checkpoint.end <= source.count,
+      checkpoint.lineStart == SourceLines.lineStart(received.bytes, before: source.count, floor: start)
+    else { return start }
+    return checkpoint.end
+  }
+
+  private mutating func healThroughCheckpoint(
+    _ healer: StreamHealer, from start: Int, applied: inout AppliedHealRules
+  ) -> StreamHealer.Healed? {
+    let end = source.count
+    let lineStart = SourceLines.lineStart(received.bytes, before: end, floor: start)
+    guard lineStart < end, PlainTextExtension.isSettled(line: source[lineStart..<end]) else {
+      outbox.checkpoint = nil
+      return nil
+    }
+    var point = outbox.checkpoint
+    if let current = point,
+      current.openStart != start || current.lineStart != lineStart || current.revision != settledRevision
+        || current.end > end
+    {
+      point = nil
+    }
+    if point == nil {
+      // A point lies past the line's quote and list markers, after a word of its content.
+      let content = LineHold(source[lineStart..<end]).content.startIndex
+      point = takeCheckpoint(healer, from: start, lineStart: lineStart, floor: content)
+    }
+    guard var checkpoint = point else {
+      outbox.checkpoint = nil
+      return nil
+    }
+    // Move the point to the last clean one in what arrived since, when that piece heals clean.
+    if let next = TailCheckpoint.candidate(in: source, from: checkpoint.end),
+      let (segment, rules) = healSegment(healer, checkpoint.end..<next),
+      rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
+      let grown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
+    {
+      checkpoint.document = grown
+      checkpoint.end = next
+    }
+    outbox.checkpoint = checkpoint
+    // Without the shortcuts (a test's reference) the point is kept, so the refresh schedule is
+    // the same, but the display comes from a full heal.
+    guard fastPaths else { return nil }
+    guard checkpoint.end < end else {
+      return StreamHealer.Healed(document: checkpoint.document)
+    }
+    guard let (segment, rules) = healSegment(healer, checkpoint.end..<end),
+      let shown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
+    else {
+      outbox.checkpoint = nil
+      return nil
+    }
+    applied.formUnion(rules)
+    return StreamHealer.Healed(document: shown)
+  }
+
+  /// A clean point on the last line: the open part healed up to the last candidate, when that heal
+  /// changed nothing but marks and ends in the open paragraph.
+  private mutating func takeCheckpoint(_ healer: StreamHealer, from start: Int, lineStart: Int, floor: Int)
+    -> TailCheckpoint?
+  {
+    // Definitions in the open part resolve labels of the whole part's parse, not a segment's.
+    guard source.count >= outbox.checkpointRetry || outbox.checkpointRetryLine != lineStart,
+      let candidate = TailCheckpoint.candidate(in: source, from: floor),
+      ReferenceLabels.defined(in: source[start..<lineStart]).isEmpty
+    else { return nil }
+    var rules = AppliedHealRules()
+    let healed = healWithPreamble(healer, head: [], from: start, to: candidate, applied: &rules)
+    guard rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
+      let paragraph = TailCheckpoint.lastParagraph(of: healed.document)
+    else {
+      outbox.checkpointRetry = source.count + Self.checkpointRetryDistance
+      outbox.checkpointRetryLine = lineStart
+      return nil
+    }
+    return TailCheckpoint(
+      document: healed.document, paragraph: paragraph, end: candidate, openStart: start, lineStart: lineStart,
+      revision: settledRevision)
+  }
+
+  /// The received text in `range` (on the last line, starting with a blank) healed as paragraph
+  /// text after ``TailCheckpoint/sentinel``, after the definitions it uses; nil when it did not
+  /// stay one paragraph.
+  private mutating func healSegment(_ healer: StreamHealer, _ range: Range<Int>)
+    -> (document: MarkdownDocument, rules: AppliedHealRules)?
+  {
+    let bytes = source[range]
+    let preamble = definitions.preamble(for: bytes)
+    outbox.lookback += preamble.bytes.count
+    var rules = AppliedHealRules()
+    var input = preamble.bytes
+    input.append(TailCheckpoint.sentinel)
+    input += bytes
+    let healed = healer.heal(input, protectedLength: preamble.bytes.count, context: .blocks, applied: &rules)
+    var document = healed.document
+    if !preamble.isEmpty {
+      document = Self.droppingBlocks(document) { node in
+        Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
+      }
+    }
+    return (document, rules)
+  }
+}
