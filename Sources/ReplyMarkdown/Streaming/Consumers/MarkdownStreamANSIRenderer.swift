@@ -6,9 +6,11 @@
 /// the options' width by display width per grapheme cluster, as the one-shot renderer wraps them.
 ///
 /// - Complexity: each update renders its new committed and held blocks once; of an open fenced
-///   code block or list the newly settled lines or items once and the open remainder. An open
-///   table is laid out whole every update: its columns fit every row, as the one-shot renderer
-///   fits them.
+///   code block, list or table the newly settled lines, items or rows once and the open
+///   remainder. An open table's columns fit every row so far, as the one-shot renderer fits them:
+///   when a row widens them, the table's rows are laid out again, which happens a bounded number
+///   of times however long the table (widths count only up to the terminal's width), so the cost
+///   of an update does not grow with the rows already shown.
 public struct MarkdownStreamANSIRenderer: Sendable {
   /// The renderer used for every block.
   public let renderer: ANSIRenderer
@@ -24,7 +26,9 @@ public struct MarkdownStreamANSIRenderer: Sendable {
       renderCode = { @Sendable code, language, state in renderer.codeLines(code, language: language, state: state) }
     }
     core = StreamConsumerCore(
-      LineStreamOutput(rowsRenderApart: false, renderCode: renderCode) { renderer.renderLines($0) })
+      LineStreamOutput(rowsRenderApart: false, renderCode: renderCode, terminalTables: renderer.options) {
+        renderer.renderLines($0)
+      })
   }
 
   /// Every committed line so far, without newlines.
