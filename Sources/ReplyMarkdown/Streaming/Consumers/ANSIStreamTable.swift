@@ -116,7 +116,9 @@ struct ANSIStreamTable: Sendable {
     for index in range {
       switch layout {
       case .columns(let widths):
-        if first + index == 0 && !headerRows.isEmpty { ANSITable.writeRule(.middle, widths: widths, to: &lines, style: border) }
+        if first + index == 0 && !headerRows.isEmpty {
+          ANSITable.writeRule(.middle, widths: widths, to: &lines, style: border)
+        }
         table.writeRow(body[index], widths: widths, to: &lines, border: border)
       case .records:
         if first + index > 0 {
