@@ -7,10 +7,11 @@
 ///
 /// - Complexity: each update renders its new committed and held blocks once; of an open fenced
 ///   code block, list or table the newly settled lines, items or rows once and the open
-///   remainder. An open table's columns fit every row so far, as the one-shot renderer fits them:
-///   when a row widens them, the table's rows are laid out again, which happens a bounded number
-///   of times however long the table (widths count only up to the terminal's width), so the cost
-///   of an update does not grow with the rows already shown.
+///   remainder. An open table's columns fit all its rows so far, the open ones too, as the
+///   one-shot renderer fits them; when a row changes that layout, the rows shown are laid out
+///   again, in that update only. Widths count only up to the terminal's and settled ones only
+///   grow, so that happens a bounded number of times however long the table: the cost of the
+///   other updates does not depend on the rows already shown.
 public struct MarkdownStreamANSIRenderer: Sendable {
   /// The renderer used for every block.
   public let renderer: ANSIRenderer
