@@ -176,6 +176,18 @@ struct ANSILineWriter {
     linkOpenAtLastVisible = false
   }
 
+  /// The lines written, without their newlines.
+  func splitLines() -> [String] {
+    var result: [String] = []
+    var start = 0
+    for index in 0..<out.count where out[index] == 0x0A {
+      result.append(String(decoding: out[start..<index], as: UTF8.self))
+      start = index + 1
+    }
+    if start < out.count { result.append(String(decoding: out[start...], as: UTF8.self)) }
+    return result
+  }
+
   /// Writes the part `range` of styled text (no newline bytes inside), with styles and links.
   mutating func write(_ text: StyledText, _ range: Range<Int>) {
     guard !range.isEmpty else { return }

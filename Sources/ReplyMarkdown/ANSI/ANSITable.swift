@@ -19,54 +19,99 @@ struct ANSITable {
   /// The narrowest a column gets before the table turns into records.
   static let minimumColumnWidth = 3
 
+  /// How a table is laid out: the width of each column, or one record per row.
+  enum Layout: Sendable, Hashable {
+    /// Columns of these content widths, between borders.
+    case columns([Int])
+    /// `header: value` records, rows apart: even one column per cell cannot fit.
+    case records
+  }
+
+  /// A horizontal border line.
+  enum Rule {
+    case top, middle, bottom
+  }
+
   func write(to lines: inout ANSILineWriter, border: ANSIStyle, header: ANSIStyle) {
-    let columns = rows.reduce(0) { max($0, $1.count) }
-    guard columns > 0 else { return }
-    var natural = [Int](repeating: 0, count: columns)
-    for row in rows {
-      for (column, cell) in row.enumerated() {
-        let measured = cell.bytes.withUnsafeBufferPointer { LineBreaker.measure($0) }
-        natural[column] = max(natural[column], measured.natural)
+    var natural: [Int] = []
+    for row in rows { Self.measure(row, into: &natural) }
+    switch Self.layout(natural: natural, width: width) {
+    case nil:
+      return
+    case .records:
+      let header = headerRows > 0 ? rows[0] : []
+      for (rowIndex, row) in rows.enumerated().dropFirst(headerRows) {
+        if rowIndex > headerRows {
+          lines.beginLine()
+          lines.endLine()
+        }
+        writeRecord(row, header: header, to: &lines)
       }
+    case .columns(let widths)?:
+      Self.writeRule(.top, widths: widths, to: &lines, style: border)
+      for (rowIndex, row) in rows.enumerated() {
+        writeRow(row, widths: widths, to: &lines, border: border)
+        if rowIndex + 1 == headerRows && rows.count > headerRows {
+          Self.writeRule(.middle, widths: widths, to: &lines, style: border)
+        }
+      }
+      Self.writeRule(.bottom, widths: widths, to: &lines, style: border)
     }
+  }
+
+  /// Widens `natural` (the natural width of each column's widest cell so far) to hold `row`:
+  /// widths only grow, and a row with more cells adds columns.
+  ///
+  /// - Complexity: O(n) in the bytes of the row.
+  static func measure(_ row: [StyledText], into natural: inout [Int]) {
+    if natural.count < row.count { natural += repeatElement(0, count: row.count - natural.count) }
+    for (column, cell) in row.enumerated() {
+      let measured = cell.bytes.withUnsafeBufferPointer { LineBreaker.measure($0) }
+      natural[column] = max(natural[column], measured.natural)
+    }
+  }
+
+  /// The layout of columns whose widest cells are `natural` wide, in `width` columns: what every
+  /// row of the table is written with. `nil` when there are no columns (nothing is written).
+  ///
+  /// Depends on each natural width only up to `width`, so as natural widths grow the layout
+  /// changes a bounded number of times (at most `width` per column), however many rows follow.
+  static func layout(natural: [Int], width: Int) -> Layout? {
+    let columns = natural.count
+    guard columns > 0 else { return nil }
     let available = width - (3 * columns + 1)
     let minimum = natural.reduce(0) { $0 + min(max($1, 1), Self.minimumColumnWidth) }
-    guard available >= minimum else {
-      writeRecords(to: &lines, columns: columns)
-      return
+    guard available >= minimum else { return .records }
+    return .columns(Self.fit(natural.map { max($0, 1) }, into: available))
+  }
+
+  /// Writes one row between vertical borders, its cells wrapped to `widths` and aligned.
+  func writeRow(_ row: [StyledText], widths: [Int], to lines: inout ANSILineWriter, border: ANSIStyle) {
+    let columns = widths.count
+    var cellLines: [[LineBreaker.Line]] = []
+    var height = 1
+    for column in 0..<columns {
+      let broken: [LineBreaker.Line] =
+        column < row.count
+        ? row[column].bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: widths[column]) } : []
+      cellLines.append(broken)
+      height = max(height, broken.count)
     }
-    let widths = Self.fit(natural.map { max($0, 1) }, into: available)
-    writeBorder(to: &lines, widths: widths, left: "┌", middle: "┬", right: "┐", style: border)
-    for (rowIndex, row) in rows.enumerated() {
-      var cellLines: [[LineBreaker.Line]] = []
-      var height = 1
+    for lineIndex in 0..<height {
+      lines.beginLine()
+      lines.write(Self.verticalSpace[...], style: border)
       for column in 0..<columns {
-        let broken: [LineBreaker.Line] =
-          column < row.count
-          ? row[column].bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: widths[column]) } : []
-        cellLines.append(broken)
-        height = max(height, broken.count)
+        let line = lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : nil
+        let room = widths[column] - (line?.width ?? 0)
+        let alignment = column < alignments.count ? alignments[column] : .none
+        let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
+        lines.writeSpaces(before)
+        if let line { lines.write(row[column], line.range) }
+        lines.writeSpaces(room - before + 1)
+        lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
       }
-      for lineIndex in 0..<height {
-        lines.beginLine()
-        lines.write(Self.verticalSpace[...], style: border)
-        for column in 0..<columns {
-          let line = lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : nil
-          let room = widths[column] - (line?.width ?? 0)
-          let alignment = column < alignments.count ? alignments[column] : .none
-          let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
-          lines.writeSpaces(before)
-          if let line { lines.write(row[column], line.range) }
-          lines.writeSpaces(room - before + 1)
-          lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
-        }
-        lines.endLine()
-      }
-      if rowIndex + 1 == headerRows && rows.count > headerRows {
-        writeBorder(to: &lines, widths: widths, left: "├", middle: "┼", right: "┤", style: border)
-      }
+      lines.endLine()
     }
-    writeBorder(to: &lines, widths: widths, left: "└", middle: "┴", right: "┘", style: border)
   }
 
   /// Shrinks the widest columns first until the widths sum to at most `available`.
@@ -88,9 +133,14 @@ struct ANSITable {
     return widths
   }
 
-  private func writeBorder(
-    to lines: inout ANSILineWriter, widths: [Int], left: String, middle: String, right: String, style: ANSIStyle
-  ) {
+  /// Writes a border line across columns of `widths`.
+  static func writeRule(_ rule: Rule, widths: [Int], to lines: inout ANSILineWriter, style: ANSIStyle) {
+    let (left, middle, right) =
+      switch rule {
+      case .top: ("┌", "┬", "┐")
+      case .middle: ("├", "┼", "┤")
+      case .bottom: ("└", "┴", "┘")
+      }
     var bytes = Array(left.utf8)
     for (column, width) in widths.enumerated() {
       bytes.append(contentsOf: ANSIWriter.repeated(ANSIWriter.horizontal, width + 2))
@@ -101,28 +151,23 @@ struct ANSITable {
     lines.endLine()
   }
 
-  /// The fallback for tables too wide for any fitting: `header: value` per cell, rows apart.
-  private func writeRecords(to lines: inout ANSILineWriter, columns: Int) {
-    let header = headerRows > 0 ? rows[0] : []
-    for (rowIndex, row) in rows.enumerated().dropFirst(headerRows) {
-      if rowIndex > headerRows {
-        lines.beginLine()
-        lines.endLine()
+  /// Writes a body row as a record, the fallback for tables too wide for any fitting: one
+  /// `header: value` entry per cell, continuation lines indented by two. Rows are written a
+  /// blank line apart.
+  func writeRecord(_ row: [StyledText], header: [StyledText], to lines: inout ANSILineWriter) {
+    for (column, cell) in row.enumerated() {
+      var text = StyledText()
+      if column < header.count {
+        appendAll(header[column], to: &text)
+        text.append(": ", style: .plain)
       }
-      for (column, cell) in row.enumerated() {
-        var text = StyledText()
-        if column < header.count {
-          appendAll(header[column], to: &text)
-          text.append(": ", style: .plain)
-        }
-        appendAll(cell, to: &text)
-        let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: width - 2) }
-        for (position, line) in broken.enumerated() {
-          lines.beginLine()
-          if position > 0 { lines.writeSpaces(2) }
-          lines.write(text, line.range)
-          lines.endLine()
-        }
+      appendAll(cell, to: &text)
+      let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: width - 2) }
+      for (position, line) in broken.enumerated() {
+        lines.beginLine()
+        if position > 0 { lines.writeSpaces(2) }
+        lines.write(text, line.range)
+        lines.endLine()
       }
     }
   }

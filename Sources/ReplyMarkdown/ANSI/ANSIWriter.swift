@@ -42,17 +42,7 @@ struct ANSIWriter: MarkdownWalker {
     String(decoding: lines.out, as: UTF8.self)
   }
 
-  func splitLines() -> [String] {
-    var result: [String] = []
-    var start = 0
-    let out = lines.out
-    for index in 0..<out.count where out[index] == 0x0A {
-      result.append(String(decoding: out[start..<index], as: UTF8.self))
-      start = index + 1
-    }
-    if start < out.count { result.append(String(decoding: out[start...], as: UTF8.self)) }
-    return result
-  }
+  func splitLines() -> [String] { lines.splitLines() }
 
   /// Enters a block; leaf blocks are written whole and their inlines skipped.
   mutating func enter(_ index: Int, in walk: MarkdownWalk) -> MarkdownWalk.Action {
@@ -97,16 +87,8 @@ struct ANSIWriter: MarkdownWalker {
     case .table(let alignments):
       var table = ANSITable(alignments: alignments, width: lines.contentWidth)
       for row in children(of: index) {
-        var cells: [StyledText] = []
-        var isHeader = false
-        if case .tableRow(let header) = nodes[row].kind { isHeader = header }
-        for cell in children(of: row) {
-          var text = StyledText()
-          collect(cell, base: isHeader ? theme.tableHeader : .plain, into: &text)
-          cells.append(text)
-        }
-        table.rows.append(cells)
-        if isHeader { table.headerRows += 1 }
+        table.rows.append(tableCells(row))
+        if case .tableRow(true) = nodes[row].kind { table.headerRows += 1 }
       }
       table.write(to: &lines, border: theme.tableBorder, header: theme.tableHeader)
     case .tableRow, .tableCell:
@@ -456,6 +438,20 @@ struct ANSIWriter: MarkdownWalker {
     while open.count > 1, let top = open.popLast() {
       closeInline(top.node, text: &text, outer: open[open.count - 1].style)
     }
+  }
+
+  /// The cells of the table row `row`, styled as the table shows them (a header row in the
+  /// header style).
+  func tableCells(_ row: Int) -> [StyledText] {
+    var isHeader = false
+    if case .tableRow(let header) = nodes[row].kind { isHeader = header }
+    var cells: [StyledText] = []
+    for cell in children(of: row) {
+      var text = StyledText()
+      collect(cell, base: isHeader ? theme.tableHeader : .plain, into: &text)
+      cells.append(text)
+    }
+    return cells
   }
 
   /// Whether a link to `destination` is an OSC 8 hyperlink: hyperlinks are on, the URL has a

@@ -61,6 +61,9 @@ import Testing
     "- [ ] task\n- [x] done\n- plain\n* other\n",
     "| a | b |\n|---|:-:|\n| 1 | two |\n| three | 4 |\n| five | six seven eight nine ten eleven twelve |\n\nafter\n",
     "1. x\n\n2. y\n3. z\n",
+    "| a | b | c | d |\n|---|---|--:|:-:|\n| 1 | 2 | 3 | 4 |\n| x | y | z | w |\n| one | two | three | four |\n"
+      + "| 5 | 6 | 7 | 8 |\n\nafter\n",
+    "| h | i |\n|---|---|\n| **b** | [l](http://e.com) |\n| `c` | ~~s~~ |\n| wide wide wide | x |\n| y |\n",
   ]
 
   static func plainLines(_ document: MarkdownDocument) -> [String] {
@@ -72,14 +75,19 @@ import Testing
     let ansi = ANSIRenderer(options: ANSIOptions(width: 24, color: true))
     for chunks in [text.map { String($0) }, StreamingHarness.randomCharacterChunks(text, seed: 5)] {
       var stream = MarkdownStream()
-      func consumer(rowsRenderApart: Bool, inPieces: Bool) -> StreamConsumerCore<LineStreamOutput> {
+      func consumer(rowsRenderApart: Bool, inPieces: Bool, terminalTables: ANSIOptions? = nil)
+        -> StreamConsumerCore<LineStreamOutput>
+      {
         StreamConsumerCore(
-          LineStreamOutput(rowsRenderApart: rowsRenderApart, inPieces: inPieces) { document in
+          LineStreamOutput(rowsRenderApart: rowsRenderApart, inPieces: inPieces, terminalTables: terminalTables) {
+            document in
             rowsRenderApart ? Self.plainLines(document) : ansi.renderLines(document)
           })
       }
       var pieces = (consumer(rowsRenderApart: true, inPieces: true), consumer(rowsRenderApart: false, inPieces: true))
       var whole = (consumer(rowsRenderApart: true, inPieces: false), consumer(rowsRenderApart: false, inPieces: false))
+      // The terminal consumer's tables, laid out a row at a time.
+      var tables = consumer(rowsRenderApart: false, inPieces: true, terminalTables: ansi.options)
       var received = ""
       for chunk in chunks {
         received += chunk
@@ -88,8 +96,10 @@ import Testing
         whole.0.apply(update)
         pieces.1.apply(update)
         whole.1.apply(update)
+        tables.apply(update)
         #expect(pieces.0.output.tailLines == whole.0.output.tailLines, "plain after \(received.debugDescription)")
         #expect(pieces.1.output.tailLines == whole.1.output.tailLines, "ansi after \(received.debugDescription)")
+        #expect(tables.output.tailLines == whole.1.output.tailLines, "ansi tables after \(received.debugDescription)")
       }
     }
   }

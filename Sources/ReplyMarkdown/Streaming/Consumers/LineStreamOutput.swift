@@ -7,8 +7,9 @@
 ///
 /// An open long block renders in pieces that join to exactly the lines of the whole open block,
 /// because both renderers lay out code lines, list items and (plain text) table rows on their
-/// own. Terminal tables fit their columns to every row, so with `rowsRenderApart` off a table is
-/// rendered whole.
+/// own. Terminal tables fit their columns to every row: with ``terminalTables`` an open table is
+/// laid out by an ``ANSIStreamTable`` (settled rows kept while the layout holds); otherwise, with
+/// `rowsRenderApart` off, it is rendered whole.
 struct LineStreamOutput: StreamConsumerOutput {
   static var piecesFollowHeld: Bool { false }
 
@@ -18,6 +19,14 @@ struct LineStreamOutput: StreamConsumerOutput {
   let rowsRenderApart: Bool
   /// Whether the open long block renders in pieces (off only in tests, which compare the two).
   let inPieces: Bool
+  /// The options of the terminal renderer whose tables an open table is laid out for, or nil.
+  let terminalTables: ANSIOptions?
+  /// The open table, laid out for the terminal (with ``terminalTables``).
+  private var table: ANSIStreamTable?
+  /// The open table's rows and borders after ``settledLines``, laid out this update.
+  private var openTableLines: [String] = []
+  /// The table rows laid out for the terminal by open tables before ``table``.
+  private var finishedTableRows = 0
   private(set) var committedLines: [String] = []
   private(set) var tailLines: [String] = []
   /// The committed lines the current update added, as they follow the lines committed before.
@@ -46,11 +55,12 @@ struct LineStreamOutput: StreamConsumerOutput {
   typealias CodeRenderer = @Sendable (String, String?, CodeLineState) -> (lines: [String], state: CodeLineState)
 
   init(
-    rowsRenderApart: Bool, inPieces: Bool = true, renderCode: CodeRenderer? = nil,
+    rowsRenderApart: Bool, inPieces: Bool = true, renderCode: CodeRenderer? = nil, terminalTables: ANSIOptions? = nil,
     render: @escaping @Sendable (MarkdownDocument) -> [String]
   ) {
     self.rowsRenderApart = rowsRenderApart
     self.inPieces = inPieces
+    self.terminalTables = terminalTables
     self.renderCode = renderCode
     self.render = render
   }
@@ -92,7 +102,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   }
 
   func rendersInPieces(_ container: MarkdownStreamTail.Container) -> Bool {
-    if case .table = container, !rowsRenderApart { return false }
+    if case .table = container, !rowsRenderApart, terminalTables == nil { return false }
     return inPieces
   }
 
@@ -107,7 +117,25 @@ struct LineStreamOutput: StreamConsumerOutput {
     {
       settledCodeLanguage = info.language
     }
+    finishTable()
+    if case .table(let head)? = container, let terminalTables {
+      table = ANSIStreamTable(options: terminalTables, head: head)
+      // The head's lines depend on the layout: the first update lays them out.
+      settledLines = []
+      return
+    }
     settledLines = container.map { headLines($0) } ?? []
+  }
+
+  /// The table rows laid out for the terminal so far, over every open table: how tests see that
+  /// an update lays out only its new and open rows.
+  var tableRowsLaidOut: Int { finishedTableRows + (table?.rowsLaidOut ?? 0) }
+
+  /// Forgets the open terminal table, counting the rows it laid out.
+  private mutating func finishTable() {
+    finishedTableRows += table?.rowsLaidOut ?? 0
+    table = nil
+    openTableLines = []
   }
 
   mutating func appendPart(
@@ -133,11 +161,18 @@ struct LineStreamOutput: StreamConsumerOutput {
       settledLines += lines
       itemNumber += 1
     case .table:
-      settledLines += render(Self.rowsDocument(document, table: part.node, includeHeader: false))
+      if table != nil {
+        table?.settle(document, table: part.node)
+      } else {
+        settledLines += render(Self.rowsDocument(document, table: part.node, includeHeader: false))
+      }
     }
   }
 
   mutating func showOpen(_ open: StreamOpenPart?) {
+    if let open, open.inPieces, case .table = open.tail.container, table != nil {
+      layOutTable(open.tail.remainder)
+    }
     if let open, open.tail.container != nil, case .afterSettled(let rest) = openLines(open),
       !(settledLines.isEmpty && rest.isEmpty)
     {
@@ -227,7 +262,9 @@ struct LineStreamOutput: StreamConsumerOutput {
       }
     }
     var lines: [String] = []
-    if let first {
+    if case .table = container, table != nil {
+      lines = openTableLines
+    } else if let first {
       switch container {
       case .codeBlock:
         guard case .codeBlock(let info) = document.nodes[first].kind else { break }
@@ -262,6 +299,20 @@ struct LineStreamOutput: StreamConsumerOutput {
         after: !lines.isEmpty || !settledLines.isEmpty)
     }
     return .afterSettled(lines)
+  }
+
+  /// Lays out the open terminal table for this update: the settled lines grow by the rows settled
+  /// since, or (the layout changed) are laid out again and shown anew.
+  private mutating func layOutTable(_ remainder: MarkdownDocument) {
+    guard let (settled, open) = table?.layOut(open: remainder) else { return }
+    switch settled {
+    case .appended(let lines):
+      settledLines += lines
+    case .replaced(let lines):
+      settledLines = lines
+      stablePrefix = nil
+    }
+    openTableLines = open
   }
 
   /// The lines the container shows before its parts: a code block's label, a table's header.

@@ -6,9 +6,12 @@
 /// the options' width by display width per grapheme cluster, as the one-shot renderer wraps them.
 ///
 /// - Complexity: each update renders its new committed and held blocks once; of an open fenced
-///   code block or list the newly settled lines or items once and the open remainder. An open
-///   table is laid out whole every update: its columns fit every row, as the one-shot renderer
-///   fits them.
+///   code block, list or table the newly settled lines, items or rows once and the open
+///   remainder. An open table's columns fit all its rows so far, the open ones too, as the
+///   one-shot renderer fits them; when a row changes that layout, the rows shown are laid out
+///   again, in that update only. Widths count only up to the terminal's and settled ones only
+///   grow, so that happens a bounded number of times however long the table: the cost of the
+///   other updates does not depend on the rows already shown.
 public struct MarkdownStreamANSIRenderer: Sendable {
   /// The renderer used for every block.
   public let renderer: ANSIRenderer
@@ -24,7 +27,9 @@ public struct MarkdownStreamANSIRenderer: Sendable {
       renderCode = { @Sendable code, language, state in renderer.codeLines(code, language: language, state: state) }
     }
     core = StreamConsumerCore(
-      LineStreamOutput(rowsRenderApart: false, renderCode: renderCode) { renderer.renderLines($0) })
+      LineStreamOutput(rowsRenderApart: false, renderCode: renderCode, terminalTables: renderer.options) {
+        renderer.renderLines($0)
+      })
   }
 
   /// Every committed line so far, without newlines.
