@@ -239,7 +239,9 @@ enum StreamingBenchmark {
       open.append(figures.openBytes)
       parsed.append(figures.parsedBytes)
       lookback.append(figures.lookbackBytes)
-      if let big = Int(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_SHOW_PARSED"] ?? ""), figures.parsedBytes >= big {
+      if let big = Int(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_SHOW_PARSED"] ?? ""),
+        figures.parsedBytes >= big
+      {
         let snippet = String(decoding: bytes[(end - figures.openBytes)...].prefix(70), as: UTF8.self)
         print(end, figures.parsedBytes, figures.openBytes, snippet.debugDescription)
       }
@@ -255,7 +257,8 @@ enum StreamingBenchmark {
     var buckets = ""
     for (low, high) in [(0, 256), (256, 1024), (1024, 4096), (4096, 16384), (16384, Int.max)] {
       let inside = parsed.filter { $0 >= low && $0 < high }
-      buckets += "parsed in \(low)..<\(high == Int.max ? "" : String(high)): \(inside.count) updates, "
+      buckets +=
+        "parsed in \(low)..<\(high == Int.max ? "" : String(high)): \(inside.count) updates, "
         + "\(format2(Double(inside.reduce(0, +)) / Double(bytes.count))) per byte\n"
     }
     return "\(bytes.count) B in \(chunk) B chunks, \(open.count) updates\n" + line("open", open) + "\n"

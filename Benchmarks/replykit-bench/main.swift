@@ -63,7 +63,9 @@ do {
     // Where one stream's parsing goes (`stream-stats KIND BYTES [CHUNK]`): the open part and the
     // bytes parsed per update, by percentile.
     // KIND may be `file:PATH`, with BYTES ignored.
-    let file = arguments[1].hasPrefix("file:") ? try? String(contentsOfFile: String(arguments[1].dropFirst(5)), encoding: .utf8) : nil
+    let file =
+      arguments[1].hasPrefix("file:")
+      ? try? String(contentsOfFile: String(arguments[1].dropFirst(5)), encoding: .utf8) : nil
     guard let bytes = Int(arguments[2]), let chunk = Int(arguments.count == 4 ? arguments[3] : "20"), chunk > 0,
       let text = file ?? StreamingBenchmark.Kind(rawValue: arguments[1])?.text(size: bytes)
     else { throw BenchUsage.badArguments }

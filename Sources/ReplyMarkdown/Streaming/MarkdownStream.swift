@@ -346,7 +346,8 @@ public struct MarkdownStream: Sendable {
       applied: &applied)
     // Text ending with a line break has an empty last line: the next line may start any block.
     outbox.openParagraph = healed.paragraphStart.flatMap { found in
-      found >= context && lineStart < end ? (start: found - context + start, openStart: start, lineStart: lineStart) : nil
+      found >= context && lineStart < end
+        ? (start: found - context + start, openStart: start, lineStart: lineStart) : nil
     }
     outbox.extendableLine =
       preamble.lines + head.count(where: { $0 == ASCII.newline }) + received.lineBreaks(in: start..<end) + 1

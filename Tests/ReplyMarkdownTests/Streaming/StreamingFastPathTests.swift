@@ -235,4 +235,3 @@ import Testing
     #expect(largest <= 256, "largest update parsed \(largest) bytes")
   }
 }
-
