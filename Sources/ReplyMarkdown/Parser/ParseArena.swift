@@ -16,12 +16,18 @@ import CCmarkGFM
 /// Freeing is a no-op and the whole arena is released at once, which skips cmark-gfm's per-node
 /// frees (a tenth of a parse). Every block is 8-byte aligned (what cmark-gfm's own arena gives;
 /// it stores no wider types) and carries its size in an 8-byte
-/// header so that `realloc` can copy; memory comes from fresh anonymous `mmap` chunks, so
-/// `calloc` requests are zeroed without a `memset`.
+/// header so that `realloc` can copy; memory comes from anonymous `mmap` chunks, zero when fresh.
+///
+/// The first chunk (64 KB, or the first request's size up to ``keptChunkLimit``) stays mapped from
+/// one parse to the next: a stream parses small pieces thousands of times, and mapping and
+/// unmapping a chunk for each cost as much system time as the parses' user time. Only the part of
+/// it earlier parses used is dirty, and `calloc` zeroes a block only where it overlaps that part.
 enum ParseArena {
   private struct State {
     var chunks: [HugePages.Region] = []
     var cursor: UnsafeMutableRawPointer?
+    /// In the kept first chunk, where the bytes earlier parses wrote end (`calloc` zeroes below).
+    var dirtyEnd: UnsafeMutableRawPointer?
     var remaining = 0
     var nextChunkSize = 1 << 16
   }
@@ -43,7 +49,9 @@ enum ParseArena {
       to: cmark_mem(
         calloc: { count, size in
           let bytes = count.multipliedReportingOverflow(by: size)
-          return bytes.overflow ? nil : ParseArena.allocate(bytes.partialValue)
+          guard !bytes.overflow, let block = ParseArena.allocate(bytes.partialValue) else { return nil }
+          ParseArena.zeroDirty(block, bytes.partialValue)
+          return block
         },
         realloc: { pointer, size in ParseArena.reallocate(pointer, size) },
         free: { _ in }))
@@ -99,9 +107,36 @@ enum ParseArena {
     exit(70)
   }
 
-  /// Releases every chunk. Call with the lock held, once nothing points into the arena.
+  /// The largest first chunk kept mapped between parses.
+  static let keptChunkLimit = 1 << 20
+
+  /// Zeroes the part of `block` (`size` bytes, from ``allocate(_:)``) that an earlier parse wrote.
+  private static func zeroDirty(_ block: UnsafeMutableRawPointer, _ size: Int) {
+    guard let dirty = statePointer.pointee.dirtyEnd, block < dirty else { return }
+    block.initializeMemory(as: UInt8.self, repeating: 0, count: min(size, dirty - block))
+  }
+
+  /// Releases every chunk but a small first one, which the next parse starts from. Call with the
+  /// lock held, once nothing points into the arena.
   static func releaseAll() {
-    for chunk in statePointer.pointee.chunks { chunk.unmap() }
-    statePointer.pointee = State()
+    let state = statePointer
+    var chunks = state.pointee.chunks[...]
+    var kept: HugePages.Region?
+    if let first = chunks.first, first.byteCount <= keptChunkLimit {
+      kept = first
+      chunks = chunks.dropFirst()
+    }
+    for chunk in chunks { chunk.unmap() }
+    guard let first = kept else {
+      state.pointee = State()
+      return
+    }
+    let end = first.start + first.byteCount
+    // The cursor is in the first chunk unless a later one was opened (then all of it was used).
+    var written = chunks.isEmpty ? (state.pointee.cursor ?? first.start) : end
+    if let dirty = state.pointee.dirtyEnd, dirty > written { written = dirty }
+    state.pointee = State(
+      chunks: [first], cursor: first.start, dirtyEnd: written, remaining: first.byteCount,
+      nextChunkSize: min(max(1 << 16, first.byteCount) * 2, 1 << 24))
   }
 }
