@@ -36,6 +36,18 @@ import Testing
     #expect(plain.text == PlainTextRenderer().render(document), "plain \(name)")
   }
 
+  /// The plain consumer's byte split ends lines where splitting by `Character` does: `\r\n` is
+  /// one character, so only a line feed on its own ends a line.
+  @Test(arguments: [
+    "a", "a\nb", "\n", "\n\n", "a\n", "\na", "a\r\nb", "a\r\n\nb", "\r\n", "a\rb\n", "é\n\u{301}x",
+    "👩‍👩‍👦\n🇨🇦\r\n東京\n",
+  ])
+  func plainLinesSplitWhereCharactersDo(text: String) {
+    let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(MarkdownStreamPlainRenderer.lines(text) == expected)
+    #expect(MarkdownStreamPlainRenderer.lines("").isEmpty)
+  }
+
   @Test func tailShowsHealedOpenBlock() {
     var stream = MarkdownStream()
     var plain = MarkdownStreamPlainRenderer()
