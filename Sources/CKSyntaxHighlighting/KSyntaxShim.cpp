@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -298,3 +299,50 @@ void cksh_state_free(cksh_state *state) {
 void cksh_free(void *pointer) { std::free(pointer); }
 
 }  // extern "C"
+
+namespace {
+
+/// The preloading threads started so far, joined at exit (before Qt's globals are destroyed:
+/// the handler is registered after the library first opened them).
+std::mutex preloadsLock;
+std::vector<std::thread> *preloads = nullptr;
+
+void joinPreloads() {
+  std::lock_guard<std::mutex> guard(preloadsLock);
+  if (preloads == nullptr) return;
+  for (std::thread &thread : *preloads) {
+    if (thread.joinable()) thread.join();
+  }
+  preloads->clear();
+}
+
+}  // namespace
+
+extern "C" void cksh_preload(const int *definitions, size_t count) {
+  if (definitions == nullptr || count == 0) return;
+  std::vector<int> wanted(definitions, definitions + count);
+  Library &lib = library();
+  std::lock_guard<std::mutex> guard(preloadsLock);
+  if (preloads == nullptr) {
+    preloads = new std::vector<std::thread>();
+    std::atexit(joinPreloads);
+  }
+  try {
+    preloads->emplace_back([wanted = std::move(wanted), &lib] {
+      // The whole batch under the library's lock: a highlight call waits for it, then finds
+      // the definitions (and those they include) loaded.
+      std::lock_guard<std::mutex> libraryGuard(lib.lock);
+      SpanCollector &highlighter = lib.highlighter;
+      for (int index : wanted) {
+        if (!lib.validDefinition(index)) continue;
+        const KSH::Definition &definition = lib.definitions[static_cast<size_t>(index)];
+        if (highlighter.definition() != definition) highlighter.setDefinition(definition);
+        mapOffsets(nullptr, 0, highlighter.utf8Offsets);
+        highlighter.run(QString(), KSH::State());
+        highlighter.spans.clear();
+      }
+    });
+  } catch (...) {
+    // No thread: the definitions load on first use, as without a preload.
+  }
+}

@@ -58,6 +58,59 @@ public struct KSyntaxCodeHighlighter: CodeHighlighter {
     KSyntaxLanguageIndex.shared.language(named: name)
   }
 
+  /// Starts loading, on a thread of its own, the definitions of the languages that fences in
+  /// `markdown` name (a line starting, after blanks, quote and list markers, with three backticks
+  /// or tildes and a word), so reading their files overlaps the parse. Highlighting waits for it;
+  /// the output is the same with or without it. A language it misses loads on first use, as
+  /// always.
+  ///
+  /// - Complexity: O(n) in `markdown`'s bytes; the loading runs in the background.
+  public func preloadLanguages(in markdown: String) {
+    var identifiers: [Int32] = []
+    var seen = Set<String>()
+    for name in Self.fenceLanguageNames(in: markdown) where seen.insert(name).inserted {
+      if let language = language(named: name) { identifiers.append(Int32(language.identifier)) }
+    }
+    guard !identifiers.isEmpty else { return }
+    identifiers.withUnsafeBufferPointer { cksh_preload($0.baseAddress, $0.count) }
+  }
+
+  /// The first word of every fence opener's info string in `markdown` (a byte scan, not a parse:
+  /// it may name a language no fence really has, which costs only its loading).
+  static func fenceLanguageNames(in markdown: String) -> [String] {
+    var names: [String] = []
+    var text = markdown
+    text.withUTF8 { bytes in
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        // Skip the line's blanks and quote and list markers.
+        while index < count, [0x20, 0x09, 0x3E, 0x2D, 0x2A, 0x2B].contains(bytes[index]) { index += 1 }
+        let fence = index < count ? bytes[index] : 0
+        var run = 0
+        while index < count, bytes[index] == fence, fence == 0x60 || fence == 0x7E {
+          run += 1
+          index += 1
+        }
+        if run >= 3 {
+          while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+          let start = index
+          while index < count, !Self.endsWord(bytes[index]) { index += 1 }
+          if index > start {
+            names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+          }
+        }
+        while index < count, bytes[index] != 0x0A { index += 1 }
+        index += 1
+      }
+    }
+    return names
+  }
+
+  private static func endsWord(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x60 || byte == 0x7B
+  }
+
   public func highlight(_ line: String, language: CodeLanguage, state: CodeLineState) -> HighlightedLine {
     let previous = state.storage as? KSyntaxLineState
     // A state from another definition is not carried over.

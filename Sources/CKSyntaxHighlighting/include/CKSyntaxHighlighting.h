@@ -89,6 +89,11 @@ void cksh_state_free(cksh_state *state);
 /// Frees a string or span array returned by this interface.
 void cksh_free(void *pointer);
 
+/// Starts loading the definitions at `definitions` (and those they include) on a thread of its
+/// own, so their files are read while the caller does other work (parsing the markdown). Highlight
+/// calls wait until it is done. Threads still running at exit are joined first.
+void cksh_preload(const int *definitions, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

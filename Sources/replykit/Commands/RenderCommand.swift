@@ -1,3 +1,4 @@
+import ReplyHighlight
 import ReplyMarkdown
 
 #if canImport(Glibc)
@@ -49,6 +50,10 @@ enum RenderCommand {
     let settings = try RenderSettings(parsed)
     let input = try parsed.singleInput(command: "render")
     let text = try StandardIO.readText(input, limit: settings.maxInputBytes)
+    // The fences' language definitions load on another core while the text parses.
+    let highlighter: (any CodeHighlighter)? =
+      settings.format == .ansi ? settings.ansiOptions.highlighter : settings.htmlHighlighter
+    (highlighter as? KSyntaxCodeHighlighter)?.preloadLanguages(in: text)
     let document = MarkdownDocument(text, options: settings.parseOptions)
     keptUntilExit = document
     switch settings.format {
