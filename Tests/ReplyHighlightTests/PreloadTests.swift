@@ -1,6 +1,7 @@
-@testable import ReplyHighlight
 import ReplyMarkdown
 import Testing
+
+@testable import ReplyHighlight
 
 /// `preloadLanguages(in:)` loads the fences' definitions on a thread of its own while the caller
 /// parses; highlighting waits for it and gives what it gives without it.
@@ -38,7 +39,8 @@ struct PreloadTests {
     let before = try samples.map { name, lines in
       highlighter.highlight(lines: lines, language: try #require(highlighter.language(named: name))).map(\.spans)
     }
-    let markdown = samples.map { "```\($0.0)\n\($0.1.joined(separator: "\n"))\n```\n" }.joined()
+    let markdown =
+      samples.map { "```\($0.0)\n\($0.1.joined(separator: "\n"))\n```\n" }.joined()
       + "```haskell\nmain = print 1\n```\n```elixir\nIO.puts 1\n```\n"
     let results = try await withThrowingTaskGroup(of: [[[CodeSpan]]].self) { group in
       for _ in 0..<4 {
