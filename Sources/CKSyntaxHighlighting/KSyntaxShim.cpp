@@ -318,6 +318,8 @@ void joinPreloads() {
 
 }  // namespace
 
+extern "C" void cksh_preload_wait(void) { joinPreloads(); }
+
 extern "C" void cksh_preload(const int *definitions, size_t count) {
   if (definitions == nullptr || count == 0) return;
   std::vector<int> wanted(definitions, definitions + count);

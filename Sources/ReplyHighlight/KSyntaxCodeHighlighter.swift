@@ -75,6 +75,10 @@ public struct KSyntaxCodeHighlighter: CodeHighlighter {
     identifiers.withUnsafeBufferPointer { cksh_preload($0.baseAddress, $0.count) }
   }
 
+  /// Waits until every ``preloadLanguages(in:)`` started so far is done; call it before the
+  /// program exits (a load still running then would race the library's teardown).
+  public static func waitForPreloads() { cksh_preload_wait() }
+
   /// The first word of every fence opener's info string in `markdown` (a byte scan, not a parse:
   /// it may name a language no fence really has, which costs only its loading).
   static func fenceLanguageNames(in markdown: String) -> [String] {

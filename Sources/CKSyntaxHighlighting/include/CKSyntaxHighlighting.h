@@ -94,6 +94,10 @@ void cksh_free(void *pointer);
 /// calls wait until it is done. Threads still running at exit are joined first.
 void cksh_preload(const int *definitions, size_t count);
 
+/// Waits until every preload started so far is done (a program calls it before it exits: a
+/// preload still running then would race Qt's teardown).
+void cksh_preload_wait(void);
+
 #ifdef __cplusplus
 }
 #endif

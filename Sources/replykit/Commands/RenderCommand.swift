@@ -65,6 +65,7 @@ enum RenderCommand {
       let renderer = HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)
       renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     }
+    if highlighter is KSyntaxCodeHighlighter { KSyntaxCodeHighlighter.waitForPreloads() }
     try StandardIO.checkOutput()
     GuardNotes.write(document.diagnostics)
   }
