@@ -35,11 +35,17 @@ extension MarkdownStream {
   /// Where a heal of the open part that starts at `start` would start parsing: at the clean point
   /// when one holds for the last line (the refresh schedule weighs what a heal parses).
   func healStart(_ start: Int) -> Int {
-    guard let checkpoint = outbox.checkpoint, checkpoint.openStart == start, checkpoint.revision == settledRevision,
-      checkpoint.end <= source.count,
-      checkpoint.lineStart == SourceLines.lineStart(received.bytes, before: source.count, floor: start)
-    else { return start }
-    return checkpoint.end
+    let lineStart = SourceLines.lineStart(received.bytes, before: source.count, floor: start)
+    return currentCheckpoint(openStart: start, lineStart: lineStart)?.end ?? start
+  }
+
+  /// The kept clean point, when it still holds: the open part and the last line start where they
+  /// did when it was taken, nothing settled since, and the text reaches past it.
+  private func currentCheckpoint(openStart: Int, lineStart: Int) -> TailCheckpoint? {
+    guard let checkpoint = outbox.checkpoint, checkpoint.openStart == openStart, checkpoint.lineStart == lineStart,
+      checkpoint.revision == settledRevision, checkpoint.end <= source.count
+    else { return nil }
+    return checkpoint
   }
 
   private mutating func healThroughCheckpoint(
@@ -51,13 +57,7 @@ extension MarkdownStream {
       outbox.checkpoint = nil
       return nil
     }
-    var point = outbox.checkpoint
-    if let current = point,
-      current.openStart != start || current.lineStart != lineStart || current.revision != settledRevision
-        || current.end > end
-    {
-      point = nil
-    }
+    var point = currentCheckpoint(openStart: start, lineStart: lineStart)
     if point == nil {
       // A point lies past the line's quote and list markers, after a word of its content.
       let content = LineHold(source[lineStart..<end]).content.startIndex
@@ -70,7 +70,7 @@ extension MarkdownStream {
     // Move the point to the last clean one in what arrived since, when that piece heals clean.
     if let next = TailCheckpoint.candidate(in: source, from: checkpoint.end),
       next - checkpoint.end >= Self.checkpointStep,
-      let (segment, rules) = healSegment(healer, checkpoint.end..<next),
+      case let (segment, rules) = healSegment(healer, checkpoint.end..<next),
       rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
       let grown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
     {
@@ -84,8 +84,8 @@ extension MarkdownStream {
     guard checkpoint.end < end else {
       return StreamHealer.Healed(document: checkpoint.document)
     }
-    guard let (segment, rules) = healSegment(healer, checkpoint.end..<end),
-      let shown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
+    let (segment, rules) = healSegment(healer, checkpoint.end..<end)
+    guard let shown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
     else {
       outbox.checkpoint = nil
       return nil
@@ -119,10 +119,10 @@ extension MarkdownStream {
   }
 
   /// The received text in `range` (on the last line, starting with a blank) healed as paragraph
-  /// text after ``TailCheckpoint/sentinel``, after the definitions it uses; nil when it did not
-  /// stay one paragraph.
+  /// text after ``TailCheckpoint/sentinel``, after the definitions it uses, with the rules the heal
+  /// applied (``TailCheckpoint/appending(_:to:paragraph:)`` checks that it stayed one paragraph).
   private mutating func healSegment(_ healer: StreamHealer, _ range: Range<Int>)
-    -> (document: MarkdownDocument, rules: AppliedHealRules)?
+    -> (document: MarkdownDocument, rules: AppliedHealRules)
   {
     let bytes = source[range]
     let preamble = definitions.preamble(for: bytes)
