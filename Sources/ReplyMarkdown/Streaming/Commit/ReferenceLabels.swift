@@ -74,7 +74,7 @@ enum ReferenceLabels {
   }
 
   /// The `]` that closes the label opened at `open` (labels may span lines).
-  private static func closingBracket(_ bytes: ArraySlice<UInt8>, after open: Int) -> Int? {
+  static func closingBracket(_ bytes: ArraySlice<UInt8>, after open: Int) -> Int? {
     var index = open + 1
     while index < bytes.endIndex && index - open - 1 <= maximumLength {
       switch bytes[index] {

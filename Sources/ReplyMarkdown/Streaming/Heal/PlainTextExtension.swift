@@ -146,17 +146,8 @@ enum PlainTextExtension {
   /// Whether `content`, starting with `[`, holds a label closed by `]` followed by a byte other
   /// than `:`.
   private static func isLabelNotDefinition(_ content: ArraySlice<UInt8>) -> Bool {
-    var index = content.startIndex + 1
-    while index < content.endIndex {
-      switch content[index] {
-      case ASCII.backslash: index += 1
-      case ASCII.openBracket: return false
-      case ASCII.closeBracket: return index + 1 < content.endIndex && content[index + 1] != ASCII.colon
-      default: break
-      }
-      index += 1
-    }
-    return false
+    guard let close = ReferenceLabels.closingBracket(content, after: content.startIndex) else { return false }
+    return close + 1 < content.endIndex && content[close + 1] != ASCII.colon
   }
 
   /// Whether `content`, starting with `<`, continues with two or more letters and `:` (a URI
