@@ -35,6 +35,8 @@ extension MarkdownStream {
   /// Where a heal of the open part that starts at `start` would start parsing: at the clean point
   /// when one holds for the last line (the refresh schedule weighs what a heal parses).
   func healStart(_ start: Int) -> Int {
+    // Most updates have no point: no scan for the line then.
+    guard outbox.checkpoint != nil else { return start }
     let lineStart = SourceLines.lineStart(received.bytes, before: source.count, floor: start)
     return currentCheckpoint(openStart: start, lineStart: lineStart)?.end ?? start
   }
