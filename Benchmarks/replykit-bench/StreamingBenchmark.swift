@@ -281,6 +281,50 @@ enum StreamingBenchmark {
     var sink = initial
     let bytes = Array(text.utf8)
     var stream = MarkdownStream()
+    // REPLYKIT_BENCH_SHOW_SLOW=N lists the updates that took N µs or more (feed and consume), the
+    // time of each update being its least over REPLYKIT_BENCH_REPEAT runs (3 by default).
+    if let slow = Double(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_SHOW_SLOW"] ?? "").map({ $0 / 1e6 }) {
+      let repeats = Int(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_REPEAT"] ?? "") ?? 3
+      var best: [(feed: Double, consume: Double)] = []
+      var lines: [String] = []
+      for run in 0..<repeats {
+        var sink = initial
+        var stream = MarkdownStream()
+        var offset = 0
+        var index = 0
+        while offset < bytes.count {
+          let end = min(bytes.count, offset + chunk)
+          let before = now()
+          let update = stream.feed(bytes: bytes[offset..<end])
+          let fed = now()
+          sink.consume(update)
+          let times = (feed: fed - before, consume: now() - fed)
+          if run == 0 {
+            best.append(times)
+            let figures = update.statistics
+            let snippet = String(decoding: bytes[(end - figures.openBytes)...].prefix(60), as: UTF8.self)
+            lines.append(
+              "parsed \(figures.parsedBytes) open \(figures.openBytes) committed \(update.committed.count) "
+                + "held \(update.held.count) \(snippet.debugDescription)")
+          } else if times.feed + times.consume < best[index].feed + best[index].consume {
+            best[index] = times
+          }
+          offset = end
+          index += 1
+        }
+      }
+      var offset = 0
+      for (index, times) in best.enumerated() {
+        offset = min(bytes.count, offset + chunk)
+        if times.feed + times.consume >= slow {
+          print("\(offset) feed \(micro(times.feed)) consume \(micro(times.consume)) \(lines[index])")
+        }
+      }
+      let sorted = best.map { $0.feed + $0.consume }.sorted()
+      print(
+        "updates \(sorted.count), slow \(sorted.count { $0 >= slow }), p50 \(micro(sorted[sorted.count / 2])), "
+          + "p99 \(micro(sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]))")
+    }
     let start = now()
     var offset = 0
     while offset < bytes.count {

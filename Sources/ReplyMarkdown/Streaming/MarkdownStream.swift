@@ -255,6 +255,8 @@ public struct MarkdownStream: Sendable {
     else { return nil }
     outbox.lastTail.remainder = document
     outbox.lastTail.newSettled = []
+    outbox.tailSerial += 1
+    outbox.lastTail.serial = outbox.tailSerial
     outbox.healedEnd = source.count
     outbox.extendableEnd = source.count
     return outbox.lastTail
@@ -308,6 +310,8 @@ public struct MarkdownStream: Sendable {
     outbox.lastTail = MarkdownStreamTail(
       container: container, settledRevision: settledRevision, newSettled: parts,
       settled: longBlock?.parts ?? .none, remainder: document)
+    outbox.tailSerial += 1
+    outbox.lastTail.serial = outbox.tailSerial
     outbox.extendableEnd = extendable ? source.count : nil
     return outbox.lastTail
   }

@@ -29,6 +29,10 @@ public struct MarkdownStreamTail: Sendable {
   /// the container (the code block with the open line, the list with the open item, the table
   /// with its header and the open rows); further blocks follow it.
   var remainder: MarkdownDocument
+  /// Which tail of its stream this is: a stream numbers each tail it heals or extends from 1 on,
+  /// and an update that shows the last tail again carries the same number, so a consumer skips
+  /// rendering it again. 0: not numbered (always rendered).
+  var serial = 0
 
   /// An empty tail.
   public static let empty = MarkdownStreamTail(document: MarkdownDocument(""))

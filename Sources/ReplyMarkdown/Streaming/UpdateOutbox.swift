@@ -16,6 +16,8 @@ struct UpdateOutbox: Sendable {
   var sentRevision = -1
   /// The tail of the last update (an update that adds no character shows it again).
   var lastTail = MarkdownStreamTail.empty
+  /// The serial of the last tail made (``MarkdownStreamTail/serial``).
+  var tailSerial = 0
   /// The received length when the tail was last healed.
   var healedEnd = 0
   /// Whether the last tail may grow by plain text without a heal (``PlainTextExtension``): its

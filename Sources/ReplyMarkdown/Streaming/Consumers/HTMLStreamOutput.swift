@@ -14,6 +14,11 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   private var settledLength = 0
   /// The lowest byte changed since ``startUpdate()``.
   private(set) var low = 0
+  /// The HTML of the held blocks, kept for when they are listed again or commit unchanged.
+  private var heldHTML = HeldRenderCache<[UInt8]>()
+
+  /// How many held blocks were rendered so far (a held block listed again unchanged is not).
+  var heldBlocksRendered: Int { heldHTML.renders }
 
   init(renderer: HTMLRenderer) {
     self.renderer = renderer
@@ -28,7 +33,13 @@ struct HTMLStreamOutput: StreamConsumerOutput {
 
   mutating func commit(_ blocks: [MarkdownStreamBlock]) {
     truncate(committedLength)
-    for block in blocks { bytes.append(contentsOf: renderer.render(block.document).utf8) }
+    for block in blocks {
+      if let html = heldHTML.take(id: block.id, document: block.document, after: true) {
+        bytes.append(contentsOf: html)
+      } else {
+        bytes.append(contentsOf: renderer.render(block.document).utf8)
+      }
+    }
     committedLength = bytes.count
     heldLength = bytes.count
     settledLength = bytes.count
@@ -36,6 +47,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
 
   mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock]) {
     truncate(0)
+    heldHTML.removeAll()
     bytes = Array(renderer.render(document).utf8)
     committedLength = bytes.count
     heldLength = bytes.count
@@ -50,7 +62,13 @@ struct HTMLStreamOutput: StreamConsumerOutput {
 
   mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
     truncate(heldLength)
-    for block in blocks { bytes.append(contentsOf: renderer.render(block.document).utf8) }
+    let renderer = renderer
+    for block in blocks {
+      bytes.append(
+        contentsOf: heldHTML.rendering(id: block.id, document: block.document, after: true) {
+          Array(renderer.render(block.document).utf8)
+        })
+    }
     heldLength = bytes.count
     settledLength = bytes.count
   }

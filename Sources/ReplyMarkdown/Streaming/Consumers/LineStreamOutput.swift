@@ -19,6 +19,9 @@ struct LineStreamOutput: StreamConsumerOutput {
   let rowsRenderApart: Bool
   /// Whether the open long block renders in pieces (off only in tests, which compare the two).
   let inPieces: Bool
+  /// Whether held blocks listed again unchanged keep their lines (off only in tests, which
+  /// compare the two).
+  let reusesHeld: Bool
   /// The options of the terminal renderer whose tables an open table is laid out for, or nil.
   let terminalTables: ANSIOptions?
   /// The open table, laid out for the terminal (with ``terminalTables``).
@@ -32,6 +35,8 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// The committed lines the current update added, as they follow the lines committed before.
   private(set) var added: [String] = []
   private var heldLines: [String] = []
+  /// The lines of the held blocks, kept for when they are listed again or commit unchanged.
+  private var heldCache = HeldRenderCache<[String]>()
   /// How many of ``tailLines`` are the held lines, their separator and the first `settled` of
   /// ``settledLines``, which later updates keep: an open long block's tail then costs only its
   /// new lines, not all of its settled ones again. Nil when the held lines or the long block
@@ -55,11 +60,12 @@ struct LineStreamOutput: StreamConsumerOutput {
   typealias CodeRenderer = @Sendable (String, String?, CodeLineState) -> (lines: [String], state: CodeLineState)
 
   init(
-    rowsRenderApart: Bool, inPieces: Bool = true, renderCode: CodeRenderer? = nil, terminalTables: ANSIOptions? = nil,
+    rowsRenderApart: Bool, inPieces: Bool = true, reusesHeld: Bool = true, renderCode: CodeRenderer? = nil, terminalTables: ANSIOptions? = nil,
     render: @escaping @Sendable (MarkdownDocument) -> [String]
   ) {
     self.rowsRenderApart = rowsRenderApart
     self.inPieces = inPieces
+    self.reusesHeld = reusesHeld
     self.terminalTables = terminalTables
     self.renderCode = renderCode
     self.render = render
@@ -68,11 +74,15 @@ struct LineStreamOutput: StreamConsumerOutput {
   mutating func startUpdate() { added = [] }
 
   mutating func commit(_ blocks: [MarkdownStreamBlock]) {
+    if !reusesHeld { heldCache.removeAll() }
     stablePrefix = nil
     heldLines = []
     tailLines = []
     for block in blocks {
-      added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
+      let after = !committedLines.isEmpty || !added.isEmpty
+      added +=
+        heldCache.take(id: block.id, document: block.document, after: after)
+        ?? Self.unitLines(block.document, after: after, render: render)
     }
     committedLines += added
   }
@@ -84,6 +94,7 @@ struct LineStreamOutput: StreamConsumerOutput {
       added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
     }
     committedLines = render(document)
+    heldCache.removeAll()
     stablePrefix = nil
     heldLines = []
     tailLines = []
@@ -96,8 +107,13 @@ struct LineStreamOutput: StreamConsumerOutput {
 
   mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
     stablePrefix = nil
+    if !reusesHeld { heldCache.removeAll() }
+    let render = render
     for block in blocks {
-      heldLines += Self.unitLines(block.document, after: !committedLines.isEmpty || !heldLines.isEmpty, render: render)
+      let after = !committedLines.isEmpty || !heldLines.isEmpty
+      heldLines += heldCache.rendering(id: block.id, document: block.document, after: after) {
+        Self.unitLines(block.document, after: after, render: render)
+      }
     }
   }
 
@@ -126,6 +142,9 @@ struct LineStreamOutput: StreamConsumerOutput {
     }
     settledLines = container.map { headLines($0) } ?? []
   }
+
+  /// How many held blocks were rendered so far (a held block listed again unchanged is not).
+  var heldBlocksRendered: Int { heldCache.renders }
 
   /// The table rows laid out for the terminal so far, over every open table: how tests see that
   /// an update lays out only its new and open rows.

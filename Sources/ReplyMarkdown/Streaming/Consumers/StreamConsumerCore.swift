@@ -3,10 +3,14 @@
 ///
 /// - Committed blocks are rendered once and appended; they are never shown again.
 /// - Held blocks are appended as they arrive; what was shown for them is dropped when the update
-///   says so (``MarkdownStreamUpdate/replacesHeld``) or commits anything.
+///   says so (``MarkdownStreamUpdate/replacesHeld``) or commits anything. The output forms keep
+///   each held block's rendering (``HeldRenderCache``): listed again unchanged, or committed as
+///   it was shown, it is not rendered again.
 /// - Of an open long block (fenced code, list, table), the head and each settled part are
 ///   rendered once per settled revision and list tightness (a tight list turning loose renders
-///   its items again, once); the open remainder is rendered every update.
+///   its items again, once); the open remainder is rendered every update that brings a new tail.
+/// - An update that shows the tail shown last (``MarkdownStreamTail/serial``: the stream did not
+///   heal again) with nothing committed, held or settled changes nothing and renders nothing.
 /// - The final replacement takes the place of everything.
 ///
 /// - Complexity: an update costs what it renders: its new committed, held and settled pieces and
@@ -22,6 +26,10 @@ struct StreamConsumerCore<Output: StreamConsumerOutput>: Sendable {
   private var renderedParts: Int?
   /// The list tightness the pieces were rendered with.
   private var renderedTight = true
+  /// The serial of the tail shown last (``MarkdownStreamTail/serial``; 0: none to skip).
+  private var shownSerial = 0
+  /// How many updates changed nothing shown and were skipped: how tests see it.
+  private(set) var skippedUpdates = 0
 
   init(_ output: Output) {
     self.output = output
@@ -30,6 +38,15 @@ struct StreamConsumerCore<Output: StreamConsumerOutput>: Sendable {
   /// Applies an update to the output.
   mutating func apply(_ update: MarkdownStreamUpdate) {
     output.startUpdate()
+    // The tail shown last, shown again with nothing else new: the output stays as it is.
+    if !update.isFinal, update.committed.isEmpty, !update.replacesHeld, update.held.isEmpty,
+      update.tail.serial != 0, update.tail.serial == shownSerial, update.tail.settledRevision == revision,
+      update.tail.newSettled.isEmpty
+    {
+      skippedUpdates += 1
+      return
+    }
+    shownSerial = update.tail.serial
     if let replacement = update.replacement {
       output.replaceAll(with: replacement, committing: update.committed)
       settled = []
