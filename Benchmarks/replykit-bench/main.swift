@@ -70,6 +70,12 @@ do {
       let text = file ?? StreamingBenchmark.Kind(rawValue: arguments[1])?.text(size: bytes)
     else { throw BenchUsage.badArguments }
     print(StreamingBenchmark.statistics(text, chunk: chunk))
+  case "parse-small" where arguments.count == 3:
+    // One short text parsed N times (`parse-small N TEXT`): the fixed cost of a parse, for profilers.
+    guard let rounds = Int(arguments[1]), rounds > 0 else { throw BenchUsage.badArguments }
+    var nodes = 0
+    for _ in 0..<rounds { nodes &+= MarkdownDocument(arguments[2]).nodes.count }
+    print("\(rounds) parses, \(nodes / rounds) nodes each")
   case "mixed-reply" where arguments.count == 3:
     // The seeded mixed reply the streaming benchmark uses, to feed other tools the same input.
     guard let seed = UInt64(arguments[1]), let bytes = Int(arguments[2]) else { throw BenchUsage.badArguments }

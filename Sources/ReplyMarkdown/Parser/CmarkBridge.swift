@@ -50,6 +50,18 @@ enum CmarkBridge {
     (.tagFilter, "tagfilter"), (.taskLists, "tasklist"),
   ]
 
+  /// The core extensions by option, looked up once (the registry never changes after
+  /// registration; a lookup per parse made a C string of each name every time). First read it
+  /// outside `cmarkParserLock`: its initializer takes the lock.
+  static let extensions: [(option: ParseOptions, handle: CHandle)] = {
+    _ = extensionTypes
+    return cmarkParserLock.withLock { _ in
+      extensionNames.compactMap { option, name in
+        cmark_find_syntax_extension(name).map { (option, CHandle(pointer: $0)) }
+      }
+    }
+  }()
+
   /// Parses `markdown`, calls `body` with the document root and the parser, and frees both.
   ///
   /// Only feed and finish run under the lock; `body` runs outside it on a tree nobody else sees.
@@ -89,12 +101,14 @@ enum CmarkBridge {
   /// under the lock, and the C tree is never freed node by node.
   static func parse(_ markdown: String, options: ParseOptions) -> [MarkdownNode] {
     let types = extensionTypes
+    // Read before the lock: the first read looks the extensions up under it.
+    let extensions = extensions
     var text = markdown
     return cmarkParserLock.withLock { _ in
       defer { ParseArena.releaseAll() }
       guard let parser = cmark_parser_new_with_mem(cmarkOptions(options), ParseArena.allocator) else { return [] }
-      for (option, name) in extensionNames where options.contains(option) {
-        if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+      for (option, handle) in extensions where options.contains(option) {
+        cmark_parser_attach_syntax_extension(parser, handle.pointer)
       }
       text.withUTF8 { buffer in
         if let base = buffer.baseAddress {

@@ -60,22 +60,21 @@ struct InlineRanges {
   func repairLinks(_ nodes: inout [MarkdownNode], source: String) {
     var source = source
     source.withUTF8 { bytes in
+      // Every depth the nodes reach has its slot in the arrays below from the start.
+      var depths = 1
+      for position in nodes.indices where nodes[position].depth >= depths { depths = nodes[position].depth + 1 }
       // In document order the latest node at each depth above a node is its ancestor there.
-      var latest: [Int] = [0]
+      var latest = [Int](repeating: 0, count: depths)
       // The latest node at each depth with a usable position (a sibling when after the parent).
-      var positioned: [Int] = [0]
+      var positioned = [Int](repeating: 0, count: depths)
       // The latest node with a usable position, at any depth.
       var lastPositioned: Int? = nil
       // The latest link placed at each depth, and the offset just past it.
-      var placed: [(index: Int, end: Int)] = []
+      var placed = [(index: Int, end: Int)](repeating: (index: 0, end: 0), count: depths)
       var index = 1
       while index < nodes.count {
         defer {
           let depth = nodes[index].depth
-          if latest.count <= depth {
-            latest.append(contentsOf: repeatElement(0, count: depth + 1 - latest.count))
-            positioned.append(contentsOf: repeatElement(0, count: depth + 1 - positioned.count))
-          }
           latest[depth] = index
           if nodes[index].range.flatMap({ offset($0.start) }) != nil {
             positioned[depth] = index
@@ -83,22 +82,21 @@ struct InlineRanges {
           }
           index += 1
         }
-        let node = nodes[index]
-        guard !node.kind.isBlock else { continue }
+        // Read in place: a copy of the node would retain and release its payload.
         var isImage = false
-        switch node.kind {
+        switch nodes[index].kind {
         case .link: break
         case .image: isImage = true
         default: continue
         }
-        if let range = node.range, let start = offset(range.start),
+        if let range = nodes[index].range, let start = offset(range.start),
           isImage
             ? Self.hasPrefix(bytes, start, "![")
             : Self.hasPrefix(bytes, start, "[") || Self.hasPrefix(bytes, start, "<")
         {
           continue
         }
-        let depth = node.depth
+        let depth = nodes[index].depth
         let parent = depth >= 1 && depth - 1 < latest.count ? latest[depth - 1] : 0
         // Search from the nearest earlier sibling with a position (a soft break has none), else
         // from the start of the nearest ancestor block with one, else (a table's cells and rows may
@@ -135,9 +133,6 @@ struct InlineRanges {
         }
         place(index, in: &nodes, bytes, from: start, to: limit)
         if let range = nodes[index].range, let end = offset(range.end) {
-          if placed.count <= depth {
-            placed.append(contentsOf: repeatElement((index: 0, end: 0), count: depth + 1 - placed.count))
-          }
           placed[depth] = (index, end + 1)
         }
       }
@@ -181,7 +176,7 @@ struct InlineRanges {
 
   /// Ends each inline with a range before the start of its next sibling, where cmark-gfm left the
   /// span of a text that an autolink was cut from.
-  private func trimOverlaps(_ nodes: inout [MarkdownNode]) {
+  func trimOverlaps(_ nodes: inout [MarkdownNode]) {
     for index in 1..<max(nodes.count, 1) where !nodes[index].kind.isBlock {
       let next = nodes[index].subtreeEnd
       guard next < nodes.count, nodes[next].depth == nodes[index].depth, let range = nodes[index].range,

@@ -16,37 +16,24 @@ struct TreeConverter {
 
   func convert(_ root: CNode) -> [MarkdownNode] {
     var nodes: [MarkdownNode] = []
-    nodes.reserveCapacity(max(256, source.utf8.count / 12))
+    nodes.reserveCapacity(max(32, source.utf8.count / 12))
     // Indices of the open ancestors of the current node, root first.
     var open: [Int] = []
     var footnoteRefIndices: [Int] = []
     var footnoteDefIndices: [Int] = []
     var footnoteFacts = FootnoteFacts()
+    // Links and images are the only nodes whose positions need searching for.
+    var hasLinks = false
     let lines = InlineRanges(source)
 
     var current: CNode = root
     while true {
       // Enter `current`.
-      let kind = self.kind(of: current)
       let depth = open.count
-      var merged = false
-      if case .text(let string) = kind, string.isEmpty {
-        merged = true  // cmark leaves empty text nodes where it trimmed trailing spaces; drop them.
-      } else if case .text(let string) = kind, let last = nodes.last, last.depth == depth,
-        last.subtreeEnd == nodes.count,
-        case .text(var previous) = last.kind
-      {
-        // Adjacent text nodes (cmark splits text at delimiters) become one. Clearing the node first
-        // leaves `previous` uniquely referenced, so appending is amortised O(1), not a copy per node.
-        nodes[nodes.count - 1].kind = .softBreak
-        previous += string
-        nodes[nodes.count - 1].kind = .text(previous)
-        if let range = last.range, let next = lines.inlineRange(Self.range(of: current)), next.end > range.end {
-          nodes[nodes.count - 1].range = SourceRange(start: range.start, end: next.end)
-        }
-        merged = true
-      }
-      if !merged {
+      if cmark_node_get_type(current) == CMARK_NODE_TEXT {
+        appendText(current, depth: depth, to: &nodes, lines: lines)
+      } else {
+        let kind = self.kind(of: current)
         let range: SourceRange?
         if kind.isBlock {
           range = depth > 0 ? Self.range(of: current) : nil
@@ -55,15 +42,17 @@ struct TreeConverter {
         } else {
           range = lines.inlineRange(Self.range(of: current))
         }
-        nodes.append(MarkdownNode(kind: kind, subtreeEnd: nodes.count + 1, depth: depth, range: range))
-        if case .footnoteReference = kind {
-          footnoteRefIndices.append(nodes.count - 1)
+        switch kind {
+        case .link, .image: hasLinks = true
+        case .footnoteReference:
+          footnoteRefIndices.append(nodes.count)
           footnoteFacts.referenceIDs.append(FootnoteFacts.renderedReferenceID(current))
-        }
-        if case .footnoteDefinition = kind {
-          footnoteDefIndices.append(nodes.count - 1)
+        case .footnoteDefinition:
+          footnoteDefIndices.append(nodes.count)
           footnoteFacts.definitionReferenceCounts.append(FootnoteFacts.renderedBackreferenceCount(current))
+        default: break
         }
+        nodes.append(MarkdownNode(kind: kind, subtreeEnd: nodes.count + 1, depth: depth, range: range))
       }
       if let child = cmark_node_first_child(current) {
         open.append(nodes.count - 1)
@@ -75,7 +64,7 @@ struct TreeConverter {
       while true {
         if node == root {
           finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
-          lines.repairLinks(&nodes, source: source)
+          if hasLinks { lines.repairLinks(&nodes, source: source) } else { lines.trimOverlaps(&nodes) }
           return nodes
         }
         if let next = cmark_node_next(node) {
@@ -84,13 +73,39 @@ struct TreeConverter {
         }
         guard let parent = cmark_node_parent(node), let index = open.popLast() else {
           finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
-          lines.repairLinks(&nodes, source: source)
+          if hasLinks { lines.repairLinks(&nodes, source: source) } else { lines.trimOverlaps(&nodes) }
           return nodes
         }
         nodes[index].subtreeEnd = nodes.count
         node = parent
       }
     }
+  }
+
+  /// Appends the text node `node` at `depth`: dropped when empty (cmark leaves empty text nodes
+  /// where it trimmed trailing spaces), merged into the text node before it when that is its
+  /// previous sibling (cmark splits text at delimiters), else a node of its own.
+  private func appendText(_ node: CNode, depth: Int, to nodes: inout [MarkdownNode], lines: InlineRanges) {
+    guard let literal = cmark_node_get_literal(node), literal.pointee != 0 else { return }
+    let string = String(cString: literal)
+    let last = nodes.count - 1
+    if last >= 0, nodes[last].depth == depth, nodes[last].subtreeEnd == nodes.count,
+      case .text(var previous) = nodes[last].kind
+    {
+      // Clearing the node first leaves `previous` uniquely referenced, so appending is amortised
+      // O(1), not a copy per node.
+      nodes[last].kind = .softBreak
+      previous += string
+      nodes[last].kind = .text(previous)
+      if let range = nodes[last].range, let next = lines.inlineRange(Self.range(of: node)), next.end > range.end {
+        nodes[last].range = SourceRange(start: range.start, end: next.end)
+      }
+      return
+    }
+    nodes.append(
+      MarkdownNode(
+        kind: .text(string), subtreeEnd: nodes.count + 1, depth: depth,
+        range: lines.inlineRange(Self.range(of: node))))
   }
 
   /// Fills in footnote labels and reference counts, which are only known once all is read.
