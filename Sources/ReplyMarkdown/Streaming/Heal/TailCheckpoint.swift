@@ -4,8 +4,8 @@
 ///
 /// A point is clean when no inline construct can reach across it. The stream takes one only where
 /// that is checked, not assumed:
-/// - the point is a blank after a byte that ends no construct (``PlainTextExtension/isPlain(_:)``
-///   and not blank), so delimiter flanking, autolinks and a `]` waiting for `(` read the same
+/// - the point is a blank after a byte that begins nothing (``mayPrecedePoint(_:)``), so delimiter
+///   flanking, autolinks and a `]` (no `(` or `[` may follow it over a blank) read the same
 ///   whatever follows, and a reference link cannot continue over the blank;
 /// - the heal of the text before it changed nothing but marks (a pending reference link, a
 ///   hidden footnote reference): no emphasis, code span, link text, tag or entity is open there;
@@ -96,8 +96,8 @@ struct TailCheckpoint: Sendable {
           underscores += 1
         }
       default:
-        if ASCII.isBlank(byte), index > start, !ASCII.isBlank(source[index - 1]),
-          PlainTextExtension.isPlain(source[index - 1]), brackets == 0, destination == 0, !angle,
+        if ASCII.isBlank(byte), index > start, Self.mayPrecedePoint(source[index - 1]), brackets == 0,
+          destination == 0, !angle,
           stars % 2 == 0, tildes % 2 == 0, underscores % 2 == 0
         {
           found = index
@@ -106,6 +106,22 @@ struct TailCheckpoint: Sendable {
       index += 1
     }
     return found
+  }
+
+  /// Whether a clean point may follow `byte`: a plain byte (``PlainTextExtension/isPlain(_:)``),
+  /// or one that ends a construct whose end a blank settles — `]` (no destination or label may
+  /// follow a blank), `)`, `>`, a closing `` ` ``, `*`, `_` or `~` (flanking reads the blank).
+  /// Never a blank, `[`, `<`, `(`, `&` or `\`, which may still begin something.
+  static func mayPrecedePoint(_ byte: UInt8) -> Bool {
+    if ASCII.isBlank(byte) { return false }
+    if PlainTextExtension.isPlain(byte) { return true }
+    switch byte {
+    case ASCII.closeBracket, ASCII.greaterThan, ASCII.backtick, ASCII.star, ASCII.underscore, ASCII.tilde,
+      ASCII.colon, UInt8(ascii: ";"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// The index of the paragraph that ends `document` when it is the last block (every node after
