@@ -94,7 +94,7 @@ do {
       Data(
         ("usage: replykit-bench parse FILE | engine | versions | stream | stream-one CONSUMER KIND BYTES [CHUNK] "
           + "| highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] "
-          + "| mixed-reply SEED BYTES\n").utf8))
+          + "| mixed-reply SEED BYTES | parse-small ROUNDS TEXT\n").utf8))
     exit(2)
   }
 } catch let usage as BenchUsage {
