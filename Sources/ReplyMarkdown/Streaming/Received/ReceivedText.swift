@@ -22,6 +22,16 @@ struct ReceivedText: Sendable {
   /// Appends a chunk of UTF-8 bytes; returns whether any character was completed.
   mutating func append<Bytes: Collection<UInt8>>(bytes chunk: Bytes) -> Bool {
     receivedCount += chunk.count
+    // ASCII with nothing pending is already whole characters: no decoding, no copies.
+    if decoder.pending.isEmpty,
+      let ascii = chunk.withContiguousStorageIfAvailable({ buffer -> Bool in
+        guard !buffer.contains(where: { $0 >= 0x80 }) else { return false }
+        bytes.append(contentsOf: buffer)
+        return true
+      }), ascii
+    {
+      return !chunk.isEmpty
+    }
     let decoded = decoder.decode(chunk)
     bytes.append(contentsOf: decoded.utf8)
     return !decoded.isEmpty
