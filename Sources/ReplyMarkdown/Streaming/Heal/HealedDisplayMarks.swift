@@ -1,6 +1,8 @@
 /// The rules applied to the healed, parsed document: ``HealRule/pendingReferenceLink``,
 /// ``HealRule/pendingLinkShowsText`` (turning the scanner's placeholder destination into a
-/// pending link), ``HealRule/unresolvedFootnoteReference`` and ``HealRule/openFenceLineNewline``.
+/// pending link), ``HealRule/unresolvedFootnoteReference`` and ``HealRule/openFenceLineNewline``;
+/// and the separator written between two strikethrough closers
+/// (``InlineHealScanner/closerSeparator``) is dropped.
 enum HealedDisplayMarks {
   /// Marks pending links, hides unresolved footnote references and drops the newline cmark adds
   /// after an incomplete last line of an open fenced code block.
@@ -35,7 +37,33 @@ enum HealedDisplayMarks {
       nodes[fenced].kind = .codeBlock(info)
       applied.insert(.openFenceLineNewline)
     }
+    let separator = String(decoding: InlineHealScanner.closerSeparator, as: UTF8.self)
+    if nodes.contains(where: { if case .inlineHTML(separator) = $0.kind { true } else { false } }) {
+      nodes = removingLeaves(nodes) { if case .inlineHTML(separator) = $0.kind { true } else { false } }
+    }
     return StreamHealer.Healed(document: MarkdownDocument(nodes: nodes, options: document.options))
+  }
+
+  /// `nodes` without the leaves `drop` picks (nodes with children are kept), every subtree end
+  /// moved to match.
+  ///
+  /// - Complexity: O(n).
+  static func removingLeaves(_ nodes: [MarkdownNode], where drop: (MarkdownNode) -> Bool) -> [MarkdownNode] {
+    // `kept[i]`: how many nodes before index `i` stay (for i up to nodes.count).
+    var kept = [Int](repeating: 0, count: nodes.count + 1)
+    var removed = [Bool](repeating: false, count: nodes.count)
+    for index in nodes.indices {
+      removed[index] = nodes[index].subtreeEnd == index + 1 && drop(nodes[index])
+      kept[index + 1] = kept[index] + (removed[index] ? 0 : 1)
+    }
+    var result: [MarkdownNode] = []
+    result.reserveCapacity(kept[nodes.count])
+    for index in nodes.indices where !removed[index] {
+      var node = nodes[index]
+      node.subtreeEnd = kept[node.subtreeEnd]
+      result.append(node)
+    }
+    return result
   }
 
   /// Whether `string` holds `[^` (a byte scan: `String.contains(_:)` costs far more per call).

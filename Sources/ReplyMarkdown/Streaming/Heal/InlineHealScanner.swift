@@ -15,6 +15,11 @@ struct InlineHealScanner {
   /// The destination written for links whose URL has not arrived; replaced before display.
   static let pendingDestination: [UInt8] = Array("x-replykit-pending:".utf8)
 
+  /// Written between two strikethrough closers (`~~` then `~~`): cmark-gfm reads a run of tildes
+  /// as one delimiter, and a run of four closes nothing. An empty raw HTML comment separates them
+  /// and is dropped from the display after the parse (``HealedDisplayMarks``).
+  static let closerSeparator: [UInt8] = Array("<!--\u{1}-->".utf8)
+
   enum Result: Equatable {
     /// Remove everything from this offset on (what `rule` hides), then scan again.
     case cut(Int, rule: HealRule)
@@ -224,6 +229,7 @@ struct InlineHealScanner {
       } else {
         continue
       }
+      if delimiter.character == ASCII.tilde && closers.last == ASCII.tilde { closers += Self.closerSeparator }
       closers += [UInt8](repeating: delimiter.character, count: delimiter.count)
     }
     return closers

@@ -50,6 +50,8 @@ extension HealTables {
     HealCase(
       "**a *b `c ~~d", "<p><strong>a <em>b <code>c ~~d</code></em></strong></p>"),
     HealCase("~~gone with **force", "<p><s>gone with <strong>force</strong></s></p>"),
+    HealCase("~~a ~~b", "<p><s>a <s>b</s></s></p>"),
+    HealCase("~~a ~~b ~~c", "<p><s>a <s>b <s>c</s></s></s></p>"),
     HealCase("Call ``bar", "<p>Call <code>bar</code></p>"),
     HealCase("(*\"quoted", "<p>(<em>&quot;quoted</em></p>"),
     HealCase("6 * 7 * 8", "<p>6 * 7 * 8</p>", applies: false),
