@@ -59,6 +59,8 @@ public struct MarkdownStream: Sendable {
   var closedLine = 1
   /// The complete-line end the last structural step looked at.
   var structuredEnd = 0
+  /// Whether that step saw the first byte of the line after it (``nextLineStarted(after:)``).
+  var structuredNextLine = false
   /// The open long block whose finished parts settle, if any.
   var longBlock: LongBlock?
   var nextBlockID = 0
@@ -224,13 +226,20 @@ public struct MarkdownStream: Sendable {
   /// open part and closes every block a later block started after.
   private mutating func structuralStep() {
     let completeEnd = received.completeEnd(from: closedEnd)
-    guard completeEnd > structuredEnd else { return }
+    let nextLine = nextLineStarted(after: completeEnd)
+    // A new complete line, or the first byte of the next one (it may close what a blank line
+    // left open: a footnote definition, indented code).
+    guard completeEnd > structuredEnd || (nextLine && !structuredNextLine && completeEnd == structuredEnd) else {
+      return
+    }
     let openStart = longBlock?.settledEnd ?? closedEnd
     guard
-      RefreshSchedule.isDue(
-        openBytes: completeEnd - openStart, newBytes: completeEnd - max(structuredEnd, openStart))
+      completeEnd == structuredEnd
+        || RefreshSchedule.isDue(
+          openBytes: completeEnd - openStart, newBytes: completeEnd - max(structuredEnd, openStart))
     else { return }
     structuredEnd = completeEnd
+    structuredNextLine = nextLine
     // Each pass either stays in a long block, or closes blocks and moves the open part on; a
     // few passes cover a long block closing and the next one starting in the same chunk.
     for _ in 0..<4 {
@@ -242,6 +251,15 @@ public struct MarkdownStream: Sendable {
         guard closeBlocks(completeEnd, mayEnterLongBlock: true) else { return }
       }
     }
+  }
+
+  /// Whether the line after the complete lines that end at `completeEnd` has begun with a byte
+  /// other than a blank: after a blank line, it cannot continue a footnote definition or indented
+  /// code (both need indentation there), whatever the rest of it turns out to be.
+  func nextLineStarted(after completeEnd: Int) -> Bool {
+    guard completeEnd < source.count else { return false }
+    let first = source[completeEnd]
+    return !ASCII.isBlank(first) && first != ASCII.carriageReturn && first != ASCII.newline
   }
 
   // MARK: Tail

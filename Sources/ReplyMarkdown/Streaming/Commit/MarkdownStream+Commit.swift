@@ -76,7 +76,8 @@ extension MarkdownStream {
       return false
     }
     var closedCount = units.count - 1
-    if !unplaced, let last = lastUnit.blocks.last, isClosedAtEnd(document, block: last, text: text, lines: lines) {
+    if !unplaced, let last = lastUnit.blocks.last, isClosedAtEnd(document, block: last, text: text, lines: lines, textEnd: completeEnd)
+    {
       closedCount = units.count
     }
     var done = 0
@@ -336,8 +337,9 @@ extension MarkdownStream {
     line < 1 ? 0 : line - 1 < lines.count ? lines[line - 1] : count
   }
 
-  /// Whether the last block of the complete lines can no longer change.
-  func isClosedAtEnd(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int]) -> Bool {
+  /// Whether the last block of the complete lines can no longer change; `textEnd` is where those
+  /// lines end in the received text (what follows them may decide).
+  func isClosedAtEnd(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int], textEnd: Int) -> Bool {
     guard let range = document.nodes[block].range else { return false }
     let after = Self.lineStart(range.end.line + 1, lines: lines, count: text.count)
     let blankFollows = after < text.count && SourceLines.isBlank(text, after..<text.count)
@@ -346,6 +348,13 @@ extension MarkdownStream {
       return true
     case .paragraph, .table, .blockQuote:
       return blankFollows
+    case .footnoteDefinition:
+      return Self.endsWithBlankLine(text, at: text.count) && nextLineStarted(after: textEnd)
+    case .codeBlock(let info) where !info.isFenced:
+      // Only an indented line continues indented code or a footnote definition after a blank
+      // line (cmark-gfm may count the blank lines in their range): the next line has begun
+      // without one.
+      return Self.endsWithBlankLine(text, at: text.count) && nextLineStarted(after: textEnd)
     case .codeBlock(let info) where info.isFenced:
       guard range.end.line > range.start.line else { return false }
       let lastLine = text[min(Self.lineStart(range.end.line, lines: lines, count: text.count), after)..<after]
