@@ -344,7 +344,8 @@ public struct MarkdownStream: Sendable {
 
   /// ``healWithPreamble(_:head:from:)``, recording in `applied` the rules that changed the display.
   mutating func healWithPreamble(
-    _ healer: StreamHealer, head: [UInt8], from start: Int, to end: Int? = nil, applied: inout AppliedHealRules
+    _ healer: StreamHealer, head: [UInt8], from start: Int, to end: Int? = nil, endsBeforeBlank: Bool = false,
+    applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
     let end = end ?? source.count
     let open = source[start..<end]
@@ -365,7 +366,7 @@ public struct MarkdownStream: Sendable {
     }
     let healed = healer.heal(
       preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
-      applied: &applied)
+      endsBeforeBlank: endsBeforeBlank, applied: &applied)
     // Text ending with a line break has an empty last line: the next line may start any block.
     outbox.openParagraph = healed.paragraphStart.flatMap { found in
       found >= context && lineStart < end

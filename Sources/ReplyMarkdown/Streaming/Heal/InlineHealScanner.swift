@@ -56,6 +56,9 @@ struct InlineHealScanner {
   let strikethrough: Bool
   /// Whether `[^label]` is a footnote reference (a partial one is held, see ``run(applied:)``).
   var footnotes = false
+  /// Whether a blank follows the scanned text in the received text (a clean point's heal): a `]`
+  /// at the end then waits for no `(` or `[`, which cannot follow over a blank.
+  var followedByBlank = false
 
   /// Scans the content; see ``Result``.
   func run() -> Result {
@@ -116,7 +119,10 @@ struct InlineHealScanner {
           continue
         }
         let next = index + 1
-        if next >= end || bytes[next] == ASCII.openParenthesis {
+        if next >= end && followedByBlank {
+          brackets.removeLast()
+          index += 1
+        } else if next >= end || bytes[next] == ASCII.openParenthesis {
           let tail: LinkTail = next >= end ? .incomplete : linkTail(from: next + 1)
           switch tail {
           case .incomplete:

@@ -72,7 +72,7 @@ extension MarkdownStream {
     // Move the point to the last clean one in what arrived since, when that piece heals clean.
     if let next = TailCheckpoint.candidate(in: source, from: checkpoint.end),
       next - checkpoint.end >= Self.checkpointStep,
-      case let (segment, rules) = healSegment(healer, checkpoint.end..<next),
+      case let (segment, rules) = healSegment(healer, checkpoint.end..<next, endsBeforeBlank: true),
       rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
       let grown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
     {
@@ -107,7 +107,7 @@ extension MarkdownStream {
       ReferenceLabels.defined(in: source[start..<lineStart]).isEmpty
     else { return nil }
     var rules = AppliedHealRules()
-    let healed = healWithPreamble(healer, head: [], from: start, to: candidate, applied: &rules)
+    let healed = healWithPreamble(healer, head: [], from: start, to: candidate, endsBeforeBlank: true, applied: &rules)
     guard rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
       let paragraph = TailCheckpoint.lastParagraph(of: healed.document)
     else {
@@ -123,7 +123,7 @@ extension MarkdownStream {
   /// The received text in `range` (on the last line, starting with a blank) healed as paragraph
   /// text after ``TailCheckpoint/sentinel``, after the definitions it uses, with the rules the heal
   /// applied (``TailCheckpoint/appending(_:to:paragraph:)`` checks that it stayed one paragraph).
-  private mutating func healSegment(_ healer: StreamHealer, _ range: Range<Int>)
+  private mutating func healSegment(_ healer: StreamHealer, _ range: Range<Int>, endsBeforeBlank: Bool = false)
     -> (document: MarkdownDocument, rules: AppliedHealRules)
   {
     let bytes = source[range]
@@ -133,7 +133,8 @@ extension MarkdownStream {
     var input = preamble.bytes
     input.append(TailCheckpoint.sentinel)
     input += bytes
-    let healed = healer.heal(input, protectedLength: preamble.bytes.count, context: .blocks, applied: &rules)
+    let healed = healer.heal(
+      input, protectedLength: preamble.bytes.count, context: .blocks, endsBeforeBlank: endsBeforeBlank, applied: &rules)
     var document = healed.document
     if !preamble.isEmpty {
       document = Self.droppingBlocks(document) { node in

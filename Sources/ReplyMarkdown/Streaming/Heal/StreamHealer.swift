@@ -46,9 +46,13 @@ struct StreamHealer {
   /// starts there (a ``Healed/paragraphStart`` of an earlier heal whose input this one extends on
   /// the same, settled line): the parse that finds the open block is skipped, so the heal parses
   /// once.
+  ///
+  /// With `endsBeforeBlank`, the input is received text that a blank follows (a clean point's
+  /// heal, ``MarkdownStream``'s `TailCheckpoint`): what ends it is final — markers at the end are
+  /// not held back, and a `]` there waits for nothing.
   func heal(
     _ input: [UInt8], protectedLength: Int, context: Context, knownParagraph: Int? = nil,
-    applied: inout AppliedHealRules
+    endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
   ) -> Healed {
     var text = input
     // Received bytes.
@@ -73,7 +77,8 @@ struct StreamHealer {
     }
     if let start = knownParagraph, !lineHeld, start <= text.count {
       let open = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
-      healInline(&text, leaf: open, protectedLength: protectedLength, applied: &applied)
+      healInline(
+        &text, leaf: open, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
       let last = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
       if last < text.count, let rule = LineHold(text[last...]).rule {
         text.removeSubrange(last...)
@@ -105,7 +110,7 @@ struct StreamHealer {
     }
     // The open block's inline content.
     let parsedText = text
-    healInline(&text, leaf: open, protectedLength: protectedLength, applied: &applied)
+    healInline(&text, leaf: open, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
     // A line reduced to list or quote markers by the inline holds shows nothing yet.
     let last = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
     if last < text.count, let rule = LineHold(text[last...]).rule {
@@ -121,7 +126,8 @@ struct StreamHealer {
   /// Applies the inline rules to the content of `leaf`: trailing markers are held, what is still
   /// arriving is cut, and the closers of what stays open are appended before the rest of the line.
   private func healInline(
-    _ text: inout [UInt8], leaf: OpenLeaf, protectedLength: Int, applied: inout AppliedHealRules
+    _ text: inout [UInt8], leaf: OpenLeaf, protectedLength: Int, endsBeforeBlank: Bool = false,
+    applied: inout AppliedHealRules
   ) {
     let original = text
     // Trailing markers of a finished construct are trimmed and closed again (`**bold**`): only
@@ -133,14 +139,30 @@ struct StreamHealer {
     text.removeSubrange(contentEnd...)
     let floor = max(leaf.start, protectedLength)
     var closers: [UInt8] = []
-    for _ in 0..<Self.maximumInlinePasses {
+    for pass in 0..<Self.maximumInlinePasses {
       let before = text.count
-      contentEnd = ByteHolds.trimTrailingMarkers(&text, floor: floor)
+      // Markers before a received blank are final (no later byte joins their run or changes
+      // their flanking), and so is a `]` there; at the very end they are held back.
+      // Not backticks: a code span may open before a blank (a clean point's count keeps it from
+      // ending on an opening run).
+      var followed = endsBeforeBlank && pass == 0
+      if pass == 0 && !endsBeforeBlank {
+        while text.count > floor, let last = text.last, ASCII.isBlank(last) {
+          text.removeLast()
+          followed = true
+        }
+        if followed {
+          while text.count > floor, text.last == ASCII.backtick { text.removeLast() }
+        }
+      }
+      contentEnd = followed ? text.count : ByteHolds.trimTrailingMarkers(&text, floor: floor)
       if contentEnd < before { inline.insert(.trailingMarkers) }
       var scanner = InlineHealScanner(
         bytes: text, start: leaf.start, end: contentEnd,
         doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
       scanner.footnotes = options.contains(.footnotes)
+      // After a cut the text no longer ends where the blank followed.
+      scanner.followedByBlank = followed
       switch scanner.run(applied: &inline) {
       case .cut(let position, _):
         text.removeSubrange(max(position, protectedLength)...)

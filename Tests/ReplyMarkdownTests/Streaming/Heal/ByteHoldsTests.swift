@@ -34,6 +34,12 @@ extension HealTables {
     HealCase("hard break  ", "<p>hard break</p>"),
     HealCase("code `", "<p>code</p>"),
     HealCase("**bold**", "<p><strong>bold</strong></p>", applies: false),
+    // Markers before a received blank are final: only the blank goes, and a `]` there waits
+    // for no `(`.
+    HealCase("intra_word_ ", "<p>intra_word_</p>"),
+    HealCase("a lone * ", "<p>a lone *</p>"),
+    HealCase("see [the docs] ", "<p>see <a pending>the docs</a></p>"),
+    HealCase("code ` ", "<p>code</p>"),
   ]
 }
 
