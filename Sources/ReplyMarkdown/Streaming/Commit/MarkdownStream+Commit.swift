@@ -76,7 +76,8 @@ extension MarkdownStream {
       return false
     }
     var closedCount = units.count - 1
-    if !unplaced, let last = lastUnit.blocks.last, isClosedAtEnd(document, block: last, text: text, lines: lines, textEnd: completeEnd)
+    if !unplaced, let last = lastUnit.blocks.last,
+      isClosedAtEnd(document, block: last, text: text, lines: lines, textEnd: completeEnd)
     {
       closedCount = units.count
     }

@@ -60,8 +60,8 @@ struct LineStreamOutput: StreamConsumerOutput {
   typealias CodeRenderer = @Sendable (String, String?, CodeLineState) -> (lines: [String], state: CodeLineState)
 
   init(
-    rowsRenderApart: Bool, inPieces: Bool = true, reusesHeld: Bool = true, renderCode: CodeRenderer? = nil, terminalTables: ANSIOptions? = nil,
-    render: @escaping @Sendable (MarkdownDocument) -> [String]
+    rowsRenderApart: Bool, inPieces: Bool = true, reusesHeld: Bool = true, renderCode: CodeRenderer? = nil,
+    terminalTables: ANSIOptions? = nil, render: @escaping @Sendable (MarkdownDocument) -> [String]
   ) {
     self.rowsRenderApart = rowsRenderApart
     self.inPieces = inPieces
