@@ -61,6 +61,9 @@ public struct MarkdownStream: Sendable {
   var structuredEnd = 0
   /// Whether that step saw the first byte of the line after it (``nextLineStarted(after:)``).
   var structuredNextLine = false
+  /// Whether that step left open a footnote definition or indented code after a blank line,
+  /// which the first byte of the next line may close.
+  var openUntilUnindentedLine = false
   /// The open long block whose finished parts settle, if any.
   var longBlock: LongBlock?
   var nextBlockID = 0
@@ -229,9 +232,10 @@ public struct MarkdownStream: Sendable {
     let nextLine = nextLineStarted(after: completeEnd)
     // A new complete line, or the first byte of the next one (it may close what a blank line
     // left open: a footnote definition, indented code).
-    guard completeEnd > structuredEnd || (nextLine && !structuredNextLine && completeEnd == structuredEnd) else {
-      return
-    }
+    guard
+      completeEnd > structuredEnd
+        || (nextLine && !structuredNextLine && openUntilUnindentedLine && completeEnd == structuredEnd)
+    else { return }
     let openStart = longBlock?.settledEnd ?? closedEnd
     guard
       completeEnd == structuredEnd
@@ -240,6 +244,7 @@ public struct MarkdownStream: Sendable {
     else { return }
     structuredEnd = completeEnd
     structuredNextLine = nextLine
+    openUntilUnindentedLine = false
     // Each pass either stays in a long block, or closes blocks and moves the open part on; a
     // few passes cover a long block closing and the next one starting in the same chunk.
     for _ in 0..<4 {

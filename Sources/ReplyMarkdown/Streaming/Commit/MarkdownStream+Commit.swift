@@ -80,6 +80,12 @@ extension MarkdownStream {
       isClosedAtEnd(document, block: last, text: text, lines: lines, textEnd: completeEnd)
     {
       closedCount = units.count
+    } else if let last = lastUnit.blocks.last, Self.endsWithBlankLine(text, at: text.count) {
+      switch document.nodes[last].kind {
+      case .footnoteDefinition: openUntilUnindentedLine = true
+      case .codeBlock(let info) where !info.isFenced: openUntilUnindentedLine = true
+      default: break
+      }
     }
     var done = 0
     for index in 0..<closedCount {
