@@ -154,15 +154,7 @@ import Testing
       let b = Self.stream(large, chunking: chunking, policy: .live, renders: false).bound.totalParsedBytes
       // Sizes are not exactly 2x apart: compare per received byte.
       let growth = (Double(b) / Double(large.utf8.count)) / (Double(a) / Double(small.utf8.count)) * 2
-      // Known: some seeds grow over 2.2x from 12 to 24 KB (23 at 4-byte chunks: 2.3x).
-      // The larger reply holds long blocks the smaller lacks, and an open block under the refresh
-      // threshold (2 KB) is re-parsed on every update: the per-update bound holds, and these small
-      // sizes measure block lengths as much as linearity. Recorded, not hidden.
-      withKnownIssue("an open block below the refresh threshold is re-parsed every update") {
-        #expect(growth <= 2.2, "seed \(seed): \(a) B parsed for \(small.utf8.count), \(b) B for \(large.utf8.count)")
-      } when: {
-        growth > 2.2
-      }
+      #expect(growth <= 2.2, "seed \(seed): \(a) B parsed for \(small.utf8.count), \(b) B for \(large.utf8.count)")
     }
   }
 

@@ -71,6 +71,13 @@ extension MarkdownStream {
         // indented line may still continue it).
         define(text[...], base: start)
         advanceClosed(to: completeEnd)
+      } else if !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker),
+        let split = Self.lastLabelLine(text), split > 0, isOnlyDefinitions(text[..<split])
+      {
+        // Definitions written one per line: all but the last are complete once a line starting
+        // a new label follows them (the last may still get its title on the next line).
+        define(text[..<split], base: start)
+        advanceClosed(to: start + split)
       }
       drain()
       return false
@@ -243,15 +250,45 @@ extension MarkdownStream {
   /// Whether `text` parses as closed blocks: a paragraph after it (and the line that closes
   /// containers) is a paragraph of its own.
   private mutating func isClosed(_ text: ArraySlice<UInt8>) -> Bool {
+    probeAfter(text) != nil
+  }
+
+  /// Whether `text` parses as nothing but link reference definitions, closed: a definition cut
+  /// short by a split (a title running on over the next line) would leave a paragraph.
+  private mutating func isOnlyDefinitions(_ text: ArraySlice<UInt8>) -> Bool {
+    // The probe's comment block and its paragraph are all there is.
+    probeAfter(text) == 2
+  }
+
+  /// `text` parsed with ``closedProbe`` after it: the number of top-level blocks when the probe's
+  /// paragraph stands alone as the last one, else nil.
+  private mutating func probeAfter(_ text: ArraySlice<UInt8>) -> Int? {
     let probe = parseText(Array(text) + Self.closedProbe)
-    guard let last = probe.topLevelBlocks.reduce(nil, { _, block in Optional(block) }),
-      case .paragraph = probe.nodes[last].kind, probe.nodes[last].subtreeEnd == last + 2,
+    let blocks = Array(probe.topLevelBlocks)
+    guard let last = blocks.last, case .paragraph = probe.nodes[last].kind, probe.nodes[last].subtreeEnd == last + 2,
       case .text("\u{1}closed") = probe.nodes[last + 1].kind
-    else { return false }
-    return true
+    else { return nil }
+    return blocks.count
   }
 
   static let closedProbe = Array("\n\n<!---->\n\n\u{1}closed\n".utf8)
+
+  /// Where the last line that starts a link label (`[`, after up to three spaces, not `[^`)
+  /// starts in `text`, or nil.
+  static func lastLabelLine(_ text: [UInt8]) -> Int? {
+    var lineStart = text.count
+    while lineStart > 0 {
+      let start = SourceLines.lineStart(text, before: lineStart - 1)
+      var index = start
+      while index < text.count, index - start < 3, text[index] == ASCII.space { index += 1 }
+      if index < text.count, text[index] == ASCII.openBracket, index + 1 >= text.count || text[index + 1] != ASCII.caret
+      {
+        return start
+      }
+      lineStart = start
+    }
+    return nil
+  }
 
   /// The held blocks as shown: pending links marked, unresolved footnote references hidden,
   /// footnotes numbered after the committed blocks.
