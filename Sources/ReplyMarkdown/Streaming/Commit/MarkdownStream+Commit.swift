@@ -87,12 +87,10 @@ extension MarkdownStream {
       isClosedAtEnd(document, block: last, text: text, lines: lines, textEnd: completeEnd)
     {
       closedCount = units.count
-    } else if let last = lastUnit.blocks.last, Self.endsWithBlankLine(text, at: text.count) {
-      switch document.nodes[last].kind {
-      case .footnoteDefinition: openUntilUnindentedLine = true
-      case .codeBlock(let info) where !info.isFenced: openUntilUnindentedLine = true
-      default: break
-      }
+    } else if let last = lastUnit.blocks.last, Self.endsAtUnindentedLine(document.nodes[last].kind),
+      Self.endsWithBlankLine(text, at: text.count)
+    {
+      openUntilUnindentedLine = true
     }
     var done = 0
     for index in 0..<closedCount {
@@ -381,9 +379,23 @@ extension MarkdownStream {
     line < 1 ? 0 : line - 1 < lines.count ? lines[line - 1] : count
   }
 
+  /// Whether a block of this kind, after a blank line, is continued only by an indented line
+  /// (a footnote definition, indented code): it ends when the next line begins without one.
+  static func endsAtUnindentedLine(_ kind: MarkdownNode.Kind) -> Bool {
+    switch kind {
+    case .footnoteDefinition: true
+    case .codeBlock(let info): !info.isFenced
+    default: false
+    }
+  }
+
   /// Whether the last block of the complete lines can no longer change; `textEnd` is where those
   /// lines end in the received text (what follows them may decide).
   func isClosedAtEnd(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int], textEnd: Int) -> Bool {
+    if Self.endsAtUnindentedLine(document.nodes[block].kind) {
+      // cmark-gfm may count the blank lines in its range: read the text's last line instead.
+      return Self.endsWithBlankLine(text, at: text.count) && nextLineStarted(after: textEnd)
+    }
     guard let range = document.nodes[block].range else { return false }
     let after = Self.lineStart(range.end.line + 1, lines: lines, count: text.count)
     let blankFollows = after < text.count && SourceLines.isBlank(text, after..<text.count)
@@ -392,13 +404,6 @@ extension MarkdownStream {
       return true
     case .paragraph, .table, .blockQuote:
       return blankFollows
-    case .footnoteDefinition:
-      return Self.endsWithBlankLine(text, at: text.count) && nextLineStarted(after: textEnd)
-    case .codeBlock(let info) where !info.isFenced:
-      // Only an indented line continues indented code or a footnote definition after a blank
-      // line (cmark-gfm may count the blank lines in their range): the next line has begun
-      // without one.
-      return Self.endsWithBlankLine(text, at: text.count) && nextLineStarted(after: textEnd)
     case .codeBlock(let info) where info.isFenced:
       guard range.end.line > range.start.line else { return false }
       let lastLine = text[min(Self.lineStart(range.end.line, lines: lines, count: text.count), after)..<after]
