@@ -68,6 +68,15 @@ public struct HTMLRenderer: Sendable {
     document.walk(&writer, subtree: index)
     return writer.out.string()
   }
+
+  /// Appends to `bytes` what ``render(_:)`` returns for `document`, or with `topLevelBlock`
+  /// what ``render(_:topLevelBlock:)`` returns, as UTF-8, without building a `String` (the
+  /// stream consumers append a rendering per update).
+  func append(_ document: MarkdownDocument, topLevelBlock index: Int? = nil, to bytes: inout [UInt8]) {
+    var writer = HTMLWriter(document: document, options: options, highlighter: highlighter)
+    if let index { document.walk(&writer, subtree: index) } else { writer.writeDocument() }
+    writer.out.withBytes { bytes.append(contentsOf: $0) }
+  }
 }
 
 /// The state of one HTML rendering pass: a ``MarkdownWalker`` writing each node's tags as the walk

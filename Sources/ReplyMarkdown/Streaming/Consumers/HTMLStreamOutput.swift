@@ -37,7 +37,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       if let html = heldHTML.take(id: block.id, document: block.document, after: true) {
         bytes.append(contentsOf: html)
       } else {
-        bytes.append(contentsOf: renderer.render(block.document).utf8)
+        renderer.append(block.document, to: &bytes)
       }
     }
     committedLength = bytes.count
@@ -48,7 +48,8 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock]) {
     truncate(0)
     heldHTML.removeAll()
-    bytes = Array(renderer.render(document).utf8)
+    bytes = []
+    renderer.append(document, to: &bytes)
     committedLength = bytes.count
     heldLength = bytes.count
     settledLength = bytes.count
@@ -66,7 +67,9 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     for block in blocks {
       bytes.append(
         contentsOf: heldHTML.rendering(id: block.id, document: block.document, after: true) {
-          Array(renderer.render(block.document).utf8)
+          var html: [UInt8] = []
+          renderer.append(block.document, to: &html)
+          return html
         })
     }
     heldLength = bytes.count
@@ -82,7 +85,8 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       break
     case .codeBlock(let head):
       // The head without its closing tags: the code follows.
-      var html = Array(renderer.render(head).utf8)
+      var html: [UInt8] = []
+      renderer.append(head, to: &html)
       let suffix = Self.codeBlockEnd
       if html.count >= suffix.count && html[(html.count - suffix.count)...].elementsEqual(suffix) {
         html.removeLast(suffix.count)
@@ -97,7 +101,8 @@ struct HTMLStreamOutput: StreamConsumerOutput {
         bytes.append(contentsOf: "<ol>\n".utf8)
       }
     case .table(let head):
-      let html = Array(renderer.render(head).utf8)
+      var html: [UInt8] = []
+      renderer.append(head, to: &html)
       if let end = Self.lastRange(of: Self.headEnd, in: html) {
         bytes.append(contentsOf: html[..<end.upperBound])
       }
@@ -130,7 +135,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     guard let open else { return }
     let document = open.tail.remainder
     guard let container = open.tail.container else {
-      bytes.append(contentsOf: renderer.render(document).utf8)
+      renderer.append(document, to: &bytes)
       return
     }
     let blocks = Array(document.topLevelBlocks)
@@ -162,7 +167,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       bytes.append(contentsOf: "</table>\n".utf8)
     }
     for block in rest {
-      bytes.append(contentsOf: renderer.render(document, topLevelBlock: block).utf8)
+      renderer.append(document, topLevelBlock: block, to: &bytes)
     }
   }
 
@@ -179,14 +184,15 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       nodes[list].kind = .list(info)
     }
     let adjusted = MarkdownDocument(nodes: nodes, options: document.options)
-    var writer = HTMLWriter(document: adjusted, options: renderer.options)
+    var writer = HTMLWriter(document: adjusted, options: renderer.options, highlighter: renderer.highlighter)
     for item in items { writer.walk(from: item, to: nodes[item].subtreeEnd, parents: [0, list]) }
     bytes.append(contentsOf: writer.out.bytes())
   }
 
   /// The body rows of the table that `document` holds.
   private func bodyRows(_ document: MarkdownDocument) -> ArraySlice<UInt8> {
-    let html = Array(renderer.render(document).utf8)
+    var html: [UInt8] = []
+    renderer.append(document, to: &html)
     guard let head = Self.firstRange(of: Self.headEnd, in: html),
       let bodyStart = Self.firstRange(of: Array("<tbody>\n".utf8), in: html, from: head.upperBound),
       let bodyEnd = Self.lastRange(of: Array("</tbody>\n".utf8), in: html), bodyEnd.lowerBound >= bodyStart.upperBound
