@@ -127,4 +127,42 @@ struct BoundedHighlightTests {
     let longest = code.split(separator: "\n").map(\.utf8.count).max() ?? 0
     #expect(counts.bytes <= 2 * code.utf8.count + chunks * longest)
   }
+
+  @Test(
+    "the same fence into the HTML consumer: coloured while open, each finished line highlighted at most twice")
+  func streamedFenceInHTML() throws {
+    let counting = CountingHighlighter()
+    var code = ""
+    var index = 0
+    while code.utf8.count < 100_000 {
+      code += "    let value\(index) = compute(\"text \\(index)\", [1, 2, 3]) // note \(index)\n"
+      index += 1
+    }
+    let lineCount = index
+    let markdown = "```swift\n" + code + "```\n"
+    let renderer = HTMLRenderer(highlighter: counting)
+    var stream = MarkdownStream()
+    var consumer = MarkdownStreamHTMLRenderer(renderer: renderer)
+    let bytes = Array(markdown.utf8)
+    // Half-way, at the end of a line: the open fence shows as the whole of what arrived would.
+    let half = try #require(bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)) + 1
+    var start = 0
+    var chunks = 0
+    while start < bytes.count {
+      let end = min(start + 20, half > start ? half : bytes.count, bytes.count)
+      _ = consumer.apply(stream.feed(bytes: bytes[start..<end]))
+      start = end
+      chunks += 1
+      if end == half {
+        let received = String(decoding: bytes[..<half], as: UTF8.self)
+        #expect(consumer.html == HTMLRenderer(highlighter: KSyntaxCodeHighlighter()).render(MarkdownDocument(received)))
+        #expect(consumer.html.contains("<span class=\"hl-"))
+      }
+    }
+    _ = consumer.apply(stream.finish())
+    #expect(consumer.html == HTMLRenderer(highlighter: KSyntaxCodeHighlighter()).render(MarkdownDocument(markdown)))
+    let counts = counting.counts
+    #expect(counts.calls >= lineCount)
+    #expect(counts.calls <= 2 * lineCount + chunks + 2)
+  }
 }

@@ -425,9 +425,14 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
   }
 
   /// Writes code line by line, each highlighted span of a kind other than normal in a
-  /// `<span class="hl-…">`; line breaks stay outside the spans.
-  private mutating func writeHighlighted(_ code: String, language: CodeLanguage, highlighter: any CodeHighlighter) {
-    var state = CodeLineState.initial
+  /// `<span class="hl-…">`; line breaks stay outside the spans. The first line is highlighted
+  /// from `state`; returns the state the last line leaves. Code split at line ends and written
+  /// piece by piece, each from the state the piece before left, comes out as written whole.
+  @discardableResult
+  mutating func writeHighlighted(
+    _ code: String, language: CodeLanguage, highlighter: any CodeHighlighter, from state: CodeLineState = .initial
+  ) -> CodeLineState {
+    var state = state
     let lines = code.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
     for (number, line) in lines.enumerated() {
       if number > 0 { out.write(byte: 0x0A) }
@@ -460,6 +465,7 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
       }
       if carriageReturn { out.write(byte: 0x0D) }
     }
+    return state
   }
 
   /// An image: `<img src alt title />`, its alt being the plain text of its children.

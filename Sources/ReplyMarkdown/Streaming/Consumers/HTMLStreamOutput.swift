@@ -16,6 +16,11 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   private(set) var low = 0
   /// The HTML of the held blocks, kept for when they are listed again or commit unchanged.
   private var heldHTML = HeldRenderCache<[UInt8]>()
+  /// The language of the open code block, when the renderer highlights it.
+  private var codeLanguage: CodeLanguage?
+  /// The highlighting state after the settled code lines: each settled line is highlighted once,
+  /// the open lines from this state every update (provisional, never kept).
+  private var codeState = CodeLineState.initial
 
   /// How many held blocks were rendered so far (a held block listed again unchanged is not).
   var heldBlocksRendered: Int { heldHTML.renders }
@@ -84,6 +89,16 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     case nil:
       break
     case .codeBlock(let head):
+      codeLanguage = nil
+      codeState = .initial
+      if let highlighter = renderer.highlighter,
+        let info = head.nodes.lazy.compactMap({ node -> MarkdownNode.CodeBlockInfo? in
+          if case .codeBlock(let info) = node.kind { return info }
+          return nil
+        }).first
+      {
+        codeLanguage = info.language.flatMap { highlighter.language(info: $0) }
+      }
       // The head without its closing tags: the code follows.
       var html: [UInt8] = []
       renderer.append(head, to: &html)
@@ -117,9 +132,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     switch container {
     case .codeBlock:
       if case .codeBlock(let info) = part.document.nodes[part.node].kind {
-        var writer = ByteWriter()
-        writer.writeHTMLEscaped(info.code)
-        bytes.append(contentsOf: writer.bytes())
+        codeState = writeCode(info.code, document: part.document, from: codeState)
       }
     case .list:
       writeItems(part.document, items: [part.node], list: part.parent, tight: tight)
@@ -143,9 +156,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     switch container {
     case .codeBlock:
       if let first = blocks.first, case .codeBlock(let info) = document.nodes[first].kind {
-        var writer = ByteWriter()
-        writer.writeHTMLEscaped(info.code)
-        bytes.append(contentsOf: writer.bytes())
+        writeCode(info.code, document: document, from: codeState)
         rest = rest.dropFirst()
       }
       bytes.append(contentsOf: Self.codeBlockEnd)
@@ -172,6 +183,24 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   }
 
   // MARK: Pieces
+
+  /// Writes lines of the open code block, highlighted from `state` when the renderer highlights
+  /// its language, else escaped; returns the state after them.
+  @discardableResult
+  private mutating func writeCode(_ code: String, document: MarkdownDocument, from state: CodeLineState)
+    -> CodeLineState
+  {
+    guard let highlighter = renderer.highlighter, let language = codeLanguage else {
+      var writer = ByteWriter()
+      writer.writeHTMLEscaped(code)
+      writer.withBytes { bytes.append(contentsOf: $0) }
+      return state
+    }
+    var writer = HTMLWriter(document: document, options: renderer.options, highlighter: highlighter)
+    let after = writer.writeHighlighted(code, language: language, highlighter: highlighter, from: state)
+    writer.out.withBytes { bytes.append(contentsOf: $0) }
+    return after
+  }
 
   static let codeBlockEnd = Array("</code></pre>\n".utf8)
   static let headEnd = Array("</thead>\n".utf8)

@@ -3,7 +3,9 @@
 ///
 /// After the final update, ``html`` is byte-identical to `HTMLRenderer(options:).render(_:)` of the
 /// whole reply. A link whose destination has not arrived is written `<a data-pending="">` (no
-/// `href`: not clickable, its partial URL never shown).
+/// `href`: not clickable, its partial URL never shown). With a highlighter, the code of an open
+/// fence is coloured as it arrives: each finished line is highlighted once, from the state the
+/// line before it left; the open last line is highlighted afresh each update (provisional).
 ///
 /// - Complexity: each update costs the size of what it appends: new committed blocks, newly
 ///   settled parts and the open part. Settled parts are re-rendered only when their revision
