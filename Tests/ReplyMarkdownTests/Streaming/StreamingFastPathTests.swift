@@ -134,6 +134,16 @@ import Testing
     ("user@example", ".com more"),
     ("a: http", "://x.org"),
     ("wor", "ds. More sentences, with commas. And www.example.com too."),
+    ("key", ": value = 3 and a: b, x=y == z"),
+    ("a: b", " c: http://x.org/a=b"),
+    ("mailto", ":me@example.org"),
+    ("see", " xmpp:foo@bar.org"),
+    ("ftp", "://host/a"),
+    ("Head\n=", "= words"),
+    ("Head\nfoo", "= bar"),
+    ("ratio 3", ":4 and time 10:30: done"),
+    ("at the end:", " http"),
+    ("see https:", "//example.com/x"),
   ]
 
   @Test func continuationsShowWhatTheHealShows() {

@@ -10,14 +10,17 @@
 ///   (trailing blanks aside);
 /// - what block the last line is, is settled (``isSettled(line:)``): no list marker, tag,
 ///   definition label or table row still to be;
-/// - the new bytes are ``isPlain(_:)``, without a line break; the word they continue holds no
-///   `www.`, `@` or `:` (an autolink to be); they do not end in a grapheme that later scalars
-///   could extend.
+/// - the new bytes are ``isPlain(_:)``, `:` or `=`, without a line break; no word they reach
+///   holds `www.`, `@`, or a `:` followed by anything but a blank (an autolink to be, or one that
+///   grows); they do not end in a grapheme that later scalars could extend.
 ///
 /// Plain bytes are letters, digits, blanks, `, . ? ! ' " ( ) - / % +` and non-ASCII text: none of
-/// them opens, closes or escapes an inline construct or completes an entity or a tag. Whatever
-/// else arrives goes through the healer as usual. A differential test compares the shortcut with
-/// a full heal at every update, on the corpus and on generated replies.
+/// them opens, closes or escapes an inline construct or completes an entity or a tag. Inside a
+/// line whose block is settled, `:` and `=` are as inert, but for the autolink a `:` may make
+/// (`=` makes a setext underline only as the first byte of a line's content, and the line has
+/// content already). Whatever else arrives goes through the healer as usual. A differential
+/// test compares the shortcut with a full heal at every update, on the corpus and on generated
+/// replies.
 enum PlainTextExtension {
   /// Whether `byte` can neither start nor end an inline construct (see the type's summary).
   @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
@@ -42,6 +45,11 @@ enum PlainTextExtension {
     applied.rules.allSatisfy { Self.exactRules.contains($0) }
   }
 
+  /// Whether `byte` may continue a settled line without a heal: ``isPlain(_:)``, `:` or `=`.
+  @inline(__always) static func continuesLine(_ byte: UInt8) -> Bool {
+    isPlain(byte) || byte == ASCII.colon || byte == UInt8(ascii: "=")
+  }
+
   static let exactRules: [HealRule] = [.trailingMarkers, .pendingReferenceLink, .unresolvedFootnoteReference]
 
   /// The healed document for `source`, when the tail `document` was healed from
@@ -54,7 +62,7 @@ enum PlainTextExtension {
     -> MarkdownDocument?
   {
     let new = source[previousEnd...]
-    guard !new.isEmpty, new.allSatisfy(isPlain) else { return nil }
+    guard !new.isEmpty, new.allSatisfy(continuesLine) else { return nil }
     guard let found = openText(of: document, source: source[..<previousEnd], lastLine: lastLine) else { return nil }
     // The shown text ends before trailing blanks; those and the new bytes follow it.
     var end = source.endIndex
@@ -157,18 +165,31 @@ enum PlainTextExtension {
     return letters.count >= 2 && letters.endIndex < content.endIndex && content[letters.endIndex] == ASCII.colon
   }
 
-  /// Whether the word of `text` (the last line) that reaches across `boundary` (the shown text
-  /// before it, new text after) holds `www.`, `@` or `:`: an autolink to be, or one that grows.
+  /// Whether the words of `text` (the last line) from the one that reaches across `boundary`
+  /// (the shown text before it, new text after) hold `www.`, `@`, or a `:` that is not followed
+  /// by a blank (`http:`, `mailto:x`, or a `:` still last): an autolink to be, or one that grows.
+  /// A `:` a blank follows ends its word, which then can be no scheme.
   private static func mayFormAutolink(_ text: ArraySlice<UInt8>, from boundary: Int) -> Bool {
     var start = boundary
     while start > text.startIndex, !ASCII.isBlank(text[start - 1]) { start -= 1 }
-    let word = text[start...].map(ASCII.lower)
-    if word.contains(UInt8(ascii: "@")) || word.contains(ASCII.colon) { return true }
-    guard word.count >= 4 else { return false }
-    return (0...(word.count - 4)).contains { index in
-      word[index] == UInt8(ascii: "w") && word[index + 1] == UInt8(ascii: "w") && word[index + 2] == UInt8(ascii: "w")
-        && word[index + 3] == ASCII.period
+    let words = text[start...].map(ASCII.lower)
+    for (index, byte) in words.enumerated() {
+      switch byte {
+      case UInt8(ascii: "@"):
+        return true
+      case ASCII.colon:
+        if index + 1 == words.count || !ASCII.isBlank(words[index + 1]) { return true }
+      case UInt8(ascii: "w"):
+        if index + 3 < words.count, words[index + 1] == UInt8(ascii: "w"), words[index + 2] == UInt8(ascii: "w"),
+          words[index + 3] == ASCII.period
+        {
+          return true
+        }
+      default:
+        break
+      }
     }
+    return false
   }
 
   /// ``HealRule/growableGrapheme`` on the new end.
