@@ -26,6 +26,21 @@ import Testing
     }
   }
 
+  /// With code highlighted, into a pipe the stream still writes what `render` writes.
+  @Test func highlightedPipeOutputEqualsRender() throws {
+    let reply = "Intro:\n\n- item\n\n  ```swift\n  let x = 1 // one\n  ```\n\n```python\ndef f():\n    return \"s\"\n```\n"
+    for format in [["--to", "html"], ["--to", "ansi", "--color", "always"]] {
+      let flags = format + ["--highlight", "always", "--theme", "GitHub Dark"]
+      let rendered = try CLIRunner.run(["render", "-"] + flags, input: reply)
+      let streamed = try CLIRunner.run(["stream", "-", "--chunk-bytes", "7"] + flags, input: reply)
+      #expect(rendered.status == 0)
+      #expect(streamed.status == 0)
+      #expect(streamed.stdout == rendered.stdout, "\(format)")
+    }
+    let html = try CLIRunner.run(["stream", "-", "--to", "html", "--highlight", "always"], input: reply)
+    #expect(html.stdout.contains("<span class=\"hl-keyword\">def</span>"))
+  }
+
   @Test func standardInputStreamsLikeAFile() throws {
     let text = "# Title\n\nSome **bold** and a [link](https://example.com).\n\n- one\n- two\n"
     let rendered = try CLIRunner.run(["render", "--to", "plain"], input: text)

@@ -51,7 +51,8 @@ enum StreamCommand {
     var output = StreamOutput(
       format: format, frames: parsed.has("--frames"),
       stream: MarkdownStream(options: settings.parseOptions),
-      html: MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: settings.htmlOptions)),
+      html: MarkdownStreamHTMLRenderer(
+        renderer: HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)),
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
       live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
     if let path = input, path != "-" {
