@@ -28,7 +28,8 @@ import Testing
 
   /// With code highlighted, into a pipe the stream still writes what `render` writes.
   @Test func highlightedPipeOutputEqualsRender() throws {
-    let reply = "Intro:\n\n- item\n\n  ```swift\n  let x = 1 // one\n  ```\n\n```python\ndef f():\n    return \"s\"\n```\n"
+    let reply =
+      "Intro:\n\n- item\n\n  ```swift\n  let x = 1 // one\n  ```\n\n```python\ndef f():\n    return \"s\"\n```\n"
     for format in [["--to", "html"], ["--to", "ansi", "--color", "always"]] {
       let flags = format + ["--highlight", "always", "--theme", "GitHub Dark"]
       let rendered = try CLIRunner.run(["render", "-"] + flags, input: reply)
