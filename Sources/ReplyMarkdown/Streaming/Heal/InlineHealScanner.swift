@@ -186,7 +186,7 @@ struct InlineHealScanner {
     if let image = brackets.first(where: { $0.isImage }) {
       return .cut(image.position, rule: .imageHiddenUntilComplete)
     }
-    // Brackets still open will close as pending links; an empty one shows nothing.
+    // The innermost bracket still open closes as a pending link (below); an empty one shows nothing.
     var openLinks = brackets.filter { $0.active }
     if let pending = pendingBracket { openLinks.append(pending) }
     if let last = openLinks.last, pendingBracket == nil || last.position != pendingBracket?.position {
@@ -206,7 +206,11 @@ struct InlineHealScanner {
       closers += [UInt8](repeating: ASCII.backtick, count: openCode)
       applied.insert(.inlineClosersInnermostFirst)
     }
-    for link in openLinks.reversed() {
+    // Only the innermost open bracket closes as a pending link: once a link forms inside them,
+    // cmark-gfm reads every bracket opened before it as text (a link holds no link), so closers
+    // written for them would show as text, `](…)` and all, and grow the healed text by a closer
+    // per bracket of a `[[[[…` run.
+    for link in openLinks.suffix(1) {
       Self.processEmphasis(&delimiters, bottom: link.delimiterBottom)
       closers += closing(delimiters, from: link.delimiterBottom, applied: &applied)
       delimiters.removeSubrange(link.delimiterBottom...)

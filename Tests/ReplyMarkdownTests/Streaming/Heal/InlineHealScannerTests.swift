@@ -38,6 +38,11 @@ extension HealTables {
     HealCase("Open [menu and **save", "<p>Open <a pending>menu and <strong>save</strong></a></p>"),
     HealCase("Read [notes](https://example.org/x_y", "<p>Read <a pending>notes</a></p>"),
     HealCase("See [text][lab", "<p>See <a pending>text</a></p>"),
+    // Only the innermost open bracket closes: the ones before it stay text (cmark-gfm would read
+    // them as text once a link forms inside them, closers and all).
+    HealCase("x [y [z w", "<p>x [y <a pending>z w</a></p>"),
+    HealCase("a [[[[[deep", "<p>a [[[[<a pending>deep</a></p>"),
+    HealCase("x [a *b [c", "<p>x [a <em>b <a pending>c</a></em></p>"),
     HealCase("](dangling", "<p>](dangling</p>", applies: false),
   ]
 
