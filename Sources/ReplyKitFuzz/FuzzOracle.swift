@@ -8,7 +8,8 @@ import ReplyMarkdown
 ///   the text, equal to cmark-gfm's rendering of the guarded text, and the guard reported it.
 /// - Plain text free of consumed markup; terminal text within its width and free of controls;
 ///   streaming in random chunks ending in the one-shot HTML, every update within
-///   ``StreamingBound`` (check `streaming-bound`).
+///   ``StreamingBound`` (check `streaming-bound`), no display showing the healer's placeholder
+///   destination or strikethrough separator (check `streaming-marker`).
 /// - Time per input under ``timeBudget(forBytes:)`` and each output under ``outputBound(forBytes:)``.
 ///
 /// A new renderer adds one entry to ``checks``.
@@ -193,6 +194,10 @@ public struct FuzzOracle: Sendable {
     var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
     var bound = StreamingBound(policy: stream.referencePolicy)
     let bytes = context.input.bytes
+    // What the healer writes and takes out again never shows: its placeholder destination and the
+    // comment between two strikethrough closers (unless the input holds them itself).
+    let received = String(decoding: bytes, as: UTF8.self)
+    let markers = ["x-replykit-pending", "<!--\u{1}"].filter { !received.contains($0) }
     var offset = 0
     while offset < bytes.count {
       let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
@@ -203,7 +208,14 @@ public struct FuzzOracle: Sendable {
       } catch {
         throw Failure(check: "streaming-bound", detail: error.description)
       }
-      consumer.apply(update)
+      let edit = consumer.apply(update)
+      for marker in markers where edit.appended.contains(marker) {
+        throw Failure(
+          check: "streaming-marker",
+          detail:
+            "after \(end) bytes the display shows \(marker.debugDescription): …\(edit.appended.suffix(120).debugDescription)"
+        )
+      }
       offset = end
     }
     let final = stream.finish()

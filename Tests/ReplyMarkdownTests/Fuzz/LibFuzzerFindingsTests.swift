@@ -33,4 +33,21 @@ import Testing
       }
     }
   }
+
+  /// The healer's placeholders never show in a streamed display (check `streaming-marker`):
+  /// brackets opened inside open brackets, strikethrough closers side by side.
+  @Test func healMarkersNeverShow() {
+    for markdown in [
+      "x [y [z w and more words\n", "a [[[[[[[[ deep run of brackets\n", "[x [a](b then", "~~a ~~b ~~c words\n",
+      "see [one [two [three\n\nnext", "[foo]: /url\n\nsee [x [foo] more words\n",
+      "[x [a](<b c>) d e f\n",
+    ] {
+      let input = FuzzOracle.Input(bytes: Array(markdown.utf8), smart: false, unsafe: false)
+      do throws(FuzzOracle.Failure) {
+        try FuzzOracle(checksTime: false).check(input)
+      } catch {
+        Issue.record("\(markdown.debugDescription): \(error.check): \(error.detail)")
+      }
+    }
+  }
 }

@@ -2,7 +2,8 @@
 /// ``HealRule/pendingLinkShowsText`` (turning the scanner's placeholder destination into a
 /// pending link), ``HealRule/unresolvedFootnoteReference`` and ``HealRule/openFenceLineNewline``;
 /// and the separator written between two strikethrough closers
-/// (``InlineHealScanner/closerSeparator``) is dropped.
+/// (``InlineHealScanner/closerSeparator``) is dropped, and so are link closers the parse read as
+/// text (``removingPendingClosers(_:)``).
 enum HealedDisplayMarks {
   /// Marks pending links, hides unresolved footnote references and drops the newline cmark adds
   /// after an incomplete last line of an open fenced code block.
@@ -21,10 +22,15 @@ enum HealedDisplayMarks {
         applied.insert(.pendingReferenceLink)
       case .link(let info) where info.destination == sentinel:
         nodes[index].kind = .link(PendingReferences.pendingLink)
-      case .text(let string) where options.contains(.footnotes) && containsFootnoteOpener(string):
-        let hidden = hidingFootnoteReferences(string)
-        if hidden != string { applied.insert(.unresolvedFootnoteReference) }
-        nodes[index].kind = .text(hidden)
+      case .text(let string):
+        var shown = string
+        if let kept = removingPendingClosers(shown) { shown = kept }
+        if options.contains(.footnotes) && containsFootnoteOpener(shown) {
+          let hidden = hidingFootnoteReferences(shown)
+          if hidden != shown { applied.insert(.unresolvedFootnoteReference) }
+          shown = hidden
+        }
+        if shown != string { nodes[index].kind = .text(shown) }
       case .codeBlock(let info) where info.isFenced:
         lastFenced = index
       default: break
@@ -64,6 +70,33 @@ enum HealedDisplayMarks {
       result.append(node)
     }
     return result
+  }
+
+  /// `string` without the link closers the scanner wrote (`](x-replykit-pending:)` or
+  /// `(x-replykit-pending:)`), or nil when it holds none. They show as text where the parse read
+  /// their bracket as text after all (an outer bracket once a link formed inside it, through a
+  /// definition or a destination form the scanner does not follow): the display never shows them.
+  static func removingPendingClosers(_ string: String) -> String? {
+    let sentinel = InlineHealScanner.pendingDestination
+    let bytes = Array(string.utf8)
+    guard bytes.count >= sentinel.count + 2, bytes.contains(ASCII.openParenthesis) else { return nil }
+    var out: [UInt8] = []
+    var index = 0
+    var found = false
+    while index < bytes.count {
+      if bytes[index] == ASCII.openParenthesis, index + sentinel.count + 1 < bytes.count,
+        bytes[(index + 1)..<(index + 1 + sentinel.count)].elementsEqual(sentinel),
+        bytes[index + 1 + sentinel.count] == ASCII.closeParenthesis
+      {
+        if out.last == ASCII.closeBracket { out.removeLast() }
+        index += sentinel.count + 2
+        found = true
+        continue
+      }
+      out.append(bytes[index])
+      index += 1
+    }
+    return found ? String(decoding: out, as: UTF8.self) : nil
   }
 
   /// Whether `string` holds `[^` (a byte scan: `String.contains(_:)` costs far more per call).
