@@ -185,7 +185,7 @@ public struct MarkdownStream: Sendable {
       tail = extended
     } else if showsTail && !structureChanged
       && !RefreshSchedule.isDue(
-        openBytes: source.count - healStart(openStart), newBytes: source.count - max(outbox.healedEnd, openStart))
+        open: source[healStart(openStart)...], newBytes: source.count - max(outbox.healedEnd, openStart))
     {
       tail = unchanged().tail
     } else if showsTail {
@@ -240,7 +240,7 @@ public struct MarkdownStream: Sendable {
     guard
       completeEnd == structuredEnd
         || RefreshSchedule.isDue(
-          openBytes: completeEnd - openStart, newBytes: completeEnd - max(structuredEnd, openStart))
+          open: source[openStart..<completeEnd], newBytes: completeEnd - max(structuredEnd, openStart))
     else { return }
     structuredEnd = completeEnd
     structuredNextLine = nextLine

@@ -1,26 +1,64 @@
 /// When an update re-parses a large open part: the rule that keeps the total work linear even
 /// when one block grows without end (a 40 KB paragraph, a list nested a thousand levels deep).
 ///
-/// An open part of up to ``threshold`` bytes is parsed (and its tail healed) on every update
-/// that brings new text. A larger one is parsed again only once the text that arrived since its
-/// last parse reaches an eighth of its size; in between, updates show the last healed tail and
-/// close nothing new. Each parse of `n` bytes then pays for at least `n / 8` new bytes, so the
-/// parsing per received byte stays bounded (about 8 parses of each byte, plus the threshold per
-/// update), however long the block grows. Nothing is lost by waiting: the next parse closes and
-/// shows everything that arrived, and ``MarkdownStream/finish()`` parses all that is left; plain
-/// words that continue the last line still show at once (``PlainTextExtension`` needs no parse).
+/// An open part whose parse costs up to ``threshold`` is parsed (and its tail healed) on every
+/// update that brings new text. A costlier one is parsed again only once the text that arrived
+/// since its last parse reaches an eighth of its size; in between, updates show the last healed
+/// tail and close nothing new. Each parse of `n` bytes then pays for at least `n / 8` new bytes, so
+/// the parsing per received byte stays bounded (about 8 parses of each byte, plus the threshold
+/// per update), however long the block grows. Nothing is lost by waiting: the next parse closes
+/// and shows everything that arrived, and ``MarkdownStream/finish()`` parses all that is left;
+/// plain words that continue the last line still show at once (``PlainTextExtension`` needs no
+/// parse).
+///
+/// A parse costs the open part's size, and more where cmark-gfm reads text again: after every
+/// line that may be a table's delimiter row it reads the paragraph above it once more (up to
+/// ``InputLimits/maxTableHeaderScan``, past which the input guard splits the paragraph). A
+/// paragraph of 500 short `|-|` lines is 2 KB but costs a parse of 500 KB; counted by its size
+/// alone it was parsed on every update, 40 times slower per byte than prose (``parseCost(_:)``).
 ///
 /// The threshold is what one update may parse for its open part: 2 KB keeps the slowest updates
 /// of a mixed reply near the cost of an ordinary one (at 8 KB, open quotes and list items of a
 /// few KB were re-parsed whole on every chunk and made up over a third of all parsing), at the
 /// price of an open part over 2 KB showing markup-bearing text in steps of an eighth of its size.
 enum RefreshSchedule {
-  /// Open parts up to this size (2 KB) are parsed on every update.
+  /// Open parts whose parse costs up to this (2 KB read) are parsed on every update.
   static let threshold = 2 * 1024
 
-  /// Whether an open part of `openBytes`, of which `newBytes` arrived since its last parse, is
-  /// parsed on this update.
-  static func isDue(openBytes: Int, newBytes: Int) -> Bool {
-    openBytes <= threshold || newBytes * 8 >= openBytes
+  /// Whether the open part `open`, of which `newBytes` arrived since its last parse, is parsed
+  /// on this update.
+  ///
+  /// - Complexity: O(1) past the threshold, else O(`open.count`) (at most 2 KB).
+  static func isDue(open: ArraySlice<UInt8>, newBytes: Int) -> Bool {
+    if newBytes * 8 >= open.count { return true }
+    return open.count <= threshold && parseCost(open) <= threshold
+  }
+
+  /// What a parse of `open` reads: its size, plus for each line that may be a table's delimiter
+  /// row (only `|`, `-`, `:` and blanks, with a `-`) the text before it again, up to
+  /// ``InputLimits/maxTableHeaderScan`` (1 KB by default).
+  static func parseCost(_ open: ArraySlice<UInt8>) -> Int {
+    let rescanLimit = InputLimits.default.maxTableHeaderScan
+    var cost = open.count
+    var lineStart = open.startIndex
+    var dashes = false
+    var onlyDelimiterBytes = true
+    for index in open.indices {
+      switch open[index] {
+      case ASCII.newline, ASCII.carriageReturn:
+        if dashes && onlyDelimiterBytes { cost += min(lineStart - open.startIndex, rescanLimit) }
+        lineStart = index + 1
+        dashes = false
+        onlyDelimiterBytes = true
+      case ASCII.hyphen:
+        dashes = true
+      case ASCII.pipe, ASCII.colon, ASCII.space, ASCII.tab:
+        break
+      default:
+        onlyDelimiterBytes = false
+      }
+    }
+    if dashes && onlyDelimiterBytes { cost += min(lineStart - open.startIndex, rescanLimit) }
+    return cost
   }
 }

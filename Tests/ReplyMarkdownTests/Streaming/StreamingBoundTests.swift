@@ -1,6 +1,7 @@
 import ReplyKitFuzz
-import ReplyMarkdown
 import Testing
+
+@testable import ReplyMarkdown
 
 /// The bound of `docs/streaming.md`, asserted on the byte counts of every update (never a time)
 /// while seeded mixed replies (``MixedReplyGenerator``) stream in several chunkings, under both
@@ -172,6 +173,24 @@ import Testing
   func closingALongBlockParsesOnlyItsEnd(text: String) {
     let outcome = Self.stream(text, chunking: .fixed(20), policy: .live, renders: false)
     #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
+  }
+
+  /// A paragraph of lines that may each be a table's delimiter row (`|-|`, `|-|-|`: no two
+  /// together make a table), found by the fuzzer: cmark-gfm reads the paragraph again after each
+  /// such line, so a 2 KB open part costs a parse of hundreds of KB. The refresh schedule counts
+  /// that cost, not the size: it is parsed again as it grows by an eighth, not on every update
+  /// (it was parsed about 200 times per byte, 6.6 s for 10 KB one byte at a time).
+  @Test func delimiterLikeLinesAreScheduledByTheirCost() {
+    let text = String(repeating: "|-|\n|-|-|\n", count: 1000) + "\nAfter.\n"
+    let outcome = Self.stream(text, chunking: .fixed(7), policy: .live)
+    #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
+    #expect(outcome.bound.totalParsedBytes <= 24 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
+    #expect(outcome.html == HTMLRenderer().render(MarkdownDocument(text)))
+    // The cost: the size, and the text above each delimiter-like line up to 1 KB.
+    let short: [UInt8] = Array("a\n|-|\n| :-: |\nb|-\n".utf8)
+    #expect(RefreshSchedule.parseCost(short[...]) == short.count + 2 + 6)
+    let long: [UInt8] = Array(String(repeating: "x", count: 3000).utf8) + Array("\n---".utf8)
+    #expect(RefreshSchedule.parseCost(long[...]) == long.count + 1024)
   }
 
   /// Footnote definitions at the very end, as models write them, after a sentence that cites
