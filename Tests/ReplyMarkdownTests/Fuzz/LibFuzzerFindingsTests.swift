@@ -40,7 +40,7 @@ import Testing
     for markdown in [
       "x [y [z w and more words\n", "a [[[[[[[[ deep run of brackets\n", "[x [a](b then", "~~a ~~b ~~c words\n",
       "see [one [two [three\n\nnext", "[foo]: /url\n\nsee [x [foo] more words\n",
-      "[x [a](<b c>) d e f\n",
+      "[x [a](<b c>) d e f\n", "http://e[]", "see www.example.com/[a b",
     ] {
       let input = FuzzOracle.Input(bytes: Array(markdown.utf8), smart: false, unsafe: false)
       do throws(FuzzOracle.Failure) {

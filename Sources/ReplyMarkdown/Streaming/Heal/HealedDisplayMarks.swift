@@ -22,6 +22,12 @@ enum HealedDisplayMarks {
         applied.insert(.pendingReferenceLink)
       case .link(let info) where info.destination == sentinel:
         nodes[index].kind = .link(PendingReferences.pendingLink)
+      case .link(var info):
+        // An autolink that took the closer into its address (`http://a[` + `](…)`).
+        if let kept = removingPendingClosers(info.destination) {
+          info.destination = kept
+          nodes[index].kind = .link(info)
+        }
       case .text(let string):
         var shown = string
         if let kept = removingPendingClosers(shown) { shown = kept }
