@@ -9,6 +9,8 @@ struct ANSIWriter: MarkdownWalker {
   var lines: ANSILineWriter
   /// Reused for paragraphs, so their buffers are allocated once.
   var scratch = StyledText()
+  /// Reused for the open inlines of ``collect(_:base:into:open:)``.
+  private var openScratch: [OpenInline] = []
   /// The node after the code block numbered last and its number (``ANSIOptions/numbersCodeBlocks``).
   private var lastCodeBlock: (node: Int, number: Int)?
 
@@ -66,9 +68,12 @@ struct ANSIWriter: MarkdownWalker {
     case .paragraph:
       var text = scratch
       scratch = StyledText()
-      collect(index, base: .plain, into: &text)
+      var open = openScratch
+      openScratch = []
+      collect(index, base: .plain, into: &text, open: &open)
       writeWrapped(text)
       scratch = text
+      openScratch = open
     case .heading(let level):
       writeHeading(index, level: level)
     case .codeBlock(let code):
@@ -175,7 +180,10 @@ struct ANSIWriter: MarkdownWalker {
   private mutating func writeHeading(_ index: Int, level: Int) {
     let style = level == 1 ? theme.heading1 : level == 2 ? theme.heading2 : theme.heading
     var text = StyledText()
-    collect(index, base: style, into: &text)
+    var open = openScratch
+    openScratch = []
+    collect(index, base: style, into: &text, open: &open)
+    openScratch = open
     guard !text.isEmpty else { return }
     let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: lines.contentWidth) }
     var widest = 0
@@ -356,12 +364,16 @@ struct ANSIWriter: MarkdownWalker {
 
   // MARK: Inlines
 
-  /// Collects the inline content of a block into styled text, iteratively.
-  private func collect(_ block: Int, base: ANSIStyle, into text: inout StyledText) {
+  /// An open inline container while collecting: the node, and the style and link inside it;
+  /// `inLink`: inside a link's text, where invisible format characters are dropped.
+  private typealias OpenInline = (node: Int, style: ANSIStyle, link: Int, inLink: Bool)
+
+  /// Collects the inline content of a block into styled text, iteratively. `open` is a stack
+  /// to work in (emptied first), passed in so that its buffer is reused.
+  private func collect(_ block: Int, base: ANSIStyle, into text: inout StyledText, open: inout [OpenInline]) {
     text.removeAll()
-    // Open inline containers: the node, and the style and link inside it.
-    // `inLink`: inside a link's text, where invisible format characters are dropped.
-    var open: [(node: Int, style: ANSIStyle, link: Int, inLink: Bool)] = [(block, base, -1, false)]
+    open.removeAll(keepingCapacity: true)
+    open.append((block, base, -1, false))
     var pendingSpace: ANSIStyle? = nil
     var index = block + 1
     let end = nodes[block].subtreeEnd
@@ -446,10 +458,12 @@ struct ANSIWriter: MarkdownWalker {
     var isHeader = false
     if case .tableRow(let header) = nodes[row].kind { isHeader = header }
     var cells: [StyledText] = []
+    // Collected in one buffer, then copied out at their exact size.
+    var text = StyledText()
+    var open: [OpenInline] = []
     for cell in children(of: row) {
-      var text = StyledText()
-      collect(cell, base: isHeader ? theme.tableHeader : .plain, into: &text)
-      cells.append(text)
+      collect(cell, base: isHeader ? theme.tableHeader : .plain, into: &text, open: &open)
+      cells.append(StyledText(copying: text))
     }
     return cells
   }

@@ -19,6 +19,16 @@ struct StyledText {
 
   var isEmpty: Bool { bytes.isEmpty }
 
+  init() {}
+
+  /// A copy of `other` in buffers of its exact size (`other`'s may be a reused, larger scratch).
+  init(copying other: StyledText) {
+    // From buffer pointers: `Array(other.bytes)` would share `other`'s storage.
+    bytes = other.bytes.withUnsafeBufferPointer { Array($0) }
+    runs = other.runs.withUnsafeBufferPointer { Array($0) }
+    links = other.links.isEmpty ? [] : other.links.withUnsafeBufferPointer { Array($0) }
+  }
+
   /// Empties the text, keeping its buffers.
   mutating func removeAll() {
     bytes.removeAll(keepingCapacity: true)
