@@ -11,6 +11,8 @@ struct ANSIWriter: MarkdownWalker {
   var scratch = StyledText()
   /// Reused for the open inlines of ``collect(_:base:into:open:)``.
   private var openScratch: [OpenInline] = []
+  /// Reused for the lines of ``writeWrapped(_:)``.
+  private var lineScratch: [LineBreaker.Line] = []
   /// The node after the code block numbered last and its number (``ANSIOptions/numbersCodeBlocks``).
   private var lastCodeBlock: (node: Int, number: Int)?
 
@@ -169,12 +171,17 @@ struct ANSIWriter: MarkdownWalker {
   /// Wraps styled text to the content width and writes its lines.
   private mutating func writeWrapped(_ text: StyledText) {
     guard !text.isEmpty else { return }
-    let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: lines.contentWidth) }
+    var broken = lineScratch
+    lineScratch = []
+    broken.removeAll(keepingCapacity: true)
+    let width = lines.contentWidth
+    text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: width, appendingTo: &broken) }
     for line in broken {
       lines.beginLine()
       lines.write(text, line.range)
       lines.endLine()
     }
+    lineScratch = broken
   }
 
   private mutating func writeHeading(_ index: Int, level: Int) {

@@ -17,7 +17,17 @@ enum LineBreaker {
 
   /// Breaks prose into lines of at most `width` columns (`width` must be at least 2).
   static func wrap(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [Line] {
-    var breaker = Builder(bytes: bytes, width: max(width, 2))
+    var lines: [Line] = []
+    wrap(bytes, width: width, appendingTo: &lines)
+    return lines
+  }
+
+  /// Breaks prose as ``wrap(_:width:)`` does, appending the lines to `lines` (so that a caller
+  /// wrapping many pieces reuses one buffer).
+  static func wrap(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, appendingTo lines: inout [Line]) {
+    var breaker = Builder(bytes: bytes, width: max(width, 2), lines: lines)
+    lines = []
+    defer { lines = breaker.lines }
     var scanner = GraphemeScanner(bytes)
     let end = bytes.count
     var index = 0
@@ -105,7 +115,6 @@ enum LineBreaker {
     }
     if wordStart >= 0 { breaker.place(wordStart, wordEnd, wordWidth) }
     breaker.finishLine()
-    return breaker.lines
   }
 
   /// Whether a line may not start with this scalar: closing punctuation, CJK small kana and
@@ -192,14 +201,16 @@ enum LineBreaker {
   private struct Builder {
     let bytes: UnsafeBufferPointer<UInt8>
     let width: Int
-    var lines: [Line] = []
+    /// The lines so far, after those the buffer held already.
+    var lines: [Line]
     var lineStart = -1
     var lineEnd = 0
     var lineWidth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, width: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, width: Int, lines: [Line]) {
       self.bytes = bytes
       self.width = width
+      self.lines = lines
     }
 
     /// Places a word (or a wide cluster) whose bytes are `start..<end`.
