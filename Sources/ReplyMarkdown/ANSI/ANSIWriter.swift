@@ -403,9 +403,11 @@ struct ANSIWriter: MarkdownWalker {
         closeInline(top.node, text: &text, outer: open[open.count - 1].style)
       }
       let (_, style, link, inLink) = open[open.count - 1]
-      let node = nodes[index]
+      // The kind alone: copying the whole node costs more.
+      let kind = nodes[index].kind
+      let subtreeEnd = nodes[index].subtreeEnd
       var inner: (ANSIStyle, Int)? = nil
-      switch node.kind {
+      switch kind {
       case .text(let string):
         appendText(string, style, link, text: &text, inLink: inLink)
       case .code(let code):
@@ -438,16 +440,16 @@ struct ANSIWriter: MarkdownWalker {
           text.append(url, style: style.merging(theme.url), link: link)
           text.append(")", style: style, link: link)
         }
-        index = node.subtreeEnd
+        index = subtreeEnd
         continue
       case .footnoteReference(let reference):
         appendText("[\(reference.number)]", style.merging(theme.footnote), link, text: &text)
       default:
         break
       }
-      if let inner, node.subtreeEnd > index + 1 {
+      if let inner, subtreeEnd > index + 1 {
         let opensLink: Bool
-        if case .link = node.kind { opensLink = true } else { opensLink = false }
+        if case .link = kind { opensLink = true } else { opensLink = false }
         open.append((index, inner.0, inner.1, inLink || opensLink))
       } else if inner != nil {
         closeInline(index, text: &text, outer: style)
@@ -465,6 +467,9 @@ struct ANSIWriter: MarkdownWalker {
     var isHeader = false
     if case .tableRow(let header) = nodes[row].kind { isHeader = header }
     var cells: [StyledText] = []
+    var count = 0
+    for _ in children(of: row) { count += 1 }
+    cells.reserveCapacity(count)
     // Collected in one buffer, then copied out at their exact size.
     var text = StyledText()
     var open: [OpenInline] = []

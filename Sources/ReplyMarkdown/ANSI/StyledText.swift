@@ -42,7 +42,7 @@ struct StyledText {
     let before = bytes.count
     string.withUTF8 { source in
       if source.count == 0 { return }
-      if !source.contains(where: TerminalSafeText.needsCheck) {
+      if !TerminalSafeText.anyNeedsCheck(source) {
         bytes.append(contentsOf: source)
       } else {
         TerminalSafeText.append(source, 0..<source.count, to: &bytes, tab: Self.space, newline: Self.space)

@@ -50,7 +50,7 @@ enum LinkText {
   private static func asciiAddsNothing(text: UnsafeBufferPointer<UInt8>, destination: UnsafeBufferPointer<UInt8>)
     -> Bool?
   {
-    guard !text.contains(where: { $0 >= 0x80 }), !destination.contains(where: { $0 >= 0x80 }) else { return nil }
+    guard ByteWords.isASCII(text), ByteWords.isASCII(destination) else { return nil }
     if !hasScheme(destination) && !hasPrefix(destination, 0, "//") && !hasPrefix(destination, 0, "www.") {
       return true
     }

@@ -146,7 +146,7 @@ enum LineBreaker {
   static func chop(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [Line] {
     let width = max(width, 2)
     var lines: [Line] = []
-    if !bytes.contains(where: { $0 >= 0x80 }) {
+    if ByteWords.isASCII(bytes) {
       // ASCII (controls are already replaced): one column per byte.
       var start = 0
       repeat {
