@@ -91,33 +91,36 @@ struct ANSITable {
     // The lines of every cell in one buffer: column `c`'s are `broken[bounds[c]..<bounds[c + 1]]`.
     var broken: [LineBreaker.Line] = []
     broken.reserveCapacity(2 * columns)
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: columns + 1) { bounds in
-      var height = 1
-      bounds[0] = 0
-      for column in 0..<columns {
-        if column < row.count {
-          row[column].bytes.withUnsafeBufferPointer {
-            LineBreaker.wrap($0, width: widths[column], appendingTo: &broken)
-          }
-        }
-        bounds[column + 1] = broken.count
-        height = max(height, broken.count - bounds[column])
-      }
-      for lineIndex in 0..<height {
-        lines.beginLine()
-        lines.write(Self.verticalSpace[...], style: border)
+    // Cells borrowed through a buffer pointer, not copied (and retained) at each use.
+    row.withUnsafeBufferPointer { row in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: columns + 1) { bounds in
+        var height = 1
+        bounds[0] = 0
         for column in 0..<columns {
-          let position = bounds[column] + lineIndex
-          let line = position < bounds[column + 1] ? broken[position] : nil
-          let room = widths[column] - (line?.width ?? 0)
-          let alignment = column < alignments.count ? alignments[column] : .none
-          let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
-          lines.writeSpaces(before)
-          if let line { lines.write(row[column], line.range) }
-          lines.writeSpaces(room - before + 1)
-          lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
+          if column < row.count {
+            row[column].bytes.withUnsafeBufferPointer {
+              LineBreaker.wrap($0, width: widths[column], appendingTo: &broken)
+            }
+          }
+          bounds[column + 1] = broken.count
+          height = max(height, broken.count - bounds[column])
         }
-        lines.endLine()
+        for lineIndex in 0..<height {
+          lines.beginLine()
+          lines.write(Self.verticalSpace[...], style: border)
+          for column in 0..<columns {
+            let position = bounds[column] + lineIndex
+            let line = position < bounds[column + 1] ? broken[position] : nil
+            let room = widths[column] - (line?.width ?? 0)
+            let alignment = column < alignments.count ? alignments[column] : .none
+            let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
+            lines.writeSpaces(before)
+            if let line { lines.write(row[column], line.range) }
+            lines.writeSpaces(room - before + 1)
+            lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
+          }
+          lines.endLine()
+        }
       }
     }
   }

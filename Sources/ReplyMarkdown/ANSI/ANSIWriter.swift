@@ -397,67 +397,86 @@ struct ANSIWriter: MarkdownWalker {
       text.append(string, style: style, link: link)
     }
 
-    while index < end {
-      while open.count > 1, let top = open.last, nodes[top.node].subtreeEnd <= index {
-        open.removeLast()
-        closeInline(top.node, text: &text, outer: open[open.count - 1].style)
-      }
-      let (_, style, link, inLink) = open[open.count - 1]
-      // The kind alone: copying the whole node costs more.
-      let kind = nodes[index].kind
-      let subtreeEnd = nodes[index].subtreeEnd
-      var inner: (ANSIStyle, Int)? = nil
-      switch kind {
-      case .text(let string):
-        appendText(string, style, link, text: &text, inLink: inLink)
-      case .code(let code):
-        appendText(code, style.merging(theme.inlineCode), link, text: &text, inLink: inLink)
-      case .softBreak:
-        pendingSpace = style
-      case .lineBreak:
-        pendingSpace = nil
-        text.appendLineBreak()
-      case .inlineHTML(let html):
-        if HTMLText.isLineBreak(html) {
+    // Through a buffer pointer, reading a node's fields does not copy the node.
+    let allNodes = nodes
+    allNodes.withUnsafeBufferPointer { nodes in
+      while index < end {
+        while open.count > 1, let top = open.last, nodes[top.node].subtreeEnd <= index {
+          open.removeLast()
+          closeInline(top.node, text: &text, outer: open[open.count - 1].style)
+        }
+        let (_, style, link, inLink) = open[open.count - 1]
+        // Text first (most nodes), read in place.
+        if let (string, isCode) = Self.inlineString(nodes[index]) {
+          appendText(string, isCode ? style.merging(theme.inlineCode) : style, link, text: &text, inLink: inLink)
+          index += 1
+          continue
+        }
+        let subtreeEnd = nodes[index].subtreeEnd
+        var inner: (ANSIStyle, Int)? = nil
+        var opensLink = false
+        switch nodes[index].kind {
+        case .text(let string):
+          appendText(string, style, link, text: &text, inLink: inLink)
+        case .code(let code):
+          appendText(code, style.merging(theme.inlineCode), link, text: &text, inLink: inLink)
+        case .softBreak:
+          pendingSpace = style
+        case .lineBreak:
           pendingSpace = nil
           text.appendLineBreak()
+        case .inlineHTML(let html):
+          if HTMLText.isLineBreak(html) {
+            pendingSpace = nil
+            text.appendLineBreak()
+          }
+        case .emphasis: inner = (style.merging(theme.emphasis), link)
+        case .strong: inner = (style.merging(theme.strong), link)
+        case .strikethrough: inner = (style.merging(theme.strikethrough), link)
+        case .link(let info):
+          // OSC 8 follows the HTML URL policy: a dangerous target is shown as text, never linked.
+          let target = !info.isPending && hyperlinked(info.destination) ? text.addLink(info.destination) : -1
+          inner = (style.merging(theme.link), target)
+          opensLink = true
+        case .image(let info):
+          let alt = InvisibleFormat.droppedFromText(MarkdownDocument.inlineText(of: index, in: allNodes))
+          let url = InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination))
+          appendText(
+            alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link,
+            text: &text)
+          if !alt.isEmpty && !url.isEmpty {
+            text.append(" (", style: style, link: link)
+            text.append(url, style: style.merging(theme.url), link: link)
+            text.append(")", style: style, link: link)
+          }
+          index = subtreeEnd
+          continue
+        case .footnoteReference(let reference):
+          appendText("[\(reference.number)]", style.merging(theme.footnote), link, text: &text)
+        default:
+          break
         }
-      case .emphasis: inner = (style.merging(theme.emphasis), link)
-      case .strong: inner = (style.merging(theme.strong), link)
-      case .strikethrough: inner = (style.merging(theme.strikethrough), link)
-      case .link(let info):
-        // OSC 8 follows the HTML URL policy: a dangerous target is shown as text, never linked.
-        let target = !info.isPending && hyperlinked(info.destination) ? text.addLink(info.destination) : -1
-        inner = (style.merging(theme.link), target)
-      case .image(let info):
-        let alt = InvisibleFormat.droppedFromText(MarkdownDocument.inlineText(of: index, in: nodes))
-        let url = InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination))
-        appendText(
-          alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link,
-          text: &text)
-        if !alt.isEmpty && !url.isEmpty {
-          text.append(" (", style: style, link: link)
-          text.append(url, style: style.merging(theme.url), link: link)
-          text.append(")", style: style, link: link)
+        if let inner, subtreeEnd > index + 1 {
+          open.append((index, inner.0, inner.1, inLink || opensLink))
+        } else if inner != nil {
+          closeInline(index, text: &text, outer: style)
         }
-        index = subtreeEnd
-        continue
-      case .footnoteReference(let reference):
-        appendText("[\(reference.number)]", style.merging(theme.footnote), link, text: &text)
-      default:
-        break
+        index += 1
       }
-      if let inner, subtreeEnd > index + 1 {
-        let opensLink: Bool
-        if case .link = kind { opensLink = true } else { opensLink = false }
-        open.append((index, inner.0, inner.1, inLink || opensLink))
-      } else if inner != nil {
-        closeInline(index, text: &text, outer: style)
-      }
-      index += 1
     }
     while open.count > 1, let top = open.popLast() {
       closeInline(top.node, text: &text, outer: open[open.count - 1].style)
+    }
+  }
+
+  /// The string of a text node or code span (`isCode`), or nil for other nodes. Borrows the
+  /// node, where a `switch` over the kind of an array element would copy the whole node.
+  @inline(__always)
+  private static func inlineString(_ node: borrowing MarkdownNode) -> (String, isCode: Bool)? {
+    switch node.kind {
+    case .text(let string): return (string, false)
+    case .code(let code): return (code, true)
+    default: return nil
     }
   }
 

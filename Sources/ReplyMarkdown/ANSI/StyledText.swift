@@ -31,9 +31,10 @@ struct StyledText {
 
   /// Empties the text, keeping its buffers.
   mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
-    runs.removeAll(keepingCapacity: true)
-    links.removeAll(keepingCapacity: true)
+    // An empty buffer is left alone: removing from it would still check that it is unique.
+    if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
+    if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
+    if !links.isEmpty { links.removeAll(keepingCapacity: true) }
   }
 
   /// Appends text in a style, replacing control characters; tabs and newlines become spaces.

@@ -178,7 +178,26 @@ enum LineBreaker {
     var line = 0
     var word = 0
     var longest = 0
-    while let cluster = scanner.next() {
+    let end = bytes.count
+    var index = 0
+    while index < end {
+      // A run of printable ASCII other than space, as in ``wrap(_:width:appendingTo:)``.
+      let first = bytes[index]
+      if first > 0x20 && first < 0x7F {
+        var stop = index + 1
+        while stop < end, bytes[stop] > 0x20, bytes[stop] < 0x7F { stop += 1 }
+        if stop < end && bytes[stop] >= 0x80 { stop -= 1 }
+        if stop > index {
+          line += stop - index
+          word += stop - index
+          longest = max(longest, word)
+          index = stop
+          continue
+        }
+      }
+      scanner.skipLoneASCII(to: index)
+      guard let cluster = scanner.next() else { break }
+      index = cluster.end
       let byte = bytes[cluster.start]
       if byte == 0x0A {
         natural = max(natural, line)
