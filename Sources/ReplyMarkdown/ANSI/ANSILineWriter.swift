@@ -139,13 +139,21 @@ struct ANSILineWriter {
     }
   }
 
+  /// Writes visible text in a style: a constant, which (unlike an array) costs no reference
+  /// counting.
+  mutating func write(_ text: StaticString, style newStyle: ANSIStyle) {
+    text.withUTF8Buffer { write($0, style: newStyle) }
+  }
+
   /// Writes `count` spaces in plain style.
   mutating func writeSpaces(_ count: Int) {
     var left = count
-    while left > 0 {
-      let chunk = min(left, Self.spaces.count)
-      write(Self.spaces[0..<chunk], style: .plain)
-      left -= chunk
+    Self.spaces.withUTF8Buffer { spaces in
+      while left > 0 {
+        let chunk = min(left, spaces.count)
+        write(UnsafeBufferPointer(rebasing: spaces[0..<chunk]), style: .plain)
+        left -= chunk
+      }
     }
   }
 
@@ -230,7 +238,8 @@ struct ANSILineWriter {
     return low
   }
 
-  static let spaces = [UInt8](repeating: 0x20, count: 128)
+  /// 64 spaces, the most ``writeSpaces(_:)`` writes at once.
+  static let spaces: StaticString = "                                                                "
   static let reset: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
   static let oscStart: [UInt8] = [0x1B, UInt8(ascii: "]"), UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: ";")]
   static let stringTerminator: [UInt8] = [0x1B, UInt8(ascii: "\\")]

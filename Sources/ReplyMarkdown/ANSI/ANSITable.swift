@@ -107,7 +107,7 @@ struct ANSITable {
         }
         for lineIndex in 0..<height {
           lines.beginLine()
-          lines.write(Self.verticalSpace[...], style: border)
+          lines.write(Self.verticalSpace, style: border)
           for column in 0..<columns {
             let position = bounds[column] + lineIndex
             let line = position < bounds[column + 1] ? broken[position] : nil
@@ -117,7 +117,7 @@ struct ANSITable {
             lines.writeSpaces(before)
             if let line { lines.write(row[column], line.range) }
             lines.writeSpaces(room - before + 1)
-            lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
+            lines.write(column == columns - 1 ? Self.vertical : Self.verticalSpace, style: border)
           }
           lines.endLine()
         }
@@ -192,6 +192,6 @@ struct ANSITable {
     }
   }
 
-  static let vertical: [UInt8] = Array("│".utf8)
-  static let verticalSpace: [UInt8] = Array("│ ".utf8)
+  static let vertical: StaticString = "│"
+  static let verticalSpace: StaticString = "│ "
 }

@@ -323,7 +323,7 @@ struct ANSIWriter: MarkdownWalker {
     let pieces = line.withUnsafeBufferPointer { LineBreaker.chop($0, width: width - 2) }
     for (position, piece) in pieces.enumerated() {
       lines.beginLine()
-      lines.write((position == 0 ? Self.codeGutter : Self.continuation)[...], style: theme.codeGutter)
+      lines.write(position == 0 ? Self.codeGutter : Self.continuation, style: theme.codeGutter)
       if runs.isEmpty {
         lines.write(line[piece.range], style: theme.codeBlock)
       } else {
@@ -532,8 +532,8 @@ struct ANSIWriter: MarkdownWalker {
   }
 
   static let quoteBar: [UInt8] = Array("┃ ".utf8)
-  static let codeGutter: [UInt8] = Array("│ ".utf8)
-  static let continuation: [UInt8] = Array("↪ ".utf8)
+  static let codeGutter: StaticString = "│ "
+  static let continuation: StaticString = "↪ "
   static let horizontal: [UInt8] = Array("─".utf8)
   static let doubleHorizontal: [UInt8] = Array("═".utf8)
 
