@@ -207,19 +207,26 @@ struct ANSIWriter: MarkdownWalker {
   }
 
   private mutating func writeCodeBlock(_ code: MarkdownNode.CodeBlockInfo, at index: Int) {
+    // Found once: the language is worked out from the info string on each call.
+    let language = code.language
     if options.numbersCodeBlocks {
       var label = StyledText()
-      if let language = code.language { label.append(language + " · ", style: theme.codeLabel) }
+      if let language { label.append(language + " · ", style: theme.codeLabel) }
       label.append("code \(codeBlockNumber(at: index))", style: theme.codeLabel)
       writeWrapped(label)
-    } else if let language = code.language {
+    } else if let language {
       var label = StyledText()
       label.append(language, style: theme.codeLabel)
       writeWrapped(label)
     }
     if code.code.isEmpty { return }
     var state = CodeLineState.initial
-    writeCode(PlainTextRenderer.copyText(of: code), language: code.language, state: &state)
+    // The copy text read in place, where `PlainTextRenderer.copyText(of:)` would copy the code.
+    var source = code.code
+    source.withUTF8 { bytes in
+      let copyText = UnsafeBufferPointer(rebasing: bytes[0..<PlainTextRenderer.copyTextCount(utf8: bytes)])
+      writeCode(utf8: copyText, language: language, state: &state)
+    }
   }
 
   /// The number of the code block at node `index`, counted from 1 in node (document) order.
@@ -241,31 +248,36 @@ struct ANSIWriter: MarkdownWalker {
   /// state after the last line). Streaming writes a long block's settled lines with it.
   mutating func writeCode(_ code: String, language languageName: String?, state: inout CodeLineState) {
     var source = code
+    source.withUTF8 { writeCode(utf8: $0, language: languageName, state: &state) }
+  }
+
+  /// ``writeCode(_:language:state:)`` for code as UTF-8 bytes.
+  private mutating func writeCode(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, language languageName: String?, state: inout CodeLineState
+  ) {
     let width = lines.contentWidth
     let highlighter = options.highlighter
     // Highlighting only colours: with colour off the output is the same without it.
     let language = options.color ? languageName.flatMap { highlighter.language(info: $0) } : nil
     var buffer: [UInt8] = []
     var runs: [CodeRun] = []
-    source.withUTF8 { bytes in
-      var lineStart = 0
-      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-        var end = index
-        if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
-        buffer.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        if let language {
-          let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
-          let highlighted = highlighter.highlight(line, language: language, state: state)
-          state = highlighted.state
-          appendHighlighted(bytes, lineStart..<end, spans: highlighted.spans, into: &buffer, runs: &runs)
-        } else {
-          Self.expandTabs(bytes, lineStart..<end, into: &buffer)
-        }
-        while let last = buffer.last, last == 0x20 { buffer.removeLast() }
-        writeCodeLine(buffer, runs: runs, width: width)
-        lineStart = index + 1
+    var lineStart = 0
+    for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+      var end = index
+      if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
+      buffer.removeAll(keepingCapacity: true)
+      runs.removeAll(keepingCapacity: true)
+      if let language {
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
+        let highlighted = highlighter.highlight(line, language: language, state: state)
+        state = highlighted.state
+        appendHighlighted(bytes, lineStart..<end, spans: highlighted.spans, into: &buffer, runs: &runs)
+      } else {
+        Self.expandTabs(bytes, lineStart..<end, into: &buffer)
       }
+      while let last = buffer.last, last == 0x20 { buffer.removeLast() }
+      writeCodeLine(buffer, runs: runs, width: width)
+      lineStart = index + 1
     }
   }
 

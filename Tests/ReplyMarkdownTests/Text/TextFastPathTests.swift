@@ -3,8 +3,9 @@ import Testing
 @testable import ReplyMarkdown
 
 /// The byte-level fast paths of terminal text (ASCII runs in ``LineBreaker``, eight-byte scans in
-/// ``ByteWords``, the UTF-8 scan of ``InvisibleFormat``) checked against the slow paths they
-/// stand for, on seeded random text that mixes ASCII with marks, wide characters and emoji.
+/// ``ByteWords``, the UTF-8 scan of ``InvisibleFormat``, the copy text of a code block read in
+/// place) checked against the slow paths they stand for, on seeded random text that mixes ASCII
+/// with marks, wide characters and emoji.
 @Suite struct TextFastPathTests {
   /// Pieces random text is made of: ASCII words and punctuation, spaces and newlines, and the
   /// clusters that need the grapheme scanner (a mark or selector joining ASCII, CJK with kinsoku
@@ -74,6 +75,19 @@ import Testing
           TerminalSafeText.anyNeedsCheck(buffer) == buffer.contains(where: TerminalSafeText.needsCheck), "\(bytes)")
         #expect(ByteWords.isASCII(buffer) == !buffer.contains(where: { $0 >= 0x80 }), "\(bytes)")
       }
+    }
+  }
+
+  @Test func copyTextCountMatchesTheCopyText() {
+    let codes = [
+      "", "\n", "\n\n", "a", "a\n", "a\n\n", "a\r\n", "\r\n", "a\r", "\r", "a\r\n\n", "日本\n", "e\u{301}\n",
+      "\n\u{301}", "x\n\r\n",
+    ]
+    for code in codes {
+      let info = MarkdownNode.CodeBlockInfo(info: "", code: code, isFenced: true)
+      var bytes = code
+      let count = bytes.withUTF8 { PlainTextRenderer.copyTextCount(utf8: $0) }
+      #expect(count == PlainTextRenderer.copyText(of: info).utf8.count, "\(code.debugDescription)")
     }
   }
 
