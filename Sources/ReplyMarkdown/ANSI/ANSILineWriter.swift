@@ -115,6 +115,11 @@ struct ANSILineWriter {
 
   /// Writes visible bytes in a style.
   mutating func write(_ bytes: ArraySlice<UInt8>, style newStyle: ANSIStyle) {
+    bytes.withUnsafeBufferPointer { write($0, style: newStyle) }
+  }
+
+  /// Writes visible bytes in a style.
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>, style newStyle: ANSIStyle) {
     guard !bytes.isEmpty else { return }
     if color && newStyle != style {
       if newStyle.isPlain {
@@ -125,20 +130,30 @@ struct ANSILineWriter {
       style = newStyle
     }
     out.append(contentsOf: bytes)
-    if let last = bytes.lastIndex(where: { $0 != 0x20 }) {
-      lastVisibleEnd = out.count - (bytes.endIndex - last - 1)
+    var last = bytes.count - 1
+    while last >= 0 && bytes[last] == 0x20 { last -= 1 }
+    if last >= 0 {
+      lastVisibleEnd = out.count - (bytes.count - last - 1)
       styleAtLastVisible = style
       linkOpenAtLastVisible = linkOpen
     }
   }
 
+  /// Writes visible text in a style: a constant, which (unlike an array) costs no reference
+  /// counting.
+  mutating func write(_ text: StaticString, style newStyle: ANSIStyle) {
+    text.withUTF8Buffer { write($0, style: newStyle) }
+  }
+
   /// Writes `count` spaces in plain style.
   mutating func writeSpaces(_ count: Int) {
     var left = count
-    while left > 0 {
-      let chunk = min(left, Self.spaces.count)
-      write(Self.spaces[0..<chunk], style: .plain)
-      left -= chunk
+    Self.spaces.withUTF8Buffer { spaces in
+      while left > 0 {
+        let chunk = min(left, spaces.count)
+        write(UnsafeBufferPointer(rebasing: spaces[0..<chunk]), style: .plain)
+        left -= chunk
+      }
     }
   }
 
@@ -191,25 +206,29 @@ struct ANSILineWriter {
   /// Writes the part `range` of styled text (no newline bytes inside), with styles and links.
   mutating func write(_ text: StyledText, _ range: Range<Int>) {
     guard !range.isEmpty else { return }
-    var runIndex = Self.run(containing: range.lowerBound, in: text.runs)
-    var position = range.lowerBound
-    var currentLink = -1
-    while position < range.upperBound && runIndex < text.runs.count {
-      let run = text.runs[runIndex]
-      let end = min(run.end, range.upperBound)
-      if hyperlinks && run.link != currentLink {
-        closeLink()
-        if run.link >= 0 { openLink(text.links[run.link]) }
-        currentLink = run.link
+    text.bytes.withUnsafeBufferPointer { bytes in
+      text.runs.withUnsafeBufferPointer { runs in
+        var runIndex = Self.run(containing: range.lowerBound, in: runs)
+        var position = range.lowerBound
+        var currentLink = -1
+        while position < range.upperBound && runIndex < runs.count {
+          let run = runs[runIndex]
+          let end = min(run.end, range.upperBound)
+          if hyperlinks && run.link != currentLink {
+            closeLink()
+            if run.link >= 0 { openLink(text.links[run.link]) }
+            currentLink = run.link
+          }
+          if end > position { write(UnsafeBufferPointer(rebasing: bytes[position..<end]), style: run.style) }
+          position = end
+          runIndex += 1
+        }
       }
-      if end > position { write(text.bytes[position..<end], style: run.style) }
-      position = end
-      runIndex += 1
     }
   }
 
   /// The index of the run holding byte `position` (runs are sorted by their ends).
-  private static func run(containing position: Int, in runs: [StyledText.Run]) -> Int {
+  private static func run(containing position: Int, in runs: UnsafeBufferPointer<StyledText.Run>) -> Int {
     var low = 0
     var high = runs.count
     while low < high {
@@ -219,7 +238,8 @@ struct ANSILineWriter {
     return low
   }
 
-  static let spaces = [UInt8](repeating: 0x20, count: 128)
+  /// 64 spaces, the most ``writeSpaces(_:)`` writes at once.
+  static let spaces: StaticString = "                                                                "
   static let reset: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
   static let oscStart: [UInt8] = [0x1B, UInt8(ascii: "]"), UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: ";")]
   static let stringTerminator: [UInt8] = [0x1B, UInt8(ascii: "\\")]

@@ -88,29 +88,40 @@ struct ANSITable {
   /// Writes one row between vertical borders, its cells wrapped to `widths` and aligned.
   func writeRow(_ row: [StyledText], widths: [Int], to lines: inout ANSILineWriter, border: ANSIStyle) {
     let columns = widths.count
-    var cellLines: [[LineBreaker.Line]] = []
-    var height = 1
-    for column in 0..<columns {
-      let broken: [LineBreaker.Line] =
-        column < row.count
-        ? row[column].bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: widths[column]) } : []
-      cellLines.append(broken)
-      height = max(height, broken.count)
-    }
-    for lineIndex in 0..<height {
-      lines.beginLine()
-      lines.write(Self.verticalSpace[...], style: border)
-      for column in 0..<columns {
-        let line = lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : nil
-        let room = widths[column] - (line?.width ?? 0)
-        let alignment = column < alignments.count ? alignments[column] : .none
-        let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
-        lines.writeSpaces(before)
-        if let line { lines.write(row[column], line.range) }
-        lines.writeSpaces(room - before + 1)
-        lines.write((column == columns - 1 ? Self.vertical : Self.verticalSpace)[...], style: border)
+    // The lines of every cell in one buffer: column `c`'s are `broken[bounds[c]..<bounds[c + 1]]`.
+    var broken: [LineBreaker.Line] = []
+    broken.reserveCapacity(2 * columns)
+    // Cells borrowed through a buffer pointer, not copied (and retained) at each use.
+    row.withUnsafeBufferPointer { row in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: columns + 1) { bounds in
+        var height = 1
+        bounds[0] = 0
+        for column in 0..<columns {
+          if column < row.count {
+            row[column].bytes.withUnsafeBufferPointer {
+              LineBreaker.wrap($0, width: widths[column], appendingTo: &broken)
+            }
+          }
+          bounds[column + 1] = broken.count
+          height = max(height, broken.count - bounds[column])
+        }
+        for lineIndex in 0..<height {
+          lines.beginLine()
+          lines.write(Self.verticalSpace, style: border)
+          for column in 0..<columns {
+            let position = bounds[column] + lineIndex
+            let line = position < bounds[column + 1] ? broken[position] : nil
+            let room = widths[column] - (line?.width ?? 0)
+            let alignment = column < alignments.count ? alignments[column] : .none
+            let before = alignment == .right ? room : alignment == .center ? room / 2 : 0
+            lines.writeSpaces(before)
+            if let line { lines.write(row[column], line.range) }
+            lines.writeSpaces(room - before + 1)
+            lines.write(column == columns - 1 ? Self.vertical : Self.verticalSpace, style: border)
+          }
+          lines.endLine()
+        }
       }
-      lines.endLine()
     }
   }
 
@@ -181,6 +192,6 @@ struct ANSITable {
     }
   }
 
-  static let vertical: [UInt8] = Array("│".utf8)
-  static let verticalSpace: [UInt8] = Array("│ ".utf8)
+  static let vertical: StaticString = "│"
+  static let verticalSpace: StaticString = "│ "
 }

@@ -9,6 +9,10 @@ struct ANSIWriter: MarkdownWalker {
   var lines: ANSILineWriter
   /// Reused for paragraphs, so their buffers are allocated once.
   var scratch = StyledText()
+  /// Reused for the open inlines of ``collect(_:base:into:open:)``.
+  private var openScratch: [OpenInline] = []
+  /// Reused for the lines of ``writeWrapped(_:)``.
+  private var lineScratch: [LineBreaker.Line] = []
   /// The node after the code block numbered last and its number (``ANSIOptions/numbersCodeBlocks``).
   private var lastCodeBlock: (node: Int, number: Int)?
 
@@ -66,9 +70,12 @@ struct ANSIWriter: MarkdownWalker {
     case .paragraph:
       var text = scratch
       scratch = StyledText()
-      collect(index, base: .plain, into: &text)
+      var open = openScratch
+      openScratch = []
+      collect(index, base: .plain, into: &text, open: &open)
       writeWrapped(text)
       scratch = text
+      openScratch = open
     case .heading(let level):
       writeHeading(index, level: level)
     case .codeBlock(let code):
@@ -164,18 +171,26 @@ struct ANSIWriter: MarkdownWalker {
   /// Wraps styled text to the content width and writes its lines.
   private mutating func writeWrapped(_ text: StyledText) {
     guard !text.isEmpty else { return }
-    let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: lines.contentWidth) }
+    var broken = lineScratch
+    lineScratch = []
+    broken.removeAll(keepingCapacity: true)
+    let width = lines.contentWidth
+    text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: width, appendingTo: &broken) }
     for line in broken {
       lines.beginLine()
       lines.write(text, line.range)
       lines.endLine()
     }
+    lineScratch = broken
   }
 
   private mutating func writeHeading(_ index: Int, level: Int) {
     let style = level == 1 ? theme.heading1 : level == 2 ? theme.heading2 : theme.heading
     var text = StyledText()
-    collect(index, base: style, into: &text)
+    var open = openScratch
+    openScratch = []
+    collect(index, base: style, into: &text, open: &open)
+    openScratch = open
     guard !text.isEmpty else { return }
     let broken = text.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: lines.contentWidth) }
     var widest = 0
@@ -192,19 +207,26 @@ struct ANSIWriter: MarkdownWalker {
   }
 
   private mutating func writeCodeBlock(_ code: MarkdownNode.CodeBlockInfo, at index: Int) {
+    // Found once: the language is worked out from the info string on each call.
+    let language = code.language
     if options.numbersCodeBlocks {
       var label = StyledText()
-      if let language = code.language { label.append(language + " · ", style: theme.codeLabel) }
+      if let language { label.append(language + " · ", style: theme.codeLabel) }
       label.append("code \(codeBlockNumber(at: index))", style: theme.codeLabel)
       writeWrapped(label)
-    } else if let language = code.language {
+    } else if let language {
       var label = StyledText()
       label.append(language, style: theme.codeLabel)
       writeWrapped(label)
     }
     if code.code.isEmpty { return }
     var state = CodeLineState.initial
-    writeCode(PlainTextRenderer.copyText(of: code), language: code.language, state: &state)
+    // The copy text read in place, where `PlainTextRenderer.copyText(of:)` would copy the code.
+    var source = code.code
+    source.withUTF8 { bytes in
+      let copyText = UnsafeBufferPointer(rebasing: bytes[0..<PlainTextRenderer.copyTextCount(utf8: bytes)])
+      writeCode(utf8: copyText, language: language, state: &state)
+    }
   }
 
   /// The number of the code block at node `index`, counted from 1 in node (document) order.
@@ -226,31 +248,36 @@ struct ANSIWriter: MarkdownWalker {
   /// state after the last line). Streaming writes a long block's settled lines with it.
   mutating func writeCode(_ code: String, language languageName: String?, state: inout CodeLineState) {
     var source = code
+    source.withUTF8 { writeCode(utf8: $0, language: languageName, state: &state) }
+  }
+
+  /// ``writeCode(_:language:state:)`` for code as UTF-8 bytes.
+  private mutating func writeCode(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, language languageName: String?, state: inout CodeLineState
+  ) {
     let width = lines.contentWidth
     let highlighter = options.highlighter
     // Highlighting only colours: with colour off the output is the same without it.
     let language = options.color ? languageName.flatMap { highlighter.language(info: $0) } : nil
     var buffer: [UInt8] = []
     var runs: [CodeRun] = []
-    source.withUTF8 { bytes in
-      var lineStart = 0
-      for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-        var end = index
-        if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
-        buffer.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        if let language {
-          let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
-          let highlighted = highlighter.highlight(line, language: language, state: state)
-          state = highlighted.state
-          appendHighlighted(bytes, lineStart..<end, spans: highlighted.spans, into: &buffer, runs: &runs)
-        } else {
-          Self.expandTabs(bytes, lineStart..<end, into: &buffer)
-        }
-        while let last = buffer.last, last == 0x20 { buffer.removeLast() }
-        writeCodeLine(buffer, runs: runs, width: width)
-        lineStart = index + 1
+    var lineStart = 0
+    for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+      var end = index
+      if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
+      buffer.removeAll(keepingCapacity: true)
+      runs.removeAll(keepingCapacity: true)
+      if let language {
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
+        let highlighted = highlighter.highlight(line, language: language, state: state)
+        state = highlighted.state
+        appendHighlighted(bytes, lineStart..<end, spans: highlighted.spans, into: &buffer, runs: &runs)
+      } else {
+        Self.expandTabs(bytes, lineStart..<end, into: &buffer)
       }
+      while let last = buffer.last, last == 0x20 { buffer.removeLast() }
+      writeCodeLine(buffer, runs: runs, width: width)
+      lineStart = index + 1
     }
   }
 
@@ -308,7 +335,7 @@ struct ANSIWriter: MarkdownWalker {
     let pieces = line.withUnsafeBufferPointer { LineBreaker.chop($0, width: width - 2) }
     for (position, piece) in pieces.enumerated() {
       lines.beginLine()
-      lines.write((position == 0 ? Self.codeGutter : Self.continuation)[...], style: theme.codeGutter)
+      lines.write(position == 0 ? Self.codeGutter : Self.continuation, style: theme.codeGutter)
       if runs.isEmpty {
         lines.write(line[piece.range], style: theme.codeBlock)
       } else {
@@ -356,12 +383,16 @@ struct ANSIWriter: MarkdownWalker {
 
   // MARK: Inlines
 
-  /// Collects the inline content of a block into styled text, iteratively.
-  private func collect(_ block: Int, base: ANSIStyle, into text: inout StyledText) {
+  /// An open inline container while collecting: the node, and the style and link inside it;
+  /// `inLink`: inside a link's text, where invisible format characters are dropped.
+  private typealias OpenInline = (node: Int, style: ANSIStyle, link: Int, inLink: Bool)
+
+  /// Collects the inline content of a block into styled text, iteratively. `open` is a stack
+  /// to work in (emptied first), passed in so that its buffer is reused.
+  private func collect(_ block: Int, base: ANSIStyle, into text: inout StyledText, open: inout [OpenInline]) {
     text.removeAll()
-    // Open inline containers: the node, and the style and link inside it.
-    // `inLink`: inside a link's text, where invisible format characters are dropped.
-    var open: [(node: Int, style: ANSIStyle, link: Int, inLink: Bool)] = [(block, base, -1, false)]
+    open.removeAll(keepingCapacity: true)
+    open.append((block, base, -1, false))
     var pendingSpace: ANSIStyle? = nil
     var index = block + 1
     let end = nodes[block].subtreeEnd
@@ -378,65 +409,86 @@ struct ANSIWriter: MarkdownWalker {
       text.append(string, style: style, link: link)
     }
 
-    while index < end {
-      while open.count > 1, let top = open.last, nodes[top.node].subtreeEnd <= index {
-        open.removeLast()
-        closeInline(top.node, text: &text, outer: open[open.count - 1].style)
-      }
-      let (_, style, link, inLink) = open[open.count - 1]
-      let node = nodes[index]
-      var inner: (ANSIStyle, Int)? = nil
-      switch node.kind {
-      case .text(let string):
-        appendText(string, style, link, text: &text, inLink: inLink)
-      case .code(let code):
-        appendText(code, style.merging(theme.inlineCode), link, text: &text, inLink: inLink)
-      case .softBreak:
-        pendingSpace = style
-      case .lineBreak:
-        pendingSpace = nil
-        text.appendLineBreak()
-      case .inlineHTML(let html):
-        if HTMLText.isLineBreak(html) {
+    // Through a buffer pointer, reading a node's fields does not copy the node.
+    let allNodes = nodes
+    allNodes.withUnsafeBufferPointer { nodes in
+      while index < end {
+        while open.count > 1, let top = open.last, nodes[top.node].subtreeEnd <= index {
+          open.removeLast()
+          closeInline(top.node, text: &text, outer: open[open.count - 1].style)
+        }
+        let (_, style, link, inLink) = open[open.count - 1]
+        // Text first (most nodes), read in place.
+        if let (string, isCode) = Self.inlineString(nodes[index]) {
+          appendText(string, isCode ? style.merging(theme.inlineCode) : style, link, text: &text, inLink: inLink)
+          index += 1
+          continue
+        }
+        let subtreeEnd = nodes[index].subtreeEnd
+        var inner: (ANSIStyle, Int)? = nil
+        var opensLink = false
+        switch nodes[index].kind {
+        case .text(let string):
+          appendText(string, style, link, text: &text, inLink: inLink)
+        case .code(let code):
+          appendText(code, style.merging(theme.inlineCode), link, text: &text, inLink: inLink)
+        case .softBreak:
+          pendingSpace = style
+        case .lineBreak:
           pendingSpace = nil
           text.appendLineBreak()
+        case .inlineHTML(let html):
+          if HTMLText.isLineBreak(html) {
+            pendingSpace = nil
+            text.appendLineBreak()
+          }
+        case .emphasis: inner = (style.merging(theme.emphasis), link)
+        case .strong: inner = (style.merging(theme.strong), link)
+        case .strikethrough: inner = (style.merging(theme.strikethrough), link)
+        case .link(let info):
+          // OSC 8 follows the HTML URL policy: a dangerous target is shown as text, never linked.
+          let target = !info.isPending && hyperlinked(info.destination) ? text.addLink(info.destination) : -1
+          inner = (style.merging(theme.link), target)
+          opensLink = true
+        case .image(let info):
+          let alt = InvisibleFormat.droppedFromText(MarkdownDocument.inlineText(of: index, in: allNodes))
+          let url = InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination))
+          appendText(
+            alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link,
+            text: &text)
+          if !alt.isEmpty && !url.isEmpty {
+            text.append(" (", style: style, link: link)
+            text.append(url, style: style.merging(theme.url), link: link)
+            text.append(")", style: style, link: link)
+          }
+          index = subtreeEnd
+          continue
+        case .footnoteReference(let reference):
+          appendText("[\(reference.number)]", style.merging(theme.footnote), link, text: &text)
+        default:
+          break
         }
-      case .emphasis: inner = (style.merging(theme.emphasis), link)
-      case .strong: inner = (style.merging(theme.strong), link)
-      case .strikethrough: inner = (style.merging(theme.strikethrough), link)
-      case .link(let info):
-        // OSC 8 follows the HTML URL policy: a dangerous target is shown as text, never linked.
-        let target = !info.isPending && hyperlinked(info.destination) ? text.addLink(info.destination) : -1
-        inner = (style.merging(theme.link), target)
-      case .image(let info):
-        let alt = InvisibleFormat.droppedFromText(MarkdownDocument.inlineText(of: index, in: nodes))
-        let url = InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination))
-        appendText(
-          alt.isEmpty ? url : alt, alt.isEmpty ? style.merging(theme.url) : style.merging(theme.image), link,
-          text: &text)
-        if !alt.isEmpty && !url.isEmpty {
-          text.append(" (", style: style, link: link)
-          text.append(url, style: style.merging(theme.url), link: link)
-          text.append(")", style: style, link: link)
+        if let inner, subtreeEnd > index + 1 {
+          open.append((index, inner.0, inner.1, inLink || opensLink))
+        } else if inner != nil {
+          closeInline(index, text: &text, outer: style)
         }
-        index = node.subtreeEnd
-        continue
-      case .footnoteReference(let reference):
-        appendText("[\(reference.number)]", style.merging(theme.footnote), link, text: &text)
-      default:
-        break
+        index += 1
       }
-      if let inner, node.subtreeEnd > index + 1 {
-        let opensLink: Bool
-        if case .link = node.kind { opensLink = true } else { opensLink = false }
-        open.append((index, inner.0, inner.1, inLink || opensLink))
-      } else if inner != nil {
-        closeInline(index, text: &text, outer: style)
-      }
-      index += 1
     }
     while open.count > 1, let top = open.popLast() {
       closeInline(top.node, text: &text, outer: open[open.count - 1].style)
+    }
+  }
+
+  /// The string of a text node or code span (`isCode`), or nil for other nodes. Borrows the
+  /// node, where a `switch` over the kind of an array element would copy the whole node.
+  @inline(__always)
+  private static func inlineString(_ node: borrowing MarkdownNode) -> (String, isCode: Bool)? {
+    switch node.kind {
+    case .text(let string): return (string, false)
+    case .code(let code): return (code, true)
+    default: return nil
     }
   }
 
@@ -446,10 +498,15 @@ struct ANSIWriter: MarkdownWalker {
     var isHeader = false
     if case .tableRow(let header) = nodes[row].kind { isHeader = header }
     var cells: [StyledText] = []
+    var count = 0
+    for _ in children(of: row) { count += 1 }
+    cells.reserveCapacity(count)
+    // Collected in one buffer, then copied out at their exact size.
+    var text = StyledText()
+    var open: [OpenInline] = []
     for cell in children(of: row) {
-      var text = StyledText()
-      collect(cell, base: isHeader ? theme.tableHeader : .plain, into: &text)
-      cells.append(text)
+      collect(cell, base: isHeader ? theme.tableHeader : .plain, into: &text, open: &open)
+      cells.append(StyledText(copying: text))
     }
     return cells
   }
@@ -487,8 +544,8 @@ struct ANSIWriter: MarkdownWalker {
   }
 
   static let quoteBar: [UInt8] = Array("┃ ".utf8)
-  static let codeGutter: [UInt8] = Array("│ ".utf8)
-  static let continuation: [UInt8] = Array("↪ ".utf8)
+  static let codeGutter: StaticString = "│ "
+  static let continuation: StaticString = "↪ "
   static let horizontal: [UInt8] = Array("─".utf8)
   static let doubleHorizontal: [UInt8] = Array("═".utf8)
 

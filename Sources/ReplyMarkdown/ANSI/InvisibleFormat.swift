@@ -14,8 +14,35 @@ enum InvisibleFormat {
   }
 
   /// Whether `text` has any invisible format character (fast path: none).
+  ///
+  /// - Complexity: O(n) in the UTF-8 length, a byte at a time.
   static func contains(_ text: String) -> Bool {
-    text.unicodeScalars.contains(where: isInvisible)
+    text.utf8.withContiguousStorageIfAvailable { contains(utf8: $0) }
+      ?? text.unicodeScalars.contains(where: isInvisible)
+  }
+
+  /// Whether valid UTF-8 holds any invisible format character: U+00AD is C2 AD, U+061C D8 9C,
+  /// U+200B–U+200F E2 80 8B–8F, U+2060 E2 81 A0 and U+FEFF EF BB BF. Only a lead byte of one
+  /// of them needs a look at the bytes after it (continuation bytes never equal a lead byte).
+  static func contains(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      index += 1
+      guard byte >= 0xC2 else { continue }
+      let second: UInt8 = index < count ? bytes[index] : 0
+      let third: UInt8 = index + 1 < count ? bytes[index + 1] : 0
+      switch byte {
+      case 0xC2: if second == 0xAD { return true }
+      case 0xD8: if second == 0x9C { return true }
+      case 0xE2:
+        if (second == 0x80 && third >= 0x8B && third <= 0x8F) || (second == 0x81 && third == 0xA0) { return true }
+      case 0xEF: if second == 0xBB && third == 0xBF { return true }
+      default: break
+      }
+    }
+    return false
   }
 
   /// `text` without invisible format characters, keeping a joiner that follows an emoji.

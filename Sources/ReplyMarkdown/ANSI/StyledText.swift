@@ -19,11 +19,22 @@ struct StyledText {
 
   var isEmpty: Bool { bytes.isEmpty }
 
+  init() {}
+
+  /// A copy of `other` in buffers of its exact size (`other`'s may be a reused, larger scratch).
+  init(copying other: StyledText) {
+    // From buffer pointers: `Array(other.bytes)` would share `other`'s storage.
+    bytes = other.bytes.withUnsafeBufferPointer { Array($0) }
+    runs = other.runs.withUnsafeBufferPointer { Array($0) }
+    links = other.links.isEmpty ? [] : other.links.withUnsafeBufferPointer { Array($0) }
+  }
+
   /// Empties the text, keeping its buffers.
   mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
-    runs.removeAll(keepingCapacity: true)
-    links.removeAll(keepingCapacity: true)
+    // An empty buffer is left alone: removing from it would still check that it is unique.
+    if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
+    if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
+    if !links.isEmpty { links.removeAll(keepingCapacity: true) }
   }
 
   /// Appends text in a style, replacing control characters; tabs and newlines become spaces.
@@ -32,7 +43,7 @@ struct StyledText {
     let before = bytes.count
     string.withUTF8 { source in
       if source.count == 0 { return }
-      if !source.contains(where: TerminalSafeText.needsCheck) {
+      if !TerminalSafeText.anyNeedsCheck(source) {
         bytes.append(contentsOf: source)
       } else {
         TerminalSafeText.append(source, 0..<source.count, to: &bytes, tab: Self.space, newline: Self.space)

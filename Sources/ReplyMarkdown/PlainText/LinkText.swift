@@ -32,17 +32,23 @@ enum LinkText {
 
   /// ``hasScheme(_:)`` over UTF-8 bytes.
   static func hasScheme<Bytes: Sequence<UInt8>>(_ url: Bytes) -> Bool {
+    schemeLength(url) != nil
+  }
+
+  /// The length of the URI scheme `url` starts with (the offset of its colon), or nil when it
+  /// starts with none (see ``hasScheme(_:)``).
+  static func schemeLength<Bytes: Sequence<UInt8>>(_ url: Bytes) -> Int? {
     var count = 0
     for byte in url {
-      if byte == UInt8(ascii: ":") { return count >= 2 }
+      if byte == UInt8(ascii: ":") { return count >= 2 ? count : nil }
       let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
       let isOther =
         (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
         || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-      if !(isLetter || (count > 0 && isOther)) || count > 32 { return false }
+      if !(isLetter || (count > 0 && isOther)) || count > 32 { return nil }
       count += 1
     }
-    return false
+    return nil
   }
 
   /// ``urlAddsNothing(text:destination:)`` for ASCII text and destination (the same answer), or
@@ -50,21 +56,23 @@ enum LinkText {
   private static func asciiAddsNothing(text: UnsafeBufferPointer<UInt8>, destination: UnsafeBufferPointer<UInt8>)
     -> Bool?
   {
-    guard !text.contains(where: { $0 >= 0x80 }), !destination.contains(where: { $0 >= 0x80 }) else { return nil }
-    if !hasScheme(destination) && !hasPrefix(destination, 0, "//") && !hasPrefix(destination, 0, "www.") {
+    guard ByteWords.isASCII(text), ByteWords.isASCII(destination) else { return nil }
+    let destinationScheme = schemeLength(destination)
+    if destinationScheme == nil && !hasPrefix(destination, 0, "//") && !hasPrefix(destination, 0, "www.") {
       return true
     }
-    let left = normalizedRange(text)
-    let right = normalizedRange(destination)
+    let left = normalizedRange(text, scheme: schemeLength(text))
+    let right = normalizedRange(destination, scheme: destinationScheme)
     guard left.count == right.count else { return false }
     for (a, b) in zip(left, right) where lowercase(text[a]) != lowercase(destination[b]) { return false }
     return true
   }
 
-  /// The bytes ``normalized(_:)`` keeps of ASCII: without a scheme, `//`, `www.` and a final `/`.
-  private static func normalizedRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+  /// The bytes ``normalized(_:)`` keeps of ASCII: without a scheme (`scheme` is its
+  /// ``schemeLength(_:)``), `//`, `www.` and a final `/`.
+  private static func normalizedRange(_ bytes: UnsafeBufferPointer<UInt8>, scheme: Int?) -> Range<Int> {
     var start = 0
-    if hasScheme(bytes), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) { start = colon + 1 }
+    if let scheme { start = scheme + 1 }
     if hasPrefix(bytes, start, "//") { start += 2 }
     if hasPrefix(bytes, start, "www.") { start += 4 }
     var end = bytes.count

@@ -65,4 +65,13 @@ public struct PlainTextRenderer: Sendable {
     if code.hasSuffix("\n") { code.removeLast() }
     return code
   }
+
+  /// The UTF-8 length of ``copyText(of:)`` for code whose UTF-8 is `code`: all of it but a final
+  /// `\n`, unless a `\r` comes before it (`\r\n` is one character, which `hasSuffix("\n")`
+  /// does not match). Lets a renderer read the copy text in place, without copying the code.
+  static func copyTextCount(utf8 code: UnsafeBufferPointer<UInt8>) -> Int {
+    let count = code.count
+    guard count > 0, code[count - 1] == ASCII.newline else { return count }
+    return count >= 2 && code[count - 2] == ASCII.carriageReturn ? count : count - 1
+  }
 }

@@ -48,17 +48,43 @@ struct GraphemeScanner {
     )
   }
 
+  /// Whether the byte at `index` (before `end`) is a cluster on its own: an ASCII scalar followed
+  /// by ASCII or the end, other than CR (which joins a following LF).
+  @inline(__always)
+  static func isLoneASCII(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Bool {
+    let lead = bytes[index]
+    return lead < 0x80 && lead != 0x0D && (index + 1 == end || bytes[index + 1] < 0x80)
+  }
+
+  /// Moves on to `position`, past lone ASCII clusters (``isLoneASCII(_:at:end:)``) the caller
+  /// took itself, leaving the scanner as ``next()`` would have after them.
+  ///
+  /// - Precondition: the bytes from ``position`` to `position` are lone ASCII clusters.
+  @inline(__always)
+  mutating func skipLoneASCII(to position: Int) {
+    guard position > self.position else { return }
+    self.position = position
+    if position < end { state = 0 }
+  }
+
   /// The next cluster, or nil at the end.
+  @inline(__always)
   mutating func next() -> Cluster? {
     guard position < end else { return nil }
     let start = position
     // An ASCII scalar followed by ASCII (or the end) is a cluster of its own, except CR before LF.
-    let lead = bytes[start]
-    if lead < 0x80 && lead != 0x0D && (start + 1 == end || bytes[start + 1] < 0x80) {
+    if Self.isLoneASCII(bytes, at: start, end: end) {
+      let lead = bytes[start]
       position = start + 1
       if position < end { state = 0 }
       return Cluster(start: start, end: position, width: DisplayWidth.scalarWidth(UInt32(lead)), first: UInt32(lead))
     }
+    return nextCluster()
+  }
+
+  /// The next cluster when it is not a lone ASCII scalar: utf8proc decides where it ends.
+  private mutating func nextCluster() -> Cluster {
+    let start = position
     let (first, firstLength) = Self.decode(bytes, at: position)
     position += firstLength
     var width = DisplayWidth.scalarWidth(first)

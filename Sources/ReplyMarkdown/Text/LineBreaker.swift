@@ -17,14 +17,79 @@ enum LineBreaker {
 
   /// Breaks prose into lines of at most `width` columns (`width` must be at least 2).
   static func wrap(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [Line] {
-    var breaker = Builder(bytes: bytes, width: max(width, 2))
+    var lines: [Line] = []
+    wrap(bytes, width: width, appendingTo: &lines)
+    return lines
+  }
+
+  /// Breaks prose as ``wrap(_:width:)`` does, appending the lines to `lines` (so that a caller
+  /// wrapping many pieces reuses one buffer).
+  static func wrap(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, appendingTo lines: inout [Line]) {
+    var breaker = Builder(bytes: bytes, width: max(width, 2), lines: lines)
+    lines = []
+    defer { lines = breaker.lines }
     var scanner = GraphemeScanner(bytes)
+    let end = bytes.count
+    var index = 0
     var wordStart = -1
     var wordEnd = 0
     var wordWidth = 0
     // Whether a break may follow the word so far (it ends with a wide cluster).
     var breakAfterWord = false
-    while let cluster = scanner.next() {
+    while index < end {
+      // A run of printable ASCII other than space (most of a word) goes into the word whole, a
+      // column a byte, except a last byte that a following non-ASCII scalar may join.
+      let first = bytes[index]
+      if first > 0x20 && first < 0x7F {
+        var stop = index + 1
+        while stop < end, bytes[stop] > 0x20, bytes[stop] < 0x7F { stop += 1 }
+        if stop < end && bytes[stop] >= 0x80 { stop -= 1 }
+        if stop > index {
+          // Never wide; a break comes before it only after a wide cluster.
+          if wordStart >= 0 && breakAfterWord && !noBreakBefore(UInt32(first)) {
+            breaker.place(wordStart, wordEnd, wordWidth)
+            wordStart = -1
+          }
+          if wordStart < 0 {
+            wordStart = index
+            wordWidth = 0
+          }
+          wordEnd = stop
+          wordWidth += stop - index
+          breakAfterWord = false
+          index = stop
+          continue
+        }
+      }
+      // Other lone ASCII clusters (spaces, newlines) are taken here, without the scanner.
+      if GraphemeScanner.isLoneASCII(bytes, at: index, end: end) {
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x20 || byte == 0x0A {
+          if wordStart >= 0 {
+            breaker.place(wordStart, wordEnd, wordWidth)
+            wordStart = -1
+          }
+          if byte == 0x0A { breaker.forceBreak(at: index) }
+          continue
+        }
+        // Never wide; a break comes before it only after a wide cluster.
+        if wordStart >= 0 && breakAfterWord && !noBreakBefore(UInt32(byte)) {
+          breaker.place(wordStart, wordEnd, wordWidth)
+          wordStart = -1
+        }
+        if wordStart < 0 {
+          wordStart = index - 1
+          wordWidth = 0
+        }
+        wordEnd = index
+        wordWidth += DisplayWidth.scalarWidth(UInt32(byte))
+        breakAfterWord = false
+        continue
+      }
+      scanner.skipLoneASCII(to: index)
+      guard let cluster = scanner.next() else { break }
+      index = cluster.end
       let byte = bytes[cluster.start]
       // A space that a mark or selector joins (` ` + U+FE0F is two columns) is no break.
       if (byte == 0x20 && cluster.end == cluster.start + 1) || byte == 0x0A {
@@ -50,7 +115,6 @@ enum LineBreaker {
     }
     if wordStart >= 0 { breaker.place(wordStart, wordEnd, wordWidth) }
     breaker.finishLine()
-    return breaker.lines
   }
 
   /// Whether a line may not start with this scalar: closing punctuation, CJK small kana and
@@ -82,7 +146,7 @@ enum LineBreaker {
   static func chop(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [Line] {
     let width = max(width, 2)
     var lines: [Line] = []
-    if !bytes.contains(where: { $0 >= 0x80 }) {
+    if ByteWords.isASCII(bytes) {
       // ASCII (controls are already replaced): one column per byte.
       var start = 0
       repeat {
@@ -114,7 +178,26 @@ enum LineBreaker {
     var line = 0
     var word = 0
     var longest = 0
-    while let cluster = scanner.next() {
+    let end = bytes.count
+    var index = 0
+    while index < end {
+      // A run of printable ASCII other than space, as in ``wrap(_:width:appendingTo:)``.
+      let first = bytes[index]
+      if first > 0x20 && first < 0x7F {
+        var stop = index + 1
+        while stop < end, bytes[stop] > 0x20, bytes[stop] < 0x7F { stop += 1 }
+        if stop < end && bytes[stop] >= 0x80 { stop -= 1 }
+        if stop > index {
+          line += stop - index
+          word += stop - index
+          longest = max(longest, word)
+          index = stop
+          continue
+        }
+      }
+      scanner.skipLoneASCII(to: index)
+      guard let cluster = scanner.next() else { break }
+      index = cluster.end
       let byte = bytes[cluster.start]
       if byte == 0x0A {
         natural = max(natural, line)
@@ -137,14 +220,16 @@ enum LineBreaker {
   private struct Builder {
     let bytes: UnsafeBufferPointer<UInt8>
     let width: Int
-    var lines: [Line] = []
+    /// The lines so far, after those the buffer held already.
+    var lines: [Line]
     var lineStart = -1
     var lineEnd = 0
     var lineWidth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, width: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, width: Int, lines: [Line]) {
       self.bytes = bytes
       self.width = width
+      self.lines = lines
     }
 
     /// Places a word (or a wide cluster) whose bytes are `start..<end`.

@@ -14,6 +14,17 @@ enum TerminalSafeText {
     byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
   }
 
+  /// Whether some byte of `bytes` passes ``needsCheck(_:)`` (eight bytes at a time).
+  @inline(__always)
+  static func anyNeedsCheck(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    ByteWords.contains(
+      bytes,
+      wordMatches: {
+        ByteWords.bytesBelow(0x20, in: $0) | ByteWords.bytesEqual(to: 0x7F, in: $0)
+          | ByteWords.bytesEqual(to: 0xC2, in: $0) | ByteWords.bytesEqual(to: 0xE2, in: $0) != 0
+      }, needsCheck)
+  }
+
   /// Appends `source[range]` to `output`, replacing controls; tabs become `tab` bytes (nil keeps
   /// them) and newlines `newline` (nil keeps them).
   static func append(
