@@ -28,8 +28,9 @@ static inline cmark_node_type replykit_node_type_strikethrough(void) { return CM
 // list cell (a Swift closure behind a thunk cost three times as much); chunks are mapped,
 // recorded and released by ParseArena in Swift, through `refill`.
 //
-// The state is a `static` local of a `static inline` function, so every translation unit that
-// calls these functions would get its own copy: only ParseArena.swift may call them.
+// The state is one weak global: every translation unit that uses these functions (Swift splits a
+// module into several) emits its own copy of the `static inline` functions, and the linker merges
+// the weak definitions of the state into one.
 
 /// Where the arena allocates next. Only used while ReplyKit's parser lock is held.
 typedef struct replykit_arena {
@@ -46,13 +47,12 @@ typedef struct replykit_arena {
 /// Every block starts with its size, so that `realloc` can copy it.
 #define REPLYKIT_ARENA_HEADER 8
 
-static inline replykit_arena *_Nonnull replykit_arena_state(void) {
-  static replykit_arena state;
-  return &state;
-}
+__attribute__((weak)) replykit_arena replykit_arena_shared = {0, 0, 0, 0};
+
+static inline replykit_arena *_Nonnull replykit_arena_state(void) { return &replykit_arena_shared; }
 
 /// A block of `size` bytes, 8-byte aligned, not zeroed.
-static inline void *replykit_arena_bump(size_t size) {
+static inline void *_Nonnull replykit_arena_bump(size_t size) {
   replykit_arena *arena = replykit_arena_state();
   // A size this large cannot be mapped: asking for it ends the process in `refill`.
   size_t needed = size > (SIZE_MAX >> 2) ? SIZE_MAX >> 1 : (size + REPLYKIT_ARENA_HEADER + 7) & ~(size_t)7;

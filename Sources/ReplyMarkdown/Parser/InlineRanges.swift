@@ -15,49 +15,52 @@
 struct InlineRanges {
   /// Per line, its start offset and the offset of its end (its line ending excluded): line `l` is
   /// `bounds[2 * (l - 1)] ..< bounds[2 * (l - 1) + 1]`; lines end at LF, CR or CRLF as cmark-gfm
-  /// counts them. One array, not two, as a parse of a short piece pays for each allocation.
-  private var bounds: [Int] = []
+  /// counts them. In the parse's arena (``ParseArena/integers(_:)``), like the C tree it goes with:
+  /// a parse of a short piece would otherwise pay a `malloc` and a `free` for it.
+  private let bounds: UnsafeMutablePointer<Int>
+  /// The number of lines (at least 1).
+  private let lineCount: Int
 
+  /// The lines of `source`. Call only while the parse's arena is live (under `cmarkParserLock`,
+  /// before ``ParseArena/releaseAll()``), and use the value no longer than that.
   init(_ source: String) {
     var source = source
-    source.withUTF8 { bytes in
-      guard let base = bytes.baseAddress, !bytes.isEmpty else {
-        bounds = [0, 0]
-        return
+    (bounds, lineCount) = source.withUTF8 { bytes in
+      let count = bytes.count
+      // At most one line per CR or LF, plus the last; both found by memchr, not byte by byte.
+      func occurrences(of byte: UInt8) -> Int {
+        var found = 0
+        var position = bytes.firstOffset(of: byte, from: 0, to: count)
+        while position < count {
+          found += 1
+          position = bytes.firstOffset(of: byte, from: position + 1, to: count)
+        }
+        return found
       }
-      // Room for a short piece's lines in the first allocation.
-      bounds.reserveCapacity(16)
+      let endings = occurrences(of: ASCII.newline) + occurrences(of: ASCII.carriageReturn)
+      let bounds = ParseArena.integers(2 * (endings + 1))
+      var written = 0
       var start = 0
-      if memchr(base, Int32(ASCII.carriageReturn), bytes.count) == nil {
-        // Text without CR (nearly all): whole lines at a time.
-        while let found = memchr(base + start, Int32(ASCII.newline), bytes.count - start) {
-          let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-          bounds.append(start)
-          bounds.append(end)
-          start = end + 1
+      // The next LF and the next CR at or after `start` (the count when there is none).
+      var newline = -1
+      var carriageReturn = -1
+      while true {
+        if newline < start { newline = bytes.firstOffset(of: ASCII.newline, from: start, to: count) }
+        if carriageReturn < start {
+          carriageReturn = bytes.firstOffset(of: ASCII.carriageReturn, from: start, to: count)
         }
-      } else {
-        var index = 0
-        while index < bytes.count {
-          let byte = bytes[index]
-          if byte == ASCII.newline || byte == ASCII.carriageReturn {
-            bounds.append(start)
-            bounds.append(index)
-            if byte == ASCII.carriageReturn && index + 1 < bytes.count && bytes[index + 1] == ASCII.newline {
-              index += 1
-            }
-            start = index + 1
-          }
-          index += 1
-        }
+        let end = min(newline, carriageReturn)
+        guard end < count else { break }
+        bounds[written] = start
+        bounds[written + 1] = end
+        written += 2
+        start = end == carriageReturn && newline == end + 1 ? end + 2 : end + 1
       }
-      bounds.append(start)
-      bounds.append(bytes.count)
+      bounds[written] = start
+      bounds[written + 1] = count
+      return (bounds, written / 2 + 1)
     }
   }
-
-  /// The number of lines.
-  private var lineCount: Int { bounds.count / 2 }
 
   /// The byte offset where line `line` (1-based, in range) starts.
   @inline(__always) private func start(ofLine line: Int) -> Int { bounds[2 * (line - 1)] }

@@ -19,7 +19,7 @@ import CCmarkGFM
 /// header so that `realloc` can copy; memory comes from anonymous `mmap` chunks, zero when fresh.
 /// The allocation path is the shim's `replykit_arena_*` C functions (cmark-gfm calls it for every
 /// node and buffer, and a Swift closure behind a thunk cost several times as much); this type maps,
-/// keeps and releases the chunks, and is the only Swift code that may call those functions.
+/// keeps and releases the chunks, and hands out scratch space for the conversion.
 ///
 /// The first chunk (64 KB, or the first request's size up to ``keptChunkLimit``) stays mapped from
 /// one parse to the next: a stream parses small pieces thousands of times, and mapping and
@@ -47,6 +47,15 @@ enum ParseArena {
     replykit_arena_state().pointee.refill = { needed in ParseArena.refill(needed) }
     return replykit_arena_allocator()
   }()
+
+  /// Room for `count` integers in the arena, valid until ``releaseAll()``: scratch space for the
+  /// conversion of the parse, which runs under the same lock (a Swift array would cost a `malloc`
+  /// and a `free` per parse). Call with the lock held.
+  static func integers(_ count: Int) -> UnsafeMutablePointer<Int> {
+    _ = allocator  // Installs `refill`.
+    let bytes = count.multipliedReportingOverflow(by: MemoryLayout<Int>.stride)
+    return replykit_arena_bump(bytes.overflow ? .max : bytes.partialValue).bindMemory(to: Int.self, capacity: count)
+  }
 
   /// Maps a chunk of at least `needed` bytes and makes it the one the shim allocates from.
   private static func refill(_ needed: Int) {
@@ -78,6 +87,17 @@ enum ParseArena {
   /// lock held, once nothing points into the arena.
   static func releaseAll() {
     let state = replykit_arena_state()
+    // Nearly every parse fits in the kept first chunk: rewind it without touching the array.
+    if chunks.pointee.regions.count == 1, let first = chunks.pointee.regions.first, first.byteCount <= keptChunkLimit {
+      let start = first.start.assumingMemoryBound(to: CChar.self)
+      if let cursor = state.pointee.cursor, state.pointee.dirty_end.map({ cursor > $0 }) ?? true {
+        state.pointee.dirty_end = cursor
+      }
+      state.pointee.cursor = start
+      state.pointee.end = start + first.byteCount
+      chunks.pointee.nextSize = min(max(1 << 16, first.byteCount) * 2, 1 << 24)
+      return
+    }
     var regions = chunks.pointee.regions[...]
     var kept: HugePages.Region?
     if let first = regions.first, first.byteCount <= keptChunkLimit {
