@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The source ranges of inlines, made from cmark-gfm's positions and kept honest.
 ///
 /// cmark-gfm 0.29.0.gfm.6 reports inline positions with known faults: soft breaks have none;
@@ -7,42 +13,72 @@
 /// into its line and finds links and images whose position cannot be theirs in the source, so
 /// a link's range covers the link as written.
 struct InlineRanges {
-  /// `starts[l - 1]` is the byte offset of line `l`; lines end at LF, CR or CRLF as cmark-gfm
-  /// counts them.
-  private var starts: [Int] = [0]
-  /// `lengths[l - 1]` is the length of line `l` in bytes, without its line ending.
-  private var lengths: [Int] = []
+  /// Per line, its start offset and the offset of its end (its line ending excluded): line `l` is
+  /// `bounds[2 * (l - 1)] ..< bounds[2 * (l - 1) + 1]`; lines end at LF, CR or CRLF as cmark-gfm
+  /// counts them. In the parse's arena (``ParseArena/integers(_:)``), like the C tree it goes with:
+  /// a parse of a short piece would otherwise pay a `malloc` and a `free` for it.
+  private let bounds: UnsafeMutablePointer<Int>
+  /// The number of lines (at least 1).
+  private let lineCount: Int
 
+  /// The lines of `source`. Call only while the parse's arena is live (under `cmarkParserLock`,
+  /// before ``ParseArena/releaseAll()``), and use the value no longer than that.
   init(_ source: String) {
     var source = source
-    source.withUTF8 { bytes in
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == ASCII.newline || byte == ASCII.carriageReturn {
-          lengths.append(index - starts[starts.count - 1])
-          if byte == ASCII.carriageReturn && index + 1 < bytes.count && bytes[index + 1] == ASCII.newline {
-            index += 1
-          }
-          starts.append(index + 1)
+    (bounds, lineCount) = source.withUTF8 { bytes in
+      let count = bytes.count
+      // At most one line per CR or LF, plus the last; both found by memchr, not byte by byte.
+      func occurrences(of byte: UInt8) -> Int {
+        var found = 0
+        var position = bytes.firstOffset(of: byte, from: 0, to: count)
+        while position < count {
+          found += 1
+          position = bytes.firstOffset(of: byte, from: position + 1, to: count)
         }
-        index += 1
+        return found
       }
-      lengths.append(bytes.count - starts[starts.count - 1])
+      let endings = occurrences(of: ASCII.newline) + occurrences(of: ASCII.carriageReturn)
+      let bounds = ParseArena.integers(2 * (endings + 1))
+      var written = 0
+      var start = 0
+      // The next LF and the next CR at or after `start` (the count when there is none).
+      var newline = -1
+      var carriageReturn = -1
+      while true {
+        if newline < start { newline = bytes.firstOffset(of: ASCII.newline, from: start, to: count) }
+        if carriageReturn < start {
+          carriageReturn = bytes.firstOffset(of: ASCII.carriageReturn, from: start, to: count)
+        }
+        let end = min(newline, carriageReturn)
+        guard end < count else { break }
+        bounds[written] = start
+        bounds[written + 1] = end
+        written += 2
+        start = end == carriageReturn && newline == end + 1 ? end + 2 : end + 1
+      }
+      bounds[written] = start
+      bounds[written + 1] = count
+      return (bounds, written / 2 + 1)
     }
   }
+
+  /// The byte offset where line `line` (1-based, in range) starts.
+  @inline(__always) private func start(ofLine line: Int) -> Int { bounds[2 * (line - 1)] }
+
+  /// The length in bytes of line `line` (1-based, in range), without its line ending.
+  @inline(__always) private func length(ofLine line: Int) -> Int { bounds[2 * line - 1] - bounds[2 * (line - 1)] }
 
   /// cmark-gfm's position of an inline, made safe: `nil` when it has none (line or column 0, or a
   /// line past the end); columns past the end of their line clamped to the line's last byte, and
   /// an end before the start moved to the start.
   func inlineRange(_ range: SourceRange) -> SourceRange? {
-    guard range.start.line >= 1, range.start.column >= 1, range.start.line <= lengths.count else { return nil }
+    guard range.start.line >= 1, range.start.column >= 1, range.start.line <= lineCount else { return nil }
     var result = range
-    result.start.column = min(range.start.column, max(lengths[range.start.line - 1], 1))
-    if range.end.line < 1 || range.end.line > lengths.count || range.end < result.start {
+    result.start.column = min(range.start.column, max(length(ofLine: range.start.line), 1))
+    if range.end.line < 1 || range.end.line > lineCount || range.end < result.start {
       result.end = result.start
     } else {
-      result.end.column = max(min(range.end.column, lengths[range.end.line - 1]), 1)
+      result.end.column = max(min(range.end.column, length(ofLine: range.end.line)), 1)
       if result.end < result.start { result.end = result.start }
     }
     return result
@@ -188,24 +224,25 @@ struct InlineRanges {
   }
 
   private func offset(_ position: SourcePosition) -> Int? {
-    guard position.line >= 1, position.line <= starts.count, position.column >= 1 else { return nil }
-    return starts[position.line - 1] + position.column - 1
+    guard position.line >= 1, position.line <= lineCount, position.column >= 1 else { return nil }
+    return start(ofLine: position.line) + position.column - 1
   }
 
   /// The offset just past the line of `position` (its line ending excluded), or nil.
   private func lineEnd(_ position: SourcePosition) -> Int? {
-    guard position.line >= 1, position.line <= lengths.count else { return nil }
-    return starts[position.line - 1] + lengths[position.line - 1]
+    guard position.line >= 1, position.line <= lineCount else { return nil }
+    return bounds[2 * position.line - 1]
   }
 
   private func position(_ offset: Int) -> SourcePosition {
+    // `low` and `high` are 0-based line indices.
     var low = 0
-    var high = starts.count - 1
+    var high = lineCount - 1
     while low < high {
       let middle = (low + high + 1) / 2
-      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+      if bounds[2 * middle] <= offset { low = middle } else { high = middle - 1 }
     }
-    return SourcePosition(line: low + 1, column: offset - starts[low] + 1)
+    return SourcePosition(line: low + 1, column: offset - bounds[2 * low] + 1)
   }
 
   private func range(_ start: Int, _ end: Int) -> SourceRange {
@@ -221,19 +258,21 @@ struct InlineRanges {
   }
 
   private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to limit: Int) -> Int? {
-    guard let first = needle.first, limit - from >= needle.count else { return nil }
-    // The first byte by memchr, then the rest compared: a misplaced link can be kilobytes away.
+    guard let first = needle.first, limit - from >= needle.count, let base = bytes.baseAddress else { return nil }
+    // The first byte by memchr, then the rest by memcmp: a misplaced link can be kilobytes away,
+    // and the text before it is often other URLs that share a long prefix with it.
     let last = limit - needle.count
-    var candidate = from
-    while candidate <= last {
-      candidate = bytes.firstOffset(of: first, from: candidate, to: last + 1)
-      guard candidate <= last else { return nil }
-      var matched = 1
-      while matched < needle.count && bytes[candidate + matched] == needle[matched] { matched += 1 }
-      if matched == needle.count { return candidate }
-      candidate += 1
+    return needle.withUnsafeBufferPointer { needle in
+      guard let rest = needle.baseAddress else { return nil }
+      var candidate = from
+      while candidate <= last {
+        candidate = bytes.firstOffset(of: first, from: candidate, to: last + 1)
+        guard candidate <= last else { return nil }
+        if memcmp(base + candidate + 1, rest + 1, needle.count - 1) == 0 { return candidate }
+        candidate += 1
+      }
+      return nil
     }
-    return nil
   }
 
 }

@@ -17,88 +17,61 @@ import CCmarkGFM
 /// frees (a tenth of a parse). Every block is 8-byte aligned (what cmark-gfm's own arena gives;
 /// it stores no wider types) and carries its size in an 8-byte
 /// header so that `realloc` can copy; memory comes from anonymous `mmap` chunks, zero when fresh.
+/// The allocation path is the shim's `replykit_arena_*` C functions (cmark-gfm calls it for every
+/// node and buffer, and a Swift closure behind a thunk cost several times as much); this type maps,
+/// keeps and releases the chunks, and hands out scratch space for the conversion.
 ///
 /// The first chunk (64 KB, or the first request's size up to ``keptChunkLimit``) stays mapped from
 /// one parse to the next: a stream parses small pieces thousands of times, and mapping and
 /// unmapping a chunk for each cost as much system time as the parses' user time. Only the part of
 /// it earlier parses used is dirty, and `calloc` zeroes a block only where it overlaps that part.
 enum ParseArena {
-  private struct State {
-    var chunks: [HugePages.Region] = []
-    var cursor: UnsafeMutableRawPointer?
-    /// In the kept first chunk, where the bytes earlier parses wrote end (`calloc` zeroes below).
-    var dirtyEnd: UnsafeMutableRawPointer?
-    var remaining = 0
-    var nextChunkSize = 1 << 16
+  /// What only Swift needs: the mapped chunks and the size of the next one. The bump state itself
+  /// (cursor, end, dirty end) is the shim's `replykit_arena`, where the allocation path reads it.
+  private struct Chunks {
+    var regions: [HugePages.Region] = []
+    var nextSize = 1 << 16
   }
 
   /// Only touched while `cmarkParserLock` is held (see the type's documentation). A pointer, not
   /// a `static var`, so the hot path pays no exclusivity checks.
-  nonisolated(unsafe) private static let statePointer: UnsafeMutablePointer<State> = {
-    let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    pointer.initialize(to: State())
+  nonisolated(unsafe) private static let chunks: UnsafeMutablePointer<Chunks> = {
+    let pointer = UnsafeMutablePointer<Chunks>.allocate(capacity: 1)
+    pointer.initialize(to: Chunks())
     return pointer
   }()
 
-  private static let headerSize = 8
-
-  /// The allocator to hand to `cmark_parser_new_with_mem`.
+  /// The allocator to hand to `cmark_parser_new_with_mem` (the shim's bump allocator, with this
+  /// type mapping its chunks).
   nonisolated(unsafe) static let allocator: UnsafeMutablePointer<cmark_mem> = {
-    let mem = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
-    mem.initialize(
-      to: cmark_mem(
-        calloc: { count, size in
-          let bytes = count.multipliedReportingOverflow(by: size)
-          guard !bytes.overflow, let block = ParseArena.allocate(bytes.partialValue) else { return nil }
-          ParseArena.zeroDirty(block, bytes.partialValue)
-          return block
-        },
-        realloc: { pointer, size in ParseArena.reallocate(pointer, size) },
-        free: { _ in }))
-    return mem
+    replykit_arena_state().pointee.refill = { needed in ParseArena.refill(needed) }
+    return replykit_arena_allocator()
   }()
 
-  private static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
-    let state = statePointer
-    let needed = (size + headerSize + 7) & ~7
-    if needed > state.pointee.remaining {
-      let chunkSize = max(state.pointee.nextChunkSize, needed)
-      // Fresh anonymous pages are zero, so `calloc` requests need no memset; chunks of 2 MB and
-      // more ask for huge pages (see ``HugePages``).
-      // cmark-gfm never checks for nil (it would crash inside the library): a failed mapping ends
-      // the process with one line saying why, as cmark-gfm's own allocator does. The command
-      // line's input limit (``InputLimits/maxInputBytes``) keeps its inputs far from this.
-      guard let chunk = HugePages.map(chunkSize) else { outOfMemory(chunkSize) }
-      state.pointee.chunks.append(chunk)
-      state.pointee.cursor = chunk.start
-      state.pointee.remaining = chunk.byteCount
-      state.pointee.nextChunkSize = min(state.pointee.nextChunkSize * 2, 1 << 24)
-    }
-    guard let block = state.pointee.cursor else { return nil }
-    state.pointee.cursor = block + needed
-    state.pointee.remaining -= needed
-    block.storeBytes(of: size, as: Int.self)
-    return block + headerSize
+  /// Room for `count` integers in the arena, valid until ``releaseAll()``: scratch space for the
+  /// conversion of the parse, which runs under the same lock (a Swift array would cost a `malloc`
+  /// and a `free` per parse). Call with the lock held.
+  static func integers(_ count: Int) -> UnsafeMutablePointer<Int> {
+    _ = allocator  // Installs `refill`.
+    let bytes = count.multipliedReportingOverflow(by: MemoryLayout<Int>.stride)
+    return replykit_arena_bump(bytes.overflow ? .max : bytes.partialValue).bindMemory(to: Int.self, capacity: count)
   }
 
-  private static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
-    guard let pointer else { return allocate(size) }
-    let oldSize = (pointer - headerSize).load(as: Int.self)
-    if size <= oldSize { return pointer }
-    // The newest block grows in place when its chunk has room (cmark-gfm's buffers grow by half
-    // their size at a time, so copying each step would leave most of the arena as dead copies).
-    let state = statePointer
-    let oldEnd = pointer + ((oldSize + 7) & ~7)
-    let newEnd = pointer + ((size + 7) & ~7)
-    if let cursor = state.pointee.cursor, oldEnd == cursor, newEnd - cursor <= state.pointee.remaining {
-      state.pointee.remaining -= newEnd - cursor
-      state.pointee.cursor = newEnd
-      (pointer - headerSize).storeBytes(of: size, as: Int.self)
-      return pointer
-    }
-    guard let fresh = allocate(size) else { return nil }
-    fresh.copyMemory(from: pointer, byteCount: oldSize)
-    return fresh
+  /// Maps a chunk of at least `needed` bytes and makes it the one the shim allocates from.
+  private static func refill(_ needed: Int) {
+    let chunkSize = max(chunks.pointee.nextSize, needed)
+    // Fresh anonymous pages are zero, so `calloc` requests need no memset; chunks of 2 MB and
+    // more ask for huge pages (see ``HugePages``).
+    // cmark-gfm never checks for nil (it would crash inside the library): a failed mapping ends
+    // the process with one line saying why, as cmark-gfm's own allocator does. The command
+    // line's input limit (``InputLimits/maxInputBytes``) keeps its inputs far from this.
+    guard let chunk = HugePages.map(chunkSize) else { outOfMemory(chunkSize) }
+    chunks.pointee.regions.append(chunk)
+    chunks.pointee.nextSize = min(chunks.pointee.nextSize * 2, 1 << 24)
+    let state = replykit_arena_state()
+    let start = chunk.start.assumingMemoryBound(to: CChar.self)
+    state.pointee.cursor = start
+    state.pointee.end = start + chunk.byteCount
   }
 
   private static func outOfMemory(_ bytes: Int) -> Never {
@@ -110,33 +83,43 @@ enum ParseArena {
   /// The largest first chunk kept mapped between parses.
   static let keptChunkLimit = 1 << 20
 
-  /// Zeroes the part of `block` (`size` bytes, from ``allocate(_:)``) that an earlier parse wrote.
-  private static func zeroDirty(_ block: UnsafeMutableRawPointer, _ size: Int) {
-    guard let dirty = statePointer.pointee.dirtyEnd, block < dirty else { return }
-    block.initializeMemory(as: UInt8.self, repeating: 0, count: min(size, dirty - block))
-  }
-
   /// Releases every chunk but a small first one, which the next parse starts from. Call with the
   /// lock held, once nothing points into the arena.
   static func releaseAll() {
-    let state = statePointer
-    var chunks = state.pointee.chunks[...]
-    var kept: HugePages.Region?
-    if let first = chunks.first, first.byteCount <= keptChunkLimit {
-      kept = first
-      chunks = chunks.dropFirst()
-    }
-    for chunk in chunks { chunk.unmap() }
-    guard let first = kept else {
-      state.pointee = State()
+    let state = replykit_arena_state()
+    // Nearly every parse fits in the kept first chunk: rewind it without touching the array.
+    if chunks.pointee.regions.count == 1, let first = chunks.pointee.regions.first, first.byteCount <= keptChunkLimit {
+      let start = first.start.assumingMemoryBound(to: CChar.self)
+      if let cursor = state.pointee.cursor, state.pointee.dirty_end.map({ cursor > $0 }) ?? true {
+        state.pointee.dirty_end = cursor
+      }
+      state.pointee.cursor = start
+      state.pointee.end = start + first.byteCount
+      chunks.pointee.nextSize = min(max(1 << 16, first.byteCount) * 2, 1 << 24)
       return
     }
-    let end = first.start + first.byteCount
+    var regions = chunks.pointee.regions[...]
+    var kept: HugePages.Region?
+    if let first = regions.first, first.byteCount <= keptChunkLimit {
+      kept = first
+      regions = regions.dropFirst()
+    }
+    for chunk in regions { chunk.unmap() }
+    guard let first = kept else {
+      chunks.pointee = Chunks()
+      state.pointee.cursor = nil
+      state.pointee.end = nil
+      state.pointee.dirty_end = nil
+      return
+    }
+    let start = first.start.assumingMemoryBound(to: CChar.self)
+    let end = start + first.byteCount
     // The cursor is in the first chunk unless a later one was opened (then all of it was used).
-    var written = chunks.isEmpty ? (state.pointee.cursor ?? first.start) : end
-    if let dirty = state.pointee.dirtyEnd, dirty > written { written = dirty }
-    state.pointee = State(
-      chunks: [first], cursor: first.start, dirtyEnd: written, remaining: first.byteCount,
-      nextChunkSize: min(max(1 << 16, first.byteCount) * 2, 1 << 24))
+    var written = regions.isEmpty ? (state.pointee.cursor ?? start) : end
+    if let dirty = state.pointee.dirty_end, dirty > written { written = dirty }
+    chunks.pointee = Chunks(regions: [first], nextSize: min(max(1 << 16, first.byteCount) * 2, 1 << 24))
+    state.pointee.cursor = start
+    state.pointee.end = end
+    state.pointee.dirty_end = written
   }
 }

@@ -17,8 +17,11 @@ struct TreeConverter {
   func convert(_ root: CNode) -> [MarkdownNode] {
     var nodes: [MarkdownNode] = []
     nodes.reserveCapacity(max(32, source.utf8.count / 12))
-    // Indices of the open ancestors of the current node, root first.
-    var open: [Int] = []
+    // The open ancestors of the current node form a stack linked through the nodes themselves:
+    // while a node is open its `subtreeEnd` holds the index of the open node around it (-1 for
+    // the root), and is set to its real value when it closes. No stack to allocate per parse.
+    var innermostOpen = -1
+    var depth = 0
     var footnoteRefIndices: [Int] = []
     var footnoteDefIndices: [Int] = []
     var footnoteFacts = FootnoteFacts()
@@ -29,7 +32,6 @@ struct TreeConverter {
     var current: CNode = root
     while true {
       // Enter `current`.
-      let depth = open.count
       if cmark_node_get_type(current) == CMARK_NODE_TEXT {
         appendText(current, depth: depth, to: &nodes, lines: lines)
       } else {
@@ -55,7 +57,9 @@ struct TreeConverter {
         nodes.append(MarkdownNode(kind: kind, subtreeEnd: nodes.count + 1, depth: depth, range: range))
       }
       if let child = cmark_node_first_child(current) {
-        open.append(nodes.count - 1)
+        nodes[nodes.count - 1].subtreeEnd = innermostOpen
+        innermostOpen = nodes.count - 1
+        depth += 1
         current = child
         continue
       }
@@ -71,12 +75,21 @@ struct TreeConverter {
           current = next
           break
         }
-        guard let parent = cmark_node_parent(node), let index = open.popLast() else {
+        guard let parent = cmark_node_parent(node), innermostOpen >= 0 else {
+          // Not reached for a tree from cmark-gfm; nodes left open keep the end they were added with.
+          while innermostOpen >= 0 {
+            let index = innermostOpen
+            innermostOpen = nodes[index].subtreeEnd
+            nodes[index].subtreeEnd = index + 1
+          }
           finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
           if hasLinks { lines.repairLinks(&nodes, source: source) } else { lines.trimOverlaps(&nodes) }
           return nodes
         }
+        let index = innermostOpen
+        innermostOpen = nodes[index].subtreeEnd
         nodes[index].subtreeEnd = nodes.count
+        depth -= 1
         node = parent
       }
     }
@@ -208,7 +221,7 @@ struct TreeConverter {
           type: ordered ? .ordered : .bullet, start: Int(cmark_node_get_list_start(node)),
           delimiter: delimiter, isTight: cmark_node_get_list_tight(node) != 0))
     case CMARK_NODE_ITEM:
-      if let typeString = cmark_node_get_type_string(node), String(cString: typeString) == "tasklist" {
+      if let typeString = cmark_node_get_type_string(node), strcmp(typeString, "tasklist") == 0 {
         return .item(task: cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked)
       }
       return .item(task: nil)
