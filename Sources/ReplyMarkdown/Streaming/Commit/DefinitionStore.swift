@@ -104,7 +104,9 @@ struct DefinitionStore: Sendable {
           for label in ReferenceLabels.used(in: pieces[index].bytes[...]) { pending += piecesByLabel[label] ?? [] }
         }
       }
-      for index in chosen.sorted() {
+      // In reply order, not the order the pieces closed in (a definition after a block may close
+      // before one before it): cmark-gfm keeps the first definition of a label.
+      for index in chosen.sorted(by: { pieces[$0].start < pieces[$1].start }) {
         let piece = pieces[index]
         preamble.bytes += piece.bytes
         preamble.bytes.append(ASCII.newline)
