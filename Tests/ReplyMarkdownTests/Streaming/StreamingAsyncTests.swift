@@ -6,7 +6,12 @@ import Testing
 
 /// The async adapter: every chunking and coalescing ends in the one-shot HTML, coalescing reduces
 /// updates, a source error comes after the final update, and cancellation stops the reading.
-@Suite(.timeLimit(.minutes(1))) struct StreamingAsyncTests {
+///
+/// The time limit guards against a hang. It is generous because the whole suite runs its
+/// synchronous tests on the same two cooperative threads (two cores): for minutes at a time none
+/// may be free to run these tests' tasks, which then wait without working (a one-line test of
+/// another suite was reported after 155 s).
+@Suite(.timeLimit(.minutes(10))) struct StreamingAsyncTests {
   static func oneShot(_ text: String) -> String { HTMLRenderer().render(MarkdownDocument(text)) }
 
   /// The mixed sample: every corpus reply joined, plus multi-byte text and a late definition.

@@ -106,7 +106,7 @@ struct DefinitionStore: Sendable {
       }
       // In reply order, not the order the pieces closed in (a definition after a block may close
       // before one before it): cmark-gfm keeps the first definition of a label.
-      for index in chosen.sorted(by: { pieces[$0].start < pieces[$1].start }) {
+      for index in chosen.sorted(by: { (pieces[$0].start, $0) < (pieces[$1].start, $1) }) {
         let piece = pieces[index]
         preamble.bytes += piece.bytes
         preamble.bytes.append(ASCII.newline)
