@@ -97,13 +97,7 @@ struct BoundedHighlightTests {
     "a 100 KB fence streamed in 20-byte chunks: finished lines highlighted at most twice, the open line once a chunk")
   func streamedFence() throws {
     let counting = CountingHighlighter()
-    var code = ""
-    var index = 0
-    while code.utf8.count < 100_000 {
-      code += "    let value\(index) = compute(\"text \\(index)\", [1, 2, 3]) // note \(index)\n"
-      index += 1
-    }
-    let lineCount = index
+    let (code, lineCount) = Self.longSwiftCode()
     let markdown = "```swift\n" + code + "```\n"
     let renderer = ANSIRenderer(options: ANSIOptions(width: 100, color: true, highlighter: counting))
     var stream = MarkdownStream()
@@ -132,13 +126,7 @@ struct BoundedHighlightTests {
     "the same fence into the HTML consumer: coloured while open, each finished line highlighted at most twice")
   func streamedFenceInHTML() throws {
     let counting = CountingHighlighter()
-    var code = ""
-    var index = 0
-    while code.utf8.count < 100_000 {
-      code += "    let value\(index) = compute(\"text \\(index)\", [1, 2, 3]) // note \(index)\n"
-      index += 1
-    }
-    let lineCount = index
+    let (code, lineCount) = Self.longSwiftCode()
     let markdown = "```swift\n" + code + "```\n"
     let renderer = HTMLRenderer(highlighter: counting)
     var stream = MarkdownStream()
@@ -164,5 +152,16 @@ struct BoundedHighlightTests {
     let counts = counting.counts
     #expect(counts.calls >= lineCount)
     #expect(counts.calls <= 2 * lineCount + chunks + 2)
+  }
+
+  /// About 100 KB of Swift, one statement a line, and its line count.
+  static func longSwiftCode() -> (code: String, lines: Int) {
+    var code = ""
+    var index = 0
+    while code.utf8.count < 100_000 {
+      code += "    let value\(index) = compute(\"text \\(index)\", [1, 2, 3]) // note \(index)\n"
+      index += 1
+    }
+    return (code, index)
   }
 }
