@@ -41,9 +41,7 @@ enum LineBreaker {
       // column a byte, except a last byte that a following non-ASCII scalar may join.
       let first = bytes[index]
       if first > 0x20 && first < 0x7F {
-        var stop = index + 1
-        while stop < end, bytes[stop] > 0x20, bytes[stop] < 0x7F { stop += 1 }
-        if stop < end && bytes[stop] >= 0x80 { stop -= 1 }
+        let stop = asciiRunEnd(bytes, from: index)
         if stop > index {
           // Never wide; a break comes before it only after a wide cluster.
           if wordStart >= 0 && breakAfterWord && !noBreakBefore(UInt32(first)) {
@@ -172,6 +170,18 @@ enum LineBreaker {
   }
 
   /// The widest line when only newlines break (the natural width), and the widest word.
+  /// The end of the run of printable ASCII other than space that starts at `index` (`index`
+  /// itself when there is none): a column a byte, never wide. A last byte that a following
+  /// non-ASCII scalar may join to its cluster is left out.
+  @inline(__always) static func asciiRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    let end = bytes.count
+    guard index < end, bytes[index] > 0x20, bytes[index] < 0x7F else { return index }
+    var stop = index + 1
+    while stop < end, bytes[stop] > 0x20, bytes[stop] < 0x7F { stop += 1 }
+    if stop < end && bytes[stop] >= 0x80 { stop -= 1 }
+    return stop
+  }
+
   static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> (natural: Int, longestWord: Int) {
     var scanner = GraphemeScanner(bytes)
     var natural = 0
@@ -184,9 +194,7 @@ enum LineBreaker {
       // A run of printable ASCII other than space, as in ``wrap(_:width:appendingTo:)``.
       let first = bytes[index]
       if first > 0x20 && first < 0x7F {
-        var stop = index + 1
-        while stop < end, bytes[stop] > 0x20, bytes[stop] < 0x7F { stop += 1 }
-        if stop < end && bytes[stop] >= 0x80 { stop -= 1 }
+        let stop = asciiRunEnd(bytes, from: index)
         if stop > index {
           line += stop - index
           word += stop - index
