@@ -14,6 +14,25 @@ enum LinkText {
     if !hasScheme(destination) && !destination.hasPrefix("//") && !destination.lowercased().hasPrefix("www.") {
       return true
     }
+    // Non-ASCII text against an ASCII URL: equal only through a character that lower-cases or
+    // is canonically equivalent to ASCII; without one, no lowercased copies are needed.
+    if let answer = text.utf8.withContiguousStorageIfAvailable({ text in
+      destination.utf8.withContiguousStorageIfAvailable { destination in
+        ByteWords.isASCII(destination) && !mayEqualASCII(text) ? false : nil
+      } ?? nil
+    }) ?? nil {
+      return answer
+    }
+    return normalized(text) == normalized(destination)
+  }
+
+  /// ``urlAddsNothing(text:destination:)`` by lower-cased Unicode copies alone: the answer its
+  /// byte-level shortcuts stand for (tests compare them).
+  static func urlAddsNothingByUnicode(text: String, destination: String) -> Bool {
+    if destination.isEmpty || destination.hasPrefix("#") { return true }
+    if !hasScheme(destination) && !destination.hasPrefix("//") && !destination.lowercased().hasPrefix("www.") {
+      return true
+    }
     return normalized(text) == normalized(destination)
   }
 
@@ -66,6 +85,23 @@ enum LinkText {
     guard left.count == right.count else { return false }
     for (a, b) in zip(left, right) where lowercase(text[a]) != lowercase(destination[b]) { return false }
     return true
+  }
+
+  /// Whether UTF-8 text holding a non-ASCII character may still lower-case to, or compare equal
+  /// with, ASCII text: only through U+0130 (lower-cases to `i` and a combining dot), U+212A KELVIN
+  /// SIGN (`k`), U+037E GREEK QUESTION MARK (`;`) or U+1FEF GREEK VARIA (`` ` ``).
+  private static func mayEqualASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    for index in text.indices where text[index] >= 0xC0 {
+      let lead = text[index]
+      let next = index + 1 < text.count ? text[index + 1] : 0
+      let third = index + 2 < text.count ? text[index + 2] : 0
+      if (lead == 0xC4 && next == 0xB0) || (lead == 0xCD && next == 0xBE)
+        || (lead == 0xE2 && next == 0x84 && third == 0xAA) || (lead == 0xE1 && next == 0xBF && third == 0xAF)
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// The bytes ``normalized(_:)`` keeps of ASCII: without a scheme (`scheme` is its

@@ -120,19 +120,19 @@ struct PlainTextWriter: MarkdownWalker {
         out.append(UInt8(ascii: " "))
       }
     }
-    var lineStart = text.utf8.startIndex
-    let utf8 = text.utf8
-    var index = utf8.startIndex
-    while index < utf8.endIndex {
-      if utf8[index] == UInt8(ascii: "\n") {
-        out.append(contentsOf: utf8[lineStart..<index])
+    var text = text
+    text.withUTF8 { bytes in
+      var lineStart = 0
+      var newline = bytes.firstOffset(of: UInt8(ascii: "\n"), from: 0, to: bytes.count)
+      while newline < bytes.count {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<newline]))
         hardBreak()
         ensureLine()
-        lineStart = utf8.index(after: index)
+        lineStart = newline + 1
+        newline = bytes.firstOffset(of: UInt8(ascii: "\n"), from: lineStart, to: bytes.count)
       }
-      index = utf8.index(after: index)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...]))
     }
-    out.append(contentsOf: utf8[lineStart..<utf8.endIndex])
   }
 
   mutating func hardBreak() {
@@ -241,8 +241,7 @@ struct PlainTextWriter: MarkdownWalker {
   }
 
   mutating func exit(_ index: Int, in walk: MarkdownWalk) {
-    let kind = nodes[index].kind
-    switch kind {
+    switch nodes[index].kind {
     case .blockQuote, .footnoteDefinition:
       prefixes.removeLast()
     case .item:
@@ -263,8 +262,8 @@ struct PlainTextWriter: MarkdownWalker {
     default:
       break
     }
-    guard kind.isBlock, walk.parent != nil else { return }
-    switch kind {
+    guard nodes[index].kind.isBlock, walk.parent != nil else { return }
+    switch nodes[index].kind {
     case .tableRow, .tableCell: return
     case .footnoteDefinition: requestSeparator(.newline)
     default: requestSeparator(Self.isTight(walk) ? .newline : .blankLine)
@@ -274,16 +273,20 @@ struct PlainTextWriter: MarkdownWalker {
   /// Writes code lines verbatim; empty lines carry only the trimmed prefix.
   private mutating func writeCode(_ code: String) {
     guard !code.isEmpty else { return }
-    for (position, line) in code.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      if position > 0 { newline() }
-      ensureLine()
-      if line.isEmpty {
-        trimTrailingSpaces()
-      } else {
-        out.append(contentsOf: line)
-        lineIsCode = true
+    var code = code
+    code.withUTF8 { bytes in
+      var lineStart = 0
+      while lineStart <= bytes.count {
+        let lineEnd = bytes.firstOffset(of: UInt8(ascii: "\n"), from: lineStart, to: bytes.count)
+        if lineStart > 0 { newline() }
+        ensureLine()
+        if lineEnd == lineStart {
+          trimTrailingSpaces()
+        } else {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+          lineIsCode = true
+        }
+        lineStart = lineEnd + 1
       }
     }
   }

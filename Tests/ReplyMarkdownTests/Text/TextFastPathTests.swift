@@ -45,6 +45,45 @@ import Testing
     }
   }
 
+  @Test func linkTextShortcutsMatchTheUnicodeComparison() {
+    // Pieces of link texts and URLs, with the characters that lower-case or are canonically
+    // equivalent to ASCII (U+0130, KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA).
+    let pieces = [
+      "https://", "HTTP://", "//", "www.", "WWW.", "example", "Example", ".com", "/", "#top", "mailto:", "k", "K",
+      "\u{212A}", "i", "\u{130}", ";", "\u{37E}", "`", "\u{1FEF}", "é", "e\u{301}", "ß", "SS", "日本", "👍", " ",
+    ]
+    // The four characters, each equal to an ASCII URL only through Unicode.
+    for (text, destination) in [
+      ("https://\u{212A}", "https://k"), ("https://\u{130}", "https://i\u{307}"), ("a\u{37E}", "https://a;"),
+      ("\u{1FEF}x", "//`x"), ("https://caf\u{E9}", "https://cafe"),
+    ] {
+      #expect(
+        LinkText.urlAddsNothing(text: text, destination: destination)
+          == LinkText.urlAddsNothingByUnicode(text: text, destination: destination))
+    }
+    var generator = SplitMix64(seed: 21)
+    func random(_ count: Int) -> String {
+      var text = ""
+      for _ in 0..<count { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+      return text
+    }
+    for round in 0..<20000 {
+      let text = random(1 + round % 5)
+      // Mostly the text itself, changed a little, so that equal pairs come up often.
+      let destination: String
+      switch generator.next() % 4 {
+      case 0: destination = "https://" + text
+      case 1: destination = text.lowercased()
+      case 2: destination = "https://" + String(text.unicodeScalars.filter(\.isASCII).map(Character.init))
+      default: destination = random(1 + round % 4)
+      }
+      #expect(
+        LinkText.urlAddsNothing(text: text, destination: destination)
+          == LinkText.urlAddsNothingByUnicode(text: text, destination: destination),
+        "\(text.debugDescription) → \(destination.debugDescription)")
+    }
+  }
+
   @Test func wordScansMatchByteLoops() {
     var generator = SplitMix64(seed: 8)
     // Bytes near each boundary the word tests draw.

@@ -84,8 +84,8 @@ enum HealedDisplayMarks {
   /// definition or a destination form the scanner does not follow): the display never shows them.
   static func removingPendingClosers(_ string: String) -> String? {
     let sentinel = InlineHealScanner.pendingDestination
+    guard containsPendingCloser(string) else { return nil }
     let bytes = Array(string.utf8)
-    guard bytes.count >= sentinel.count + 2, bytes.contains(ASCII.openParenthesis) else { return nil }
     var out: [UInt8] = []
     var index = 0
     var found = false
@@ -103,6 +103,25 @@ enum HealedDisplayMarks {
       index += 1
     }
     return found ? String(decoding: out, as: UTF8.self) : nil
+  }
+
+  /// Whether `string` holds `(x-replykit-pending:)`, found by `memchr` for its `(` (most text
+  /// holds none, and checking copies nothing).
+  static func containsPendingCloser(_ string: String) -> Bool {
+    let sentinel = InlineHealScanner.pendingDestination
+    var copy = string
+    return copy.withUTF8 { buffer in
+      var index = buffer.firstOffset(of: ASCII.openParenthesis, from: 0, to: buffer.count)
+      while index + sentinel.count + 1 < buffer.count {
+        if buffer[index + 1 + sentinel.count] == ASCII.closeParenthesis,
+          buffer[(index + 1)..<(index + 1 + sentinel.count)].elementsEqual(sentinel)
+        {
+          return true
+        }
+        index = buffer.firstOffset(of: ASCII.openParenthesis, from: index + 1, to: buffer.count)
+      }
+      return false
+    }
   }
 
   /// Whether `string` holds `[^` (a byte scan: `String.contains(_:)` costs far more per call).
