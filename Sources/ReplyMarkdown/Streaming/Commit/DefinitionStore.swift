@@ -95,13 +95,13 @@ struct DefinitionStore: Sendable {
     if !pieces.isEmpty {
       var chosen: Set<Int> = []
       var pending = Array(alwaysIncluded)
-      for label in ReferenceLabels.used(in: region) { pending += piecesByLabel[label] ?? [] }
+      ReferenceLabels.forEachUsed(in: region) { label in pending += piecesByLabel[label] ?? [] }
       while let index = pending.popLast() {
         let start = pieces[index].start
         let inside = start >= regionStart && start - regionStart < region.count
         guard !inside, chosen.insert(index).inserted else { continue }
         if SourceLines.contains(pieces[index].bytes, 0..<pieces[index].bytes.count, Self.footnoteOpener) {
-          for label in ReferenceLabels.used(in: pieces[index].bytes[...]) { pending += piecesByLabel[label] ?? [] }
+          ReferenceLabels.forEachUsed(in: pieces[index].bytes[...]) { label in pending += piecesByLabel[label] ?? [] }
         }
       }
       // In reply order, not the order the pieces closed in (a definition after a block may close

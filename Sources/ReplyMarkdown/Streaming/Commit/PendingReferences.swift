@@ -25,7 +25,7 @@ enum PendingReferences {
       case .link, .image:
         if insideLink < 0 { insideLink = nodes[index].subtreeEnd }
       case .text(let string) where insideLink < 0:
-        if !candidates(in: Array(string.utf8)).isEmpty { return true }
+        if containsOpenBracket(string) && !candidates(in: Array(string.utf8)).isEmpty { return true }
       default:
         break
       }
@@ -37,6 +37,12 @@ enum PendingReferences {
   static func containsOpenBracket(_ string: String) -> Bool {
     var copy = string
     return copy.withUTF8 { $0.contains(UInt8(ascii: "[")) }
+  }
+
+  /// Whether `string` holds a `[` or a `]`.
+  static func containsBracket(_ string: String) -> Bool {
+    var copy = string
+    return copy.withUTF8 { $0.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") } }
   }
 
   /// A candidate across sibling inline nodes: from the `[` in one text node to the `]` in a later
@@ -69,6 +75,11 @@ enum PendingReferences {
       for child in document.children(of: parent) {
         switch nodes[child].kind {
         case .text(let string):
+          guard containsBracket(string) else {
+            // Neither closes a pending `[` nor opens one (what the scan below finds).
+            pendingOpen = nil
+            continue
+          }
           let bytes = Array(string.utf8)
           var scanFrom = 0
           if let open = pendingOpen {
@@ -130,8 +141,13 @@ enum PendingReferences {
       case .link, .image:
         if insideLink < 0 { insideLink = node.subtreeEnd }
       case .text(let string) where insideLink < 0:
-        let bytes = Array(string.utf8)
         let depth = node.depth
+        if closes[index] == nil && opens[index] == nil && !containsOpenBracket(string) {
+          // No candidate starts, ends or lies here: the text as it is (what the scan below makes of it).
+          if !string.isEmpty { output.append(MarkdownNode(kind: .text(string), subtreeEnd: 0, depth: depth + wrapped)) }
+          continue
+        }
+        let bytes = Array(string.utf8)
         var start = 0
         if let close = closes[index] {
           emitText(bytes[..<close.close], depth: depth + 1)

@@ -15,27 +15,40 @@ enum ReferenceLabels {
   /// - Complexity: O(n).
   static func used(in bytes: ArraySlice<UInt8>) -> Set<String> {
     var labels: Set<String> = []
-    var open: Int?
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      switch bytes[index] {
-      case ASCII.backslash:
-        index += 1
-      case UInt8(ascii: "["):
-        open = index
-      case UInt8(ascii: "]"):
-        if let start = open, index - start - 1 <= maximumLength {
-          let key = normalized(bytes[(start + 1)..<index])
-          if !key.isEmpty { labels.insert(key) }
-        }
-        open = nil
-      default:
-        break
-      }
-      index += 1
-    }
+    forEachUsed(in: bytes) { labels.insert($0) }
     return labels
   }
+
+  /// Calls `body` with the label of every `[...]` in `bytes`, as ``used(in:)`` finds them, in
+  /// order and as often as they occur.
+  ///
+  /// - Complexity: O(n); bytes other than `\`, `[` and `]` are skipped eight at a time.
+  static func forEachUsed(in bytes: ArraySlice<UInt8>, _ body: (String) -> Void) {
+    bytes.withUnsafeBufferPointer { buffer in
+      var open = -1
+      var index = buffer.firstOffset(passing: Self.scanned, from: 0, to: buffer.count)
+      while index < buffer.count {
+        switch buffer[index] {
+        case ASCII.backslash:
+          index += 1
+        case UInt8(ascii: "["):
+          open = index
+        case UInt8(ascii: "]"):
+          if open >= 0, index - open - 1 <= maximumLength {
+            let key = normalized(UnsafeBufferPointer(rebasing: buffer[(open + 1)..<index]))
+            if !key.isEmpty { body(key) }
+          }
+          open = -1
+        default:
+          break
+        }
+        index = buffer.firstOffset(passing: Self.scanned, from: index + 1, to: buffer.count)
+      }
+    }
+  }
+
+  /// The bytes ``forEachUsed(in:_:)`` acts on.
+  private static let scanned = ByteMask(ASCII.backslash, UInt8(ascii: "["), UInt8(ascii: "]"))
 
   /// Labels that lines of `bytes` start to define: a `[label]:` after at most container markers
   /// (`>`, list markers) and spaces.
@@ -90,23 +103,31 @@ enum ReferenceLabels {
 
   /// The key of a label: lowercased, whitespace runs collapsed to one space, trimmed.
   static func normalized(_ bytes: ArraySlice<UInt8>) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var pendingSpace = false
+    bytes.withUnsafeBufferPointer { normalized($0) }
+  }
+
+  /// ``normalized(_:)`` of the bytes in `bytes`, written straight into the string's storage.
+  static func normalized(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var ascii = true
-    for byte in bytes {
-      if ASCII.isSpace(byte) {
-        pendingSpace = !out.isEmpty
-        continue
+    let text = String(unsafeUninitializedCapacity: bytes.count) { out in
+      var count = 0
+      var pendingSpace = false
+      for byte in bytes {
+        if ASCII.isSpace(byte) {
+          pendingSpace = count > 0
+          continue
+        }
+        if pendingSpace {
+          out[count] = ASCII.space
+          count += 1
+          pendingSpace = false
+        }
+        if byte >= 0x80 { ascii = false }
+        out[count] = ASCII.lower(byte)
+        count += 1
       }
-      if pendingSpace {
-        out.append(ASCII.space)
-        pendingSpace = false
-      }
-      if byte >= 0x80 { ascii = false }
-      out.append(ASCII.lower(byte))
+      return count
     }
-    let text = String(decoding: out, as: UTF8.self)
     return ascii ? text : text.lowercased()
   }
 }
