@@ -35,6 +35,9 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// The committed lines the current update added, as they follow the lines committed before.
   private(set) var added: [String] = []
   private var heldLines: [String] = []
+  /// How many of ``tailLines`` are ``heldLines`` as the last update showed them (nil once the
+  /// held lines changed): an update of the open part keeps them and replaces what follows.
+  private var heldShown: Int?
   /// The lines of the held blocks, kept for when they are listed again or commit unchanged.
   private var heldCache = HeldRenderCache<[String]>()
   /// How many of ``tailLines`` are the held lines, their separator and the first `settled` of
@@ -76,6 +79,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   mutating func commit(_ blocks: [MarkdownStreamBlock]) {
     if !reusesHeld { heldCache.removeAll() }
     stablePrefix = nil
+    heldShown = nil
     heldLines = []
     tailLines = []
     for block in blocks {
@@ -96,17 +100,20 @@ struct LineStreamOutput: StreamConsumerOutput {
     committedLines = render(document)
     heldCache.removeAll()
     stablePrefix = nil
+    heldShown = nil
     heldLines = []
     tailLines = []
   }
 
   mutating func dropHeld() {
     heldLines = []
+    heldShown = nil
     stablePrefix = nil
   }
 
   mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
     stablePrefix = nil
+    heldShown = nil
     if !reusesHeld { heldCache.removeAll() }
     let render = render
     for block in blocks {
@@ -205,23 +212,29 @@ struct LineStreamOutput: StreamConsumerOutput {
         tailLines += settledLines
       }
       stablePrefix = (tailLines.count, settledLines.count)
+      heldShown = heldLines.count
       tailLines += rest
       return
     }
     stablePrefix = nil
-    var lines = heldLines
+    // The held lines shown last stay when they are the same: only the open part's lines are new.
+    if heldShown == heldLines.count && heldLines.count <= tailLines.count {
+      tailLines.removeSubrange(heldLines.count...)
+    } else {
+      tailLines = heldLines
+    }
+    heldShown = heldLines.count
     if let open {
-      let after = !committedLines.isEmpty || !lines.isEmpty
+      let after = !committedLines.isEmpty || !heldLines.isEmpty
       if open.tail.container == nil {
-        lines += Self.unitLines(open.tail.remainder, after: after, render: render)
+        tailLines += Self.unitLines(open.tail.remainder, after: after, render: render)
       } else {
         switch openLines(open) {
-        case .whole(let unit): Self.appendUnit(unit, to: &lines, after: after)
-        case .afterSettled(let rest): Self.appendUnit(settledLines + rest, to: &lines, after: after)
+        case .whole(let unit): Self.appendUnit(unit, to: &tailLines, after: after)
+        case .afterSettled(let rest): Self.appendUnit(settledLines + rest, to: &tailLines, after: after)
         }
       }
     }
-    tailLines = lines
   }
 
   /// The lines of a top-level unit as they follow earlier content in one-shot rendering: the
