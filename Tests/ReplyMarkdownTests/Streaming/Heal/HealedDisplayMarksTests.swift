@@ -1,3 +1,4 @@
+import ReplyKitFuzz
 import Testing
 
 @testable import ReplyMarkdown
@@ -41,6 +42,20 @@ extension StreamingHealTests {
       #expect(!HealedDisplayMarks.containsFootnoteOpener("a^[1]"))
       #expect(!HealedDisplayMarks.containsFootnoteOpener("["))
       #expect(HealedDisplayMarks.hidingFootnoteReferences("x[^a b] y[^c]") == "x[^a b] y")
+    }
+
+    /// The byte search for `[^` finds what the character search finds, also where a mark joins
+    /// the bracket or the caret, or a prepended character takes the bracket into its cluster.
+    @Test func footnoteOpenerSearchMatchesTheCharacterSearch() {
+      let pieces = ["[", "^", "]", "a", " ", "\u{301}", "\u{600}", "\r\n", "\n", "é", "👍", "\u{200D}", "日"]
+      var generator = SplitMix64(seed: 3)
+      for round in 0..<20000 {
+        var text = ""
+        for _ in 0..<(round % 12) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+        let slice = Substring(text)
+        #expect(
+          HealedDisplayMarks.firstFootnoteOpener(in: slice) == slice.firstRange(of: "[^"), "\(text.debugDescription)")
+      }
     }
   }
 }
