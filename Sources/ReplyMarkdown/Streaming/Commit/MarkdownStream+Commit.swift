@@ -335,6 +335,11 @@ extension MarkdownStream {
     guard aloneBlocks.count == before.count,
       zip(aloneBlocks, before).allSatisfy({ Self.sameSubtree(alone, $0, document, $1) })
     else { return false }
+    // The table must be the same table without the paragraph: a header line that continued the
+    // paragraph lazily (indented by four columns or more) would start indented code on its own.
+    let tableAlone = parseRegion(text[headerStart..<min(offset(unit.endLine + 1), text.count)])
+    let tableBlocks = Array(tableAlone.topLevelBlocks)
+    guard tableBlocks.count == 1, Self.sameSubtree(tableAlone, tableBlocks[0], document, table) else { return false }
     // `closedEnd` is at the unit's start, `closedLine` its line.
     hold(
       Self.extract(alone, blocks: aloneBlocks, lineShift: closedLine - 1),

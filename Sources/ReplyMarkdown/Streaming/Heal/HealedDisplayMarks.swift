@@ -22,6 +22,10 @@ enum HealedDisplayMarks {
         applied.insert(.pendingReferenceLink)
       case .link(let info) where info.destination == sentinel:
         nodes[index].kind = .link(PendingReferences.pendingLink)
+      case .image(let info) where info.destination == sentinel:
+        // The closer written for an open bracket before it completed an image the scanner read
+        // as text: shown as that pending link, its alternative text not clickable.
+        nodes[index].kind = .link(PendingReferences.pendingLink)
       case .link(var info):
         // An autolink that took the closer into its address (`http://a[` + `](…)`).
         if let kept = removingPendingClosers(info.destination) {

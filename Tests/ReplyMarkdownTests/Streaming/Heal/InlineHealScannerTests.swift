@@ -10,6 +10,9 @@ extension HealTables {
     HealCase("see <https://exa", "<p>see</p>"),
     HealCase("a <b>bold</b>", "<p>a <b>bold</b></p>", applies: false),
     HealCase("a < b", "<p>a &lt; b</p>", applies: false),
+    HealCase("mail <me@example.org", "<p>mail</p>"),
+    HealCase("data <![CDA", "<p>data</p>"),
+    HealCase("a <b]c> d", "<p>a &lt;b]c&gt; d</p>", applies: false),
   ]
 
   static let partialEntity = [
@@ -24,6 +27,10 @@ extension HealTables {
     HealCase("See ![alt", "<p>See</p>"),
     HealCase("See ![alt][ref", "<p>See</p>"),
     HealCase("![a](b.png)", "<p><img src=\"b.png\" alt=\"a\" /></p>", applies: false),
+    // `<![` that cannot begin `<![CDATA[`, and `<a]`, are text to cmark-gfm: the `![` after them
+    // opens an image.
+    HealCase("x <![ y", "<p>x</p>"),
+    HealCase("[<a]![>", "<p><a pending>&lt;a</a></p>"),
   ]
 
   static let emptyLinkHidden = [
