@@ -133,26 +133,17 @@ struct GuardScanner {
     insert(.backslash, at: offset, for: kind, line: line)
   }
 
+  /// The edits in offset order. They are recorded in that order but for the inline edits of a
+  /// paragraph, which come after the block edits of its later lines, and table header splits; a
+  /// stable sort keeps edits at the same offset in the order they were made.
+  func orderedEdits() -> [GuardEdit] {
+    guard editsOutOfOrder else { return edits }
+    return edits.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+  }
+
+  /// The input with the edits made: what ``InputGuard/apply(_:options:limits:)`` returns as text.
   func editedText() -> String {
-    // Edits come in offset order but for table header splits; a stable sort keeps same-offset ones.
-    let sorted =
-      editsOutOfOrder
-      ? edits.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-      : edits
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + 3 * sorted.count)
-    var position = 0
-    for edit in sorted {
-      out.append(contentsOf: bytes[position..<edit.offset])
-      switch edit.insertion {
-      case .backslash: out.append(ASCII.backslash)
-      case .newline: out.append(ASCII.newline)
-      case .wordJoiner: out.append(contentsOf: edit.insertion.bytes)
-      }
-      position = edit.offset
-    }
-    out.append(contentsOf: bytes[position...])
-    return String(decoding: out, as: UTF8.self)
+    GuardEdit.applying(orderedEdits(), to: String(decoding: bytes, as: UTF8.self))
   }
 
   func diagnosticList() -> [MarkdownDiagnostic] {
