@@ -20,7 +20,7 @@ struct GuardScanner {
   var edits: [GuardEdit] = []
   var editsOutOfOrder = false
   /// Per kind: the first line changed and the number of changes.
-  var reports: [MarkdownDiagnostic.Kind: (line: Int, count: Int)] = [:]
+  var reports = GuardReports()
 
   // Block tracking.
   var lineNumber = 0
@@ -122,11 +122,7 @@ struct GuardScanner {
   mutating func insert(_ insertion: GuardEdit.Insertion, at offset: Int, for kind: MarkdownDiagnostic.Kind, line: Int) {
     if let last = edits.last, last.offset > offset { editsOutOfOrder = true }
     edits.append(GuardEdit(offset: offset, insertion: insertion))
-    if let existing = reports[kind] {
-      reports[kind] = (existing.line, existing.count + 1)
-    } else {
-      reports[kind] = (line, 1)
-    }
+    reports.add(kind, line: line)
   }
 
   mutating func escape(at offset: Int, for kind: MarkdownDiagnostic.Kind, line: Int) {
