@@ -7,7 +7,7 @@
 /// that, past a limit, something inside code may be escaped too.
 struct GuardScanner {
   let bytes: UnsafeBufferPointer<UInt8>
-  let lines: LineBreaks
+  var lines: LineBreaks
   let limits: InputLimits
   let smart: Bool
   let autolinks: Bool
@@ -105,7 +105,8 @@ struct GuardScanner {
   // MARK: Driving
 
   mutating func run() {
-    referenceCost = ReferenceDefinitionScan(lines: lines, footnotes: footnotes).longestDefinition()
+    var definitions = ReferenceDefinitionScan(lines: lines, footnotes: footnotes)
+    referenceCost = definitions.longestDefinition()
     var start = 0
     let count = bytes.count
     while start < count {
