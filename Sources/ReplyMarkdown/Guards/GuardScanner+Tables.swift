@@ -112,6 +112,8 @@ extension GuardScanner {
       return
     }
     tableCellsUsed += current.columns
+    // A pipe is escaped only past `maxTableColumns + 1` of them, which a shorter row cannot hold.
+    guard end - contentStart - 1 > limits.maxTableColumns else { return }
     var pipes = 0
     var index = contentStart
     while index < end {
