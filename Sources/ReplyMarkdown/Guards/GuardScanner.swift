@@ -14,8 +14,11 @@ struct GuardScanner {
   let tables: Bool
   let strikethrough: Bool
   let footnotes: Bool
-  /// The bytes ``scanInline(_:closers:counts:)`` acts on with these options (and a few others).
-  let inlineBytes: ByteMask
+  /// The bytes ``endSegment()`` acts on with these options, and where the search for them is.
+  let inlineBytes: ByteSet
+  var inlineCursor = ByteSetCursor()
+  /// Where the search for the pipes and backslashes of table rows is.
+  var pipeCursor = ByteSetCursor()
 
   var edits: [GuardEdit] = []
   var editsOutOfOrder = false
@@ -30,7 +33,7 @@ struct GuardScanner {
   var previousQuoteDepth = 0
 
   // The current paragraph (or what may be one): its content ranges with their line numbers.
-  var segment: [SegmentLine] = []
+  var segment = SegmentLines()
   var segmentBytes = 0
 
   // Tables.
@@ -70,6 +73,29 @@ struct GuardScanner {
     let start: Int
     let end: Int
     let line: Int
+  }
+
+  /// The lines of the current paragraph: an array that only grows, and how much of it is in use,
+  /// so that ending a paragraph frees and moves nothing.
+  struct SegmentLines {
+    private var storage: [SegmentLine] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+    var last: SegmentLine? { count == 0 ? nil : storage[count - 1] }
+
+    subscript(index: Int) -> SegmentLine { storage[index] }
+
+    @inline(__always) mutating func append(_ line: SegmentLine) {
+      if count < storage.count {
+        storage[count] = line
+      } else {
+        storage.append(line)
+      }
+      count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
   }
 
   struct OpenFence {
