@@ -17,8 +17,8 @@ extension UnsafeBufferPointer<UInt8> {
 
 /// A set of one to twelve byte values (not 0), tested sixteen bytes at a time with SIMD compares.
 ///
-/// A set of up to three values takes three compares a block, one of up to nine nine, and a larger
-/// one twelve (a smaller set repeats its last value).
+/// A block takes three compares for a set of up to three values, nine for up to nine, and twelve
+/// for more (the places a set does not fill repeat its last value).
 struct ByteSet {
   /// How many compares a block takes.
   enum Width {
