@@ -15,87 +15,60 @@ extension GuardScanner {
     var comment = -1
   }
 
-  /// The bytes that ``GuardScanner/scanInline(_:closers:counts:)`` acts on with some parse options
-  /// (at any other byte it only moves on), as a ``ByteMask``.
-  static func inlineBytes(strikethrough: Bool, smart: Bool, autolinks: Bool) -> ByteMask {
-    var mask = ByteMask(0x5C, 0x2A, 0x5F, 0x5B, 0x3C)  // \ * _ [ <
-    if strikethrough { mask.insert(0x7E) }  // ~
+  /// The bytes that ``endSegment()`` acts on with some parse options (at any other byte it only
+  /// moves on).
+  static func inlineBytes(strikethrough: Bool, smart: Bool, autolinks: Bool) -> ByteSet {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(11)
+    bytes.append(contentsOf: [0x5C, 0x2A, 0x5F, 0x5B, 0x3C])  // \ * _ [ <
+    if strikethrough { bytes.append(0x7E) }  // ~
     if smart {
-      mask.insert(0x27)  // '
-      mask.insert(0x22)  // "
+      bytes.append(0x27)  // '
+      bytes.append(0x22)  // "
     }
     if autolinks {
-      mask.insert(0x77)  // w
-      mask.insert(0x3A)  // :
-      mask.insert(0x40)  // @
+      bytes.append(0x77)  // w
+      bytes.append(0x3A)  // :
+      bytes.append(0x40)  // @
     }
-    return mask
+    return ByteSet(bytes)
   }
 
   /// Guards the inline syntax of the current paragraph and starts a new one.
+  ///
+  /// The paragraph's lines are searched as one range, from candidate byte to candidate byte
+  /// (``inlineBytes(strikethrough:smart:autolinks:)``), sixteen bytes at a time; a candidate that
+  /// falls outside the lines (in a container prefix or a line break) is passed over. Each line is
+  /// then handled as on its own: its bounds, its autolink token state, and a reference
+  /// definition's label skipped at its start.
   mutating func endSegment() {
+    guard !segment.isEmpty else { return }
     defer {
-      segment.removeAll(keepingCapacity: true)
+      segment.removeAll()
       segmentBytes = 0
     }
-    guard !segment.isEmpty else { return }
     var closers: HTMLClosers?  // found when the first opener that needs them comes
     var counts = InlineCounts()
-    for index in segment.indices {
-      scanInline(segment[index], closers: &closers, counts: &counts)
-    }
-  }
-
-  /// The closers of the whole current paragraph: found once, the first time an opener needs them.
-  @inline(__always) func htmlClosers(_ known: inout HTMLClosers?) -> HTMLClosers {
-    if let known { return known }
-    let closers = Self.htmlClosers(of: segment, in: bytes)
-    known = closers
-    return closers
-  }
-
-  static func htmlClosers(of segment: [SegmentLine], in bytes: UnsafeBufferPointer<UInt8>) -> HTMLClosers {
-    var closers = HTMLClosers()
-    for line in segment {
-      var index = bytes.firstOffset(of: 0x3E, from: line.start, to: line.end)  // >
-      while index < line.end {
-        closers.declaration = index
-        if index >= line.start + 1 && bytes[index - 1] == UInt8(ascii: "?") {
-          closers.processingInstruction = index - 1
+    let candidates = inlineBytes
+    let paragraphEnd = segment[segment.count - 1].end
+    var lineIndex = 0
+    var line = segment[0]
+    var scan = LineScan(line, labelEnd: definitionLabelEnd(from: line.start, to: line.end))
+    var index = scan.start
+    while true {
+      index = inlineCursor.next(candidates, in: bytes, from: index, to: paragraphEnd)
+      guard index < paragraphEnd else { break }
+      if index >= line.end {
+        // Past this line: on to the line that ends after the candidate (there is one, the last).
+        repeat { lineIndex += 1 } while segment[lineIndex].end <= index
+        line = segment[lineIndex]
+        scan = LineScan(line, labelEnd: definitionLabelEnd(from: line.start, to: line.end))
+        if index < scan.start {
+          index = scan.start
+          continue
         }
-        if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "]") && bytes[index - 2] == UInt8(ascii: "]") {
-          closers.cdata = index - 2
-        }
-        if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "-") && bytes[index - 2] == UInt8(ascii: "-") {
-          closers.comment = index - 2
-        }
-        index = bytes.firstOffset(of: 0x3E, from: index + 1, to: line.end)
       }
-    }
-    return closers
-  }
-
-  /// Guards the inline syntax of one line of the current paragraph. Bytes outside
-  /// ``inlineBytes`` are passed over without a look at what they are.
-  mutating func scanInline(_ line: SegmentLine, closers: inout HTMLClosers?, counts: inout InlineCounts) {
-    let end = line.end
-    var index = line.start
-    // The start of the current token (after the last cmark whitespace byte the scan went over),
-    // found only for autolink candidates: by looking back over the bytes since the last one.
-    var tokenStart = line.start
-    var tokenScanned = line.start
-    // The current word's end and the `)` among its trailing punctuation (autolink cost).
-    var wordEnd = -1
-    var wordParens = 0
-    // A reference definition's label is read by the block parser, not as a link opener.
-    if let labelEnd = definitionLabelEnd(from: line.start, to: end) {
-      index = labelEnd
-      tokenScanned = labelEnd
-    }
-    let acted = inlineBytes
-    while index < end {
-      index = bytes.firstOffset(passing: acted, from: index, to: end)
-      guard index < end else { break }
+      let end = line.end
       let byte = bytes[index]
       // Integer literals, not `UInt8(ascii:)`: this switch runs for every candidate byte, also in debug builds.
       switch byte {
@@ -156,29 +129,80 @@ extension GuardScanner {
           if ASCII.isSpace(before) || before == UInt8(ascii: "*") || before == UInt8(ascii: "_")
             || before == UInt8(ascii: "~") || before == UInt8(ascii: "(")
           {
-            findTokenStart(before: index, tokenStart: &tokenStart, scanned: &tokenScanned)
+            findTokenStart(before: index, tokenStart: &scan.tokenStart, scanned: &scan.tokenScanned)
             chargeAutolink(
-              at: index, defuseAt: index + 3, tokenStart: tokenStart, line: line, wordEnd: &wordEnd,
-              wordParens: &wordParens)
+              at: index, defuseAt: index + 3, tokenStart: scan.tokenStart, line: line, wordEnd: &scan.wordEnd,
+              wordParens: &scan.wordParens)
           }
         }
       case 0x3A:  // :
         if autolinks && Self.hasAutolinkScheme(before: index, lineStart: line.start, end: end, in: bytes) {
-          findTokenStart(before: index, tokenStart: &tokenStart, scanned: &tokenScanned)
+          findTokenStart(before: index, tokenStart: &scan.tokenStart, scanned: &scan.tokenScanned)
           chargeAutolink(
-            at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens)
+            at: index, defuseAt: index, tokenStart: scan.tokenStart, line: line, wordEnd: &scan.wordEnd,
+            wordParens: &scan.wordParens)
         }
       case 0x40:  // @
         if autolinks {
-          findTokenStart(before: index, tokenStart: &tokenStart, scanned: &tokenScanned)
+          findTokenStart(before: index, tokenStart: &scan.tokenStart, scanned: &scan.tokenScanned)
           chargeAutolink(
-            at: index, defuseAt: index, tokenStart: tokenStart, line: line, wordEnd: &wordEnd, wordParens: &wordParens,
-            defuseWith: .wordJoiner)
+            at: index, defuseAt: index, tokenStart: scan.tokenStart, line: line, wordEnd: &scan.wordEnd,
+            wordParens: &scan.wordParens, defuseWith: .wordJoiner)
         }
       default: break
       }
       index += 1
     }
+  }
+
+  /// What the scan of one line of a paragraph keeps while it goes from candidate to candidate.
+  struct LineScan {
+    /// Where the line's inline content starts: after a reference definition's label, which the
+    /// block parser reads (not as a link opener), else at the line's start.
+    let start: Int
+    /// The start of the current token (after the last cmark whitespace byte the scan went over),
+    /// found only for autolink candidates: by looking back over the bytes since the last one.
+    var tokenStart: Int
+    var tokenScanned: Int
+    /// The current word's end and the `)` among its trailing punctuation (autolink cost).
+    var wordEnd = -1
+    var wordParens = 0
+
+    @inline(__always) init(_ line: SegmentLine, labelEnd: Int?) {
+      start = labelEnd ?? line.start
+      tokenStart = line.start
+      tokenScanned = start
+    }
+  }
+
+  /// The closers of the whole current paragraph: found once, the first time an opener needs them.
+  @inline(__always) func htmlClosers(_ known: inout HTMLClosers?) -> HTMLClosers {
+    if let known { return known }
+    let closers = Self.htmlClosers(of: segment, in: bytes)
+    known = closers
+    return closers
+  }
+
+  static func htmlClosers(of segment: SegmentLines, in bytes: UnsafeBufferPointer<UInt8>) -> HTMLClosers {
+    var closers = HTMLClosers()
+    for index in 0..<segment.count {
+      let line = segment[index]
+      var index = bytes.firstOffset(of: 0x3E, from: line.start, to: line.end)  // >
+      while index < line.end {
+        closers.declaration = index
+        if index >= line.start + 1 && bytes[index - 1] == UInt8(ascii: "?") {
+          closers.processingInstruction = index - 1
+        }
+        if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "]") && bytes[index - 2] == UInt8(ascii: "]") {
+          closers.cdata = index - 2
+        }
+        if index >= line.start + 2 && bytes[index - 1] == UInt8(ascii: "-") && bytes[index - 2] == UInt8(ascii: "-") {
+          closers.comment = index - 2
+        }
+        index = bytes.firstOffset(of: 0x3E, from: index + 1, to: line.end)
+      }
+    }
+    return closers
   }
 
   /// Moves `tokenStart` past the last cmark whitespace byte (space, tab, line feed, vertical tab,
@@ -222,30 +246,35 @@ extension GuardScanner {
     return false
   }
 
-  /// Whether the `:` at `index` follows a scheme cmark-gfm's autolinker looks for.
+  /// Whether the `:` at `index` follows a scheme cmark-gfm's autolinker looks for: `http://`,
+  /// `https://`, `ftp://`, `mailto:` or `xmpp:`, ASCII case-insensitively. The scheme's last letter
+  /// picks the words worth comparing.
   static func hasAutolinkScheme(before index: Int, lineStart: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
+    guard index > lineStart else { return false }
     let slashes = index + 2 < end && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
-    if slashes
-      && (word("http", endsAt: index, after: lineStart, in: bytes)
-        || word("https", endsAt: index, after: lineStart, in: bytes)
-        || word("ftp", endsAt: index, after: lineStart, in: bytes))
-    {
-      return true
+    switch bytes[index - 1] | 0x20 {
+    case UInt8(ascii: "p"):
+      return slashes
+        && (word("http", endsAt: index, after: lineStart, in: bytes)
+          || word("ftp", endsAt: index, after: lineStart, in: bytes))
+        || word("xmpp", endsAt: index, after: lineStart, in: bytes)
+    case UInt8(ascii: "s"): return slashes && word("https", endsAt: index, after: lineStart, in: bytes)
+    case UInt8(ascii: "o"): return word("mailto", endsAt: index, after: lineStart, in: bytes)
+    default: return false
     }
-    return word("mailto", endsAt: index, after: lineStart, in: bytes)
-      || word("xmpp", endsAt: index, after: lineStart, in: bytes)
   }
 
-  /// Whether `bytes[lineStart..<index]` ends with `word` (lowercase), ASCII case-insensitively.
+  /// Whether `bytes[lineStart..<index]` ends with `word` (lowercase letters), ASCII
+  /// case-insensitively. Only a letter and its capital give a lowercase letter when ORed with 0x20.
   static func word(
     _ word: StaticString, endsAt index: Int, after lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     let count = word.utf8CodeUnitCount
     guard index - lineStart >= count else { return false }
     let pattern = word.utf8Start
-    for offset in 0..<count where ASCII.lower(bytes[index - count + offset]) != pattern[offset] { return false }
+    for offset in 0..<count where bytes[index - count + offset] | 0x20 != pattern[offset] { return false }
     return true
   }
 
@@ -255,8 +284,7 @@ extension GuardScanner {
     defuseWith insertion: GuardEdit.Insertion = .backslash
   ) {
     if index >= wordEnd {
-      var end = index
-      while end < line.end && !ASCII.isSpace(bytes[end]) { end += 1 }
+      let end = bytes.firstSpaceOffset(from: index, to: line.end)
       wordEnd = end
       wordParens = 0
       var back = end

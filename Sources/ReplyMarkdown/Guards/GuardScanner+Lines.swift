@@ -1,10 +1,31 @@
 extension GuardScanner {
   /// Handles one line: fenced code, container markers, block starts, tables, then paragraph text.
-  mutating func processLine(start: Int, end: Int) {
+  ///
+  /// The common lines are handled here, the others by ``processBlockLine(start:end:)``.
+  @inline(__always) mutating func processLine(start: Int, end: Int) {
     if let fence = openFence {
       if continuesFence(fence, start: start, end: end) { return }
       openFence = nil
+    } else if start == end {
+      // An empty line: blank, as processBlockLine(start:end:) would find.
+      endSegment()
+      table = nil
+      if case .untilBlankLine = htmlRegion { htmlRegion = nil }
+      previousQuoteDepth = 0
+      return
     }
+    // Most lines of a paragraph start with a letter: a byte that begins no container marker,
+    // block, or table row, so the line is paragraph text as it stands.
+    if table == nil, start < end, Self.beginsPlainText(bytes[start]), !awaitsHTMLEndMarker {
+      previousQuoteDepth = 0
+      appendToSegment(start: start, end: end)
+      return
+    }
+    processBlockLine(start: start, end: end)
+  }
+
+  /// Handles a line outside fenced code that may hold container markers or start a block.
+  mutating func processBlockLine(start: Int, end: Int) {
     // Markers past the nesting limit are escaped; the first of them starts the line's content.
     let prefix = LinePrefix(bytes, start: start, end: end, footnotes: footnotes, limit: limits.maxNestingDepth)
     if let excess = prefix.excess { escape(at: excess.escapeOffset, for: .nestingDepth, line: lineNumber) }
@@ -62,7 +83,24 @@ extension GuardScanner {
     appendToSegment(start: prefix.contentStart, end: end)
   }
 
-  mutating func appendToSegment(start: Int, end: Int) {
+  /// Whether a line that starts with `byte` (at its very start) is plain paragraph text for
+  /// ``processLine(start:end:)``: `byte` is not whitespace, and begins no container marker
+  /// (``LinePrefix``), fence, thematic break, heading, HTML block, or table delimiter row.
+  @inline(__always) static func beginsPlainText(_ byte: UInt8) -> Bool {
+    switch byte {
+    // space tab > - * + digits [ | : ` ~ _ # <
+    case 0x20, 0x09, 0x3E, 0x2D, 0x2A, 0x2B, 0x30...0x39, 0x5B, 0x7C, 0x3A, 0x60, 0x7E, 0x5F, 0x23, 0x3C: return false
+    default: return true
+    }
+  }
+
+  /// Inside an HTML block that ends at a marker, which every line is checked for.
+  var awaitsHTMLEndMarker: Bool {
+    if case .untilMarker = htmlRegion { return true }
+    return false
+  }
+
+  @inline(__always) mutating func appendToSegment(start: Int, end: Int) {
     segment.append(SegmentLine(start: start, end: end, line: lineNumber))
     segmentBytes += end - start + 1
   }
@@ -111,7 +149,7 @@ extension GuardScanner {
 
   /// Whether the line is still inside (or closes) the open fence; `false` hands it back to the
   /// ordinary processing, which is the safe side when unsure.
-  mutating func continuesFence(_ fence: OpenFence, start: Int, end: Int) -> Bool {
+  @inline(__always) mutating func continuesFence(_ fence: OpenFence, start: Int, end: Int) -> Bool {
     var position = start
     var quotes = 0
     while quotes < fence.quoteDepth {
@@ -123,7 +161,7 @@ extension GuardScanner {
     var text = position
     while text < end && ASCII.isBlank(bytes[text]) { text += 1 }
     if text == end { return true }  // blank lines stay in the code
-    if fence.quoteDepth == 0 && columns(from: start, to: text) < fence.indent { return false }
+    if fence.indent > 0 && fence.quoteDepth == 0 && columns(from: start, to: text) < fence.indent { return false }
     if bytes[text] == fence.character {
       var runEnd = text
       while runEnd < end && bytes[runEnd] == fence.character { runEnd += 1 }

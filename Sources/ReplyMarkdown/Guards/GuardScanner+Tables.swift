@@ -85,7 +85,7 @@ extension GuardScanner {
     return true
   }
 
-  static let pipeOrBackslash = ByteMask(ASCII.pipe, ASCII.backslash)
+  static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])
 
   /// One row of an open table: charges its cells, ends the table past the cell limit, and escapes
   /// pipes past the column limit.
@@ -112,10 +112,12 @@ extension GuardScanner {
       return
     }
     tableCellsUsed += current.columns
+    // A pipe is escaped only past `maxTableColumns + 1` of them, which a shorter row cannot hold.
+    guard end - contentStart - 1 > limits.maxTableColumns else { return }
     var pipes = 0
     var index = contentStart
     while index < end {
-      index = bytes.firstOffset(passing: Self.pipeOrBackslash, from: index, to: end)
+      index = pipeCursor.next(Self.pipeOrBackslash, in: bytes, from: index, to: end)
       guard index < end else { break }
       if bytes[index] == ASCII.backslash {
         index += 2

@@ -7,20 +7,23 @@
 /// that, past a limit, something inside code may be escaped too.
 struct GuardScanner {
   let bytes: UnsafeBufferPointer<UInt8>
-  let lines: LineBreaks
+  var lines: LineBreaks
   let limits: InputLimits
   let smart: Bool
   let autolinks: Bool
   let tables: Bool
   let strikethrough: Bool
   let footnotes: Bool
-  /// The bytes ``scanInline(_:closers:counts:)`` acts on with these options (and a few others).
-  let inlineBytes: ByteMask
+  /// The bytes ``endSegment()`` acts on with these options, and where the search for them is.
+  let inlineBytes: ByteSet
+  var inlineCursor = ByteSetCursor()
+  /// Where the search for the pipes and backslashes of table rows is.
+  var pipeCursor = ByteSetCursor()
 
   var edits: [GuardEdit] = []
   var editsOutOfOrder = false
   /// Per kind: the first line changed and the number of changes.
-  var reports: [MarkdownDiagnostic.Kind: (line: Int, count: Int)] = [:]
+  var reports = GuardReports()
 
   // Block tracking.
   var lineNumber = 0
@@ -30,7 +33,7 @@ struct GuardScanner {
   var previousQuoteDepth = 0
 
   // The current paragraph (or what may be one): its content ranges with their line numbers.
-  var segment: [SegmentLine] = []
+  var segment = SegmentLines()
   var segmentBytes = 0
 
   // Tables.
@@ -72,6 +75,29 @@ struct GuardScanner {
     let line: Int
   }
 
+  /// The lines of the current paragraph: an array that only grows, and how much of it is in use,
+  /// so that ending a paragraph frees and moves nothing.
+  struct SegmentLines {
+    private var storage: [SegmentLine] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+    var last: SegmentLine? { count == 0 ? nil : storage[count - 1] }
+
+    subscript(index: Int) -> SegmentLine { storage[index] }
+
+    @inline(__always) mutating func append(_ line: SegmentLine) {
+      if count < storage.count {
+        storage[count] = line
+      } else {
+        storage.append(line)
+      }
+      count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
+  }
+
   struct OpenFence {
     let character: UInt8
     let length: Int
@@ -105,7 +131,8 @@ struct GuardScanner {
   // MARK: Driving
 
   mutating func run() {
-    referenceCost = ReferenceDefinitionScan(lines: lines, footnotes: footnotes).longestDefinition()
+    var definitions = ReferenceDefinitionScan(lines: lines, footnotes: footnotes)
+    referenceCost = definitions.longestDefinition()
     var start = 0
     let count = bytes.count
     while start < count {
@@ -122,37 +149,24 @@ struct GuardScanner {
   mutating func insert(_ insertion: GuardEdit.Insertion, at offset: Int, for kind: MarkdownDiagnostic.Kind, line: Int) {
     if let last = edits.last, last.offset > offset { editsOutOfOrder = true }
     edits.append(GuardEdit(offset: offset, insertion: insertion))
-    if let existing = reports[kind] {
-      reports[kind] = (existing.line, existing.count + 1)
-    } else {
-      reports[kind] = (line, 1)
-    }
+    reports.add(kind, line: line)
   }
 
   mutating func escape(at offset: Int, for kind: MarkdownDiagnostic.Kind, line: Int) {
     insert(.backslash, at: offset, for: kind, line: line)
   }
 
+  /// The edits in offset order. They are recorded in that order but for the inline edits of a
+  /// paragraph, which come after the block edits of its later lines, and table header splits; a
+  /// stable sort keeps edits at the same offset in the order they were made.
+  func orderedEdits() -> [GuardEdit] {
+    guard editsOutOfOrder else { return edits }
+    return edits.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+  }
+
+  /// The input with the edits made: what ``InputGuard/apply(_:options:limits:)`` returns as text.
   func editedText() -> String {
-    // Edits come in offset order but for table header splits; a stable sort keeps same-offset ones.
-    let sorted =
-      editsOutOfOrder
-      ? edits.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-      : edits
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + 3 * sorted.count)
-    var position = 0
-    for edit in sorted {
-      out.append(contentsOf: bytes[position..<edit.offset])
-      switch edit.insertion {
-      case .backslash: out.append(ASCII.backslash)
-      case .newline: out.append(ASCII.newline)
-      case .wordJoiner: out.append(contentsOf: edit.insertion.bytes)
-      }
-      position = edit.offset
-    }
-    out.append(contentsOf: bytes[position...])
-    return String(decoding: out, as: UTF8.self)
+    GuardEdit.applying(orderedEdits(), to: String(decoding: bytes, as: UTF8.self))
   }
 
   func diagnosticList() -> [MarkdownDiagnostic] {

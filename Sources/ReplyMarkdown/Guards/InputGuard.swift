@@ -18,11 +18,13 @@ public enum InputGuard {
   ) -> GuardedInput {
     if limits.isUnlimited { return GuardedInput(text: markdown, diagnostics: []) }
     var text = markdown
-    return text.withUTF8 { buffer in
+    let found = text.withUTF8 { buffer -> (edits: [GuardEdit], diagnostics: [MarkdownDiagnostic])? in
       var scanner = GuardScanner(bytes: buffer, options: options, limits: limits.nonNegative)
       scanner.run()
-      if scanner.edits.isEmpty { return GuardedInput(text: markdown, diagnostics: []) }
-      return GuardedInput(text: scanner.editedText(), diagnostics: scanner.diagnosticList())
+      return scanner.edits.isEmpty ? nil : (scanner.orderedEdits(), scanner.diagnosticList())
     }
+    guard let found else { return GuardedInput(text: markdown, diagnostics: []) }
+    // `withUTF8` left `text` in contiguous UTF-8, where the edits are made by offset.
+    return GuardedInput(text: GuardEdit.applying(found.edits, to: text), diagnostics: found.diagnostics)
   }
 }

@@ -8,31 +8,49 @@
 
 /// Finds where the lines of the guard's input end (at `\n` or `\r`; `\r\n` is one line ending).
 ///
-/// Text without any `\r`, checked once, is searched with `memchr`; other text byte by byte.
+/// Both bytes are found with `memchr`, and the last position found of each is kept: it answers
+/// for every line that starts before it. So the text is searched once for `\n`, and once more
+/// for `\r` when it has any, whatever mix of line endings it has.
 struct LineBreaks {
   let bytes: UnsafeBufferPointer<UInt8>
   let hasCarriageReturn: Bool
+  /// The first `\n` at or after `newlineSearchStart` (the count when there is none).
+  private var newline = -1
+  private var newlineSearchStart = 0
+  /// The first `\r` at or after `returnSearchStart` (the count when there is none).
+  private var carriageReturn: Int
+  private var returnSearchStart = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    if let base = bytes.baseAddress, !bytes.isEmpty {
-      hasCarriageReturn = memchr(base, Int32(ASCII.carriageReturn), bytes.count) != nil
-    } else {
-      hasCarriageReturn = false
-    }
+    carriageReturn = bytes.firstOffset(of: ASCII.carriageReturn, from: 0, to: bytes.count)
+    hasCarriageReturn = carriageReturn < bytes.count
   }
 
   /// The offset of the first `\n` or `\r` at or after `start` (which is less than the count), or
   /// the count when there is none.
-  @inline(__always) func lineEnd(from start: Int) -> Int {
-    let count = bytes.count
-    if !hasCarriageReturn, let base = bytes.baseAddress {
-      guard let found = memchr(base + start, Int32(ASCII.newline), count - start) else { return count }
-      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  @inline(__always) mutating func lineEnd(from start: Int) -> Int {
+    if start > newline || start < newlineSearchStart {
+      newline = Self.find(ASCII.newline, in: bytes, from: start)
+      newlineSearchStart = start
     }
-    var end = start
-    while end < count && bytes[end] != ASCII.newline && bytes[end] != ASCII.carriageReturn { end += 1 }
-    return end
+    guard hasCarriageReturn else { return newline }
+    if start > carriageReturn || start < returnSearchStart {
+      carriageReturn = Self.find(ASCII.carriageReturn, in: bytes, from: start)
+      returnSearchStart = start
+    }
+    return min(newline, carriageReturn)
+  }
+
+  /// The offset of the first `byte` in `bytes[start...]` (`start` is less than the count), or the
+  /// count.
+  @inline(__always) private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int
+  {
+    guard let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count &- start) else {
+      return bytes.count
+    }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
 
   /// The start of the line after the line ending at `end` (`\r\n` is one line ending).

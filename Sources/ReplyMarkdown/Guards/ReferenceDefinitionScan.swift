@@ -5,7 +5,7 @@
 /// - Complexity: O(n).
 struct ReferenceDefinitionScan {
   let bytes: UnsafeBufferPointer<UInt8>
-  let lines: LineBreaks
+  var lines: LineBreaks
   let footnotes: Bool
 
   init(lines: LineBreaks, footnotes: Bool) {
@@ -14,7 +14,7 @@ struct ReferenceDefinitionScan {
     self.footnotes = footnotes
   }
 
-  func longestDefinition() -> Int {
+  mutating func longestDefinition() -> Int {
     var longest = 0
     let count = bytes.count
     // The end of the paragraph that the last multi-line definition ran to, reused by later ones.
@@ -24,12 +24,12 @@ struct ReferenceDefinitionScan {
     var done = 0
     var bracket = bytes.firstOffset(of: UInt8(ascii: "["), from: 0, to: count)
     while bracket < count {
+      // `bracket` is the line's first `[`: a definition needs only marker bytes before it.
       var start = bracket
-      while start > done && bytes[start - 1] != ASCII.newline && bytes[start - 1] != ASCII.carriageReturn {
-        start -= 1
-      }
+      while start > done && Self.mayPrecedeLabel(bytes[start - 1]) { start -= 1 }
       let end = lines.lineEnd(from: bracket)
-      if let singleLine = definitionIsSingleLine(start: start, end: end) {
+      let atLineStart = start == done || bytes[start - 1] == ASCII.newline || bytes[start - 1] == ASCII.carriageReturn
+      if atLineStart, let singleLine = definitionIsSingleLine(start: start, end: end) {
         if singleLine {
           longest = max(longest, end - start)
         } else {
@@ -43,6 +43,15 @@ struct ReferenceDefinitionScan {
     return longest
   }
 
+  /// Whether `byte` is one of the container marker bytes skipped before a definition's label:
+  /// space, tab, digits, `>`, `-`, `*`, `+`, `.`, `)`.
+  @inline(__always) static func mayPrecedeLabel(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x20, 0x09, 0x30...0x39, 0x3E, 0x2D, 0x2A, 0x2B, 0x2E, 0x29: return true
+    default: return false
+    }
+  }
+
   /// `nil` when the line does not start a definition; else whether the definition fits on it.
   func definitionIsSingleLine(start: Int, end: Int) -> Bool? {
     // Skip container markers, loosely (`>`, list markers, footnote definitions): counting a line
@@ -50,11 +59,9 @@ struct ReferenceDefinitionScan {
     var position = start
     while position < end {
       let byte = bytes[position]
-      switch byte {
-      case 0x20, 0x09, 0x30...0x39, 0x3E, 0x2D, 0x2A, 0x2B, 0x2E, 0x29:  // space tab digits > - * + . )
+      if Self.mayPrecedeLabel(byte) {
         position += 1
         continue
-      default: break
       }
       if footnotes && byte == UInt8(ascii: "[") && position + 1 < end && bytes[position + 1] == UInt8(ascii: "^") {
         var close = position + 2
