@@ -22,11 +22,12 @@ enum ReferenceLabels {
   /// Calls `body` with the label of every `[...]` in `bytes`, as ``used(in:)`` finds them, in
   /// order and as often as they occur.
   ///
-  /// - Complexity: O(n); bytes other than `\`, `[` and `]` are skipped eight at a time.
+  /// - Complexity: O(n); bytes other than `\`, `[` and `]` are skipped sixteen at a time.
   static func forEachUsed(in bytes: ArraySlice<UInt8>, _ body: (String) -> Void) {
     bytes.withUnsafeBufferPointer { buffer in
       var open = -1
-      var index = buffer.firstOffset(passing: Self.scanned, from: 0, to: buffer.count)
+      var cursor = ByteSetCursor()
+      var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
         switch buffer[index] {
         case ASCII.backslash:
@@ -42,13 +43,13 @@ enum ReferenceLabels {
         default:
           break
         }
-        index = buffer.firstOffset(passing: Self.scanned, from: index + 1, to: buffer.count)
+        index = cursor.next(Self.scanned, in: buffer, from: index + 1, to: buffer.count)
       }
     }
   }
 
   /// The bytes ``forEachUsed(in:_:)`` acts on.
-  private static let scanned = ByteMask(ASCII.backslash, UInt8(ascii: "["), UInt8(ascii: "]"))
+  private static let scanned = ByteSet([ASCII.backslash, UInt8(ascii: "["), UInt8(ascii: "]")])
 
   /// Labels that lines of `bytes` start to define: a `[label]:` after at most container markers
   /// (`>`, list markers) and spaces.

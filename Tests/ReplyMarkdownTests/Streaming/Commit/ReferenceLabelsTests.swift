@@ -11,6 +11,15 @@ import Testing
     ("[outer [inner] text]", ["inner"]),
     ("[ÄBC]", ["äbc"]),
     ("No labels here.", []),
+    // Brackets far apart (the scan skips sixteen bytes at a time), and a label past 999 bytes.
+    (
+      String(repeating: "x", count: 40) + "[far away Label]" + String(repeating: "\\y", count: 30) + "[b]",
+      ["far away label", "b"]
+    ),
+    (
+      "[" + String(repeating: "z", count: 1000) + "] [" + String(repeating: "z", count: 999) + "]",
+      [String(repeating: "z", count: 999)]
+    ),
   ])
   func usedLabels(text: String, labels: [String]) {
     #expect(ReferenceLabels.used(in: ArraySlice(text.utf8)) == Set(labels))
@@ -26,6 +35,11 @@ import Testing
   ])
   func definedLabels(text: String, labels: [String]) {
     #expect(ReferenceLabels.defined(in: ArraySlice(text.utf8)) == labels)
+  }
+
+  @Test func usedLabelsOfASliceInTheMiddle() {
+    let bytes = Array("[skipped] then [kept] and \\[not]".utf8)
+    #expect(ReferenceLabels.used(in: bytes[9...]) == ["kept"])
   }
 
   @Test func labelsCompareLikeCmark() {
