@@ -36,7 +36,8 @@ struct LineStreamOutput: StreamConsumerOutput {
   private(set) var added: [String] = []
   private var heldLines: [String] = []
   /// How many of ``tailLines`` are ``heldLines`` as the last update showed them (nil once the
-  /// held lines changed): an update of the open part keeps them and replaces what follows.
+  /// held lines changed): an update of the open part keeps them and replaces what follows
+  /// (with ``reusesHeld``; without, tests compare).
   private var heldShown: Int?
   /// The lines of the held blocks, kept for when they are listed again or commit unchanged.
   private var heldCache = HeldRenderCache<[String]>()
@@ -218,7 +219,7 @@ struct LineStreamOutput: StreamConsumerOutput {
     }
     stablePrefix = nil
     // The held lines shown last stay when they are the same: only the open part's lines are new.
-    if heldShown == heldLines.count && heldLines.count <= tailLines.count {
+    if reusesHeld && heldShown == heldLines.count && heldLines.count <= tailLines.count {
       tailLines.removeSubrange(heldLines.count...)
     } else {
       tailLines = heldLines
