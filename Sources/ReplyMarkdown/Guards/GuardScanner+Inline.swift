@@ -18,6 +18,16 @@ extension GuardScanner {
   /// The bytes that ``endSegment()`` acts on with some parse options (at any other byte it only
   /// moves on).
   static func inlineBytes(strikethrough: Bool, smart: Bool, autolinks: Bool) -> ByteSet {
+    inlineByteSets[(strikethrough ? 1 : 0) + (smart ? 2 : 0) + (autolinks ? 4 : 0)]
+  }
+
+  /// ``inlineBytes(strikethrough:smart:autolinks:)`` for each of the eight option sets, made once
+  /// (a set costs several hundred instructions to make, and streaming parses thousands of times).
+  private static let inlineByteSets: [ByteSet] = (0..<8).map { flags in
+    makeInlineBytes(strikethrough: flags & 1 != 0, smart: flags & 2 != 0, autolinks: flags & 4 != 0)
+  }
+
+  private static func makeInlineBytes(strikethrough: Bool, smart: Bool, autolinks: Bool) -> ByteSet {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(11)
     bytes.append(contentsOf: [0x5C, 0x2A, 0x5F, 0x5B, 0x3C])  // \ * _ [ <
