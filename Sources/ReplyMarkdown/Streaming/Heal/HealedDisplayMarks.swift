@@ -41,8 +41,15 @@ enum HealedDisplayMarks {
           shown = hidden
         }
         if shown != string { nodes[index].kind = .text(shown) }
-      case .codeBlock(let info) where info.isFenced:
-        lastFenced = index
+      case .code(let code):
+        // A closer that landed in code (the parse read the text otherwise than the scan) never shows.
+        if let kept = removingPendingClosers(code) { nodes[index].kind = .code(kept) }
+      case .codeBlock(var info):
+        if let kept = removingPendingClosers(info.code) {
+          info.code = kept
+          nodes[index].kind = .codeBlock(info)
+        }
+        if info.isFenced { lastFenced = index }
       default: break
       }
     }

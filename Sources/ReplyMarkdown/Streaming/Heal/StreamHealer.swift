@@ -90,6 +90,15 @@ struct StreamHealer {
     }
     // The parsed open block.
     var document = parse(text)
+    if !document.diagnostics.isEmpty {
+      // Past a limit the parse read the guarded text, whose positions are not the input's: the
+      // heal goes on from the guarded text (what the final rendering shows too; the parse is its
+      // parse), when the guard left the protected part alone.
+      let guarded = Array(InputGuard.apply(String(decoding: text, as: UTF8.self), options: options).text.utf8)
+      if guarded.count >= protectedLength && guarded[..<protectedLength] == text[..<protectedLength] {
+        text = guarded
+      }
+    }
     var leaf = OpenLeaf.find(in: document, text: text)
     if let found = leaf, let cut = TableHeaderHold.cut(text, leaf: found, protectedLength: protectedLength) {
       text.removeSubrange(cut...)
