@@ -13,6 +13,13 @@ import Testing
     // An HTML block that closes on its first line ends at 0:0 in cmark-gfm (crash-1cc9…).
     "<!X>\n[a]: /u\n\n[a]\n",
     "<!NOTATION x>\n[Foo bar]:\n</u>\n'title'\n\n[Foo bar]\n",
+    // A footnote definition inside a quote or a list item: cmark-gfm moves it out of the block,
+    // which stays one block (the fuzz finding `>\n>[^1]:` streamed as two quotes), and it is
+    // still the definition for references after the block.
+    ">\n>[^1]:\n",
+    "> q\n> [^a]: n\n> more\n\nSee [^a].\n",
+    "Text[^1]\n\n> quote\n>[^1]: note inside\n\nAfter.\n",
+    "* item\n  [^b]: def in item\n* two [^b]\n",
   ]
 
   @Test(arguments: replies)

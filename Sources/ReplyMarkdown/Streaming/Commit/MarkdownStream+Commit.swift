@@ -9,6 +9,9 @@ extension MarkdownStream {
     var endLine: Int
     /// Whether the unit is a footnote definition: text to keep as a definition, not a block.
     var isDefinition = false
+    /// The lines of footnote definitions written inside the unit's block (a quote, a list item):
+    /// kept as definitions when the unit closes, the block staying whole.
+    var nestedDefinitions: [ClosedRange<Int>] = []
   }
 
   /// The units of a region's top-level blocks, and whether blocks without a position came last
@@ -43,6 +46,11 @@ extension MarkdownStream {
       unplaced = []
     }
     for note in notes {
+      // A definition written inside a block (a quote, a list item) is part of that block's unit.
+      if let inside = units.firstIndex(where: { $0.startLine <= note.startLine && note.startLine <= $0.endLine }) {
+        units[inside].nestedDefinitions.append(note.startLine...note.endLine)
+        continue
+      }
       let position = units.firstIndex { $0.startLine > note.startLine } ?? units.count
       units.insert(note, at: position)
     }
@@ -117,6 +125,9 @@ extension MarkdownStream {
       hold(
         Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
         sourceRange: (start + done)..<(start + next))
+      for lines in unit.nestedDefinitions {
+        define(text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)], base: start)
+      }
       done = next
     }
     drain()
