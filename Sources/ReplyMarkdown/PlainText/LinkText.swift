@@ -4,30 +4,17 @@ enum LinkText {
   /// Whether the URL adds nothing to the text: it is empty, a `#fragment`, relative, or equal to
   /// the text once scheme, `//`, `www.` and a trailing slash are ignored (case-insensitively).
   static func urlAddsNothing(text: String, destination: String) -> Bool {
-    if destination.isEmpty || destination.hasPrefix("#") { return true }
-    // ASCII on both sides (most links) is compared in place, without lowercased copies.
+    // An ASCII URL (most links) is compared in place, without lowercased copies.
     if let answer = text.utf8.withContiguousStorageIfAvailable({ text in
-      destination.utf8.withContiguousStorageIfAvailable { asciiAddsNothing(text: text, destination: $0) } ?? nil
+      destination.utf8.withContiguousStorageIfAvailable { asciiURLAddsNothing(text: text, destination: $0) } ?? nil
     }) ?? nil {
       return answer
     }
-    if !hasScheme(destination) && !destination.hasPrefix("//") && !destination.lowercased().hasPrefix("www.") {
-      return true
-    }
-    // Non-ASCII text against an ASCII URL: equal only through a character that lower-cases or
-    // is canonically equivalent to ASCII; without one, no lowercased copies are needed.
-    if let answer = text.utf8.withContiguousStorageIfAvailable({ text in
-      destination.utf8.withContiguousStorageIfAvailable { destination in
-        ByteWords.isASCII(destination) && !mayEqualASCII(text) ? false : nil
-      } ?? nil
-    }) ?? nil {
-      return answer
-    }
-    return normalized(text) == normalized(destination)
+    return urlAddsNothingByUnicode(text: text, destination: destination)
   }
 
   /// ``urlAddsNothing(text:destination:)`` by lower-cased Unicode copies alone: the answer its
-  /// byte-level shortcuts stand for (tests compare them).
+  /// byte-level shortcut stands for (tests compare them).
   static func urlAddsNothingByUnicode(text: String, destination: String) -> Bool {
     if destination.isEmpty || destination.hasPrefix("#") { return true }
     if !hasScheme(destination) && !destination.hasPrefix("//") && !destination.lowercased().hasPrefix("www.") {
@@ -70,16 +57,19 @@ enum LinkText {
     return nil
   }
 
-  /// ``urlAddsNothing(text:destination:)`` for ASCII text and destination (the same answer), or
-  /// nil when either holds a non-ASCII byte (Unicode lowercasing then decides).
-  private static func asciiAddsNothing(text: UnsafeBufferPointer<UInt8>, destination: UnsafeBufferPointer<UInt8>)
+  /// ``urlAddsNothing(text:destination:)`` for an ASCII destination (the same answer), or nil when
+  /// the destination holds a non-ASCII byte or the text one that may equal ASCII once lower-cased
+  /// (Unicode lowercasing then decides). Other non-ASCII text never equals an ASCII URL.
+  private static func asciiURLAddsNothing(text: UnsafeBufferPointer<UInt8>, destination: UnsafeBufferPointer<UInt8>)
     -> Bool?
   {
-    guard ByteWords.isASCII(text), ByteWords.isASCII(destination) else { return nil }
+    guard ByteWords.isASCII(destination) else { return nil }
+    if destination.isEmpty || destination[0] == UInt8(ascii: "#") { return true }
     let destinationScheme = schemeLength(destination)
     if destinationScheme == nil && !hasPrefix(destination, 0, "//") && !hasPrefix(destination, 0, "www.") {
       return true
     }
+    guard ByteWords.isASCII(text) else { return mayEqualASCII(text) ? nil : false }
     let left = normalizedRange(text, scheme: schemeLength(text))
     let right = normalizedRange(destination, scheme: destinationScheme)
     guard left.count == right.count else { return false }
