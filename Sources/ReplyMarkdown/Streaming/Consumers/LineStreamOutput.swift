@@ -35,10 +35,6 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// The committed lines the current update added, as they follow the lines committed before.
   private(set) var added: [String] = []
   private var heldLines: [String] = []
-  /// How many of ``tailLines`` are ``heldLines`` as the last update showed them (nil once the
-  /// held lines changed): an update of the open part keeps them and replaces what follows
-  /// (with ``reusesHeld``; without, tests compare).
-  private var heldShown: Int?
   /// The lines of the held blocks, kept for when they are listed again or commit unchanged.
   private var heldCache = HeldRenderCache<[String]>()
   /// How many of ``tailLines`` are the held lines, their separator and the first `settled` of
@@ -80,7 +76,6 @@ struct LineStreamOutput: StreamConsumerOutput {
   mutating func commit(_ blocks: [MarkdownStreamBlock]) {
     if !reusesHeld { heldCache.removeAll() }
     stablePrefix = nil
-    heldShown = nil
     heldLines = []
     tailLines = []
     for block in blocks {
@@ -101,20 +96,17 @@ struct LineStreamOutput: StreamConsumerOutput {
     committedLines = render(document)
     heldCache.removeAll()
     stablePrefix = nil
-    heldShown = nil
     heldLines = []
     tailLines = []
   }
 
   mutating func dropHeld() {
     heldLines = []
-    heldShown = nil
     stablePrefix = nil
   }
 
   mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
     stablePrefix = nil
-    heldShown = nil
     if !reusesHeld { heldCache.removeAll() }
     let render = render
     for block in blocks {
@@ -213,29 +205,23 @@ struct LineStreamOutput: StreamConsumerOutput {
         tailLines += settledLines
       }
       stablePrefix = (tailLines.count, settledLines.count)
-      heldShown = heldLines.count
       tailLines += rest
       return
     }
     stablePrefix = nil
-    // The held lines shown last stay when they are the same: only the open part's lines are new.
-    if reusesHeld && heldShown == heldLines.count && heldLines.count <= tailLines.count {
-      tailLines.removeSubrange(heldLines.count...)
-    } else {
-      tailLines = heldLines
-    }
-    heldShown = heldLines.count
+    var lines = heldLines
     if let open {
-      let after = !committedLines.isEmpty || !heldLines.isEmpty
+      let after = !committedLines.isEmpty || !lines.isEmpty
       if open.tail.container == nil {
-        tailLines += Self.unitLines(open.tail.remainder, after: after, render: render)
+        lines += Self.unitLines(open.tail.remainder, after: after, render: render)
       } else {
         switch openLines(open) {
-        case .whole(let unit): Self.appendUnit(unit, to: &tailLines, after: after)
-        case .afterSettled(let rest): Self.appendUnit(settledLines + rest, to: &tailLines, after: after)
+        case .whole(let unit): Self.appendUnit(unit, to: &lines, after: after)
+        case .afterSettled(let rest): Self.appendUnit(settledLines + rest, to: &lines, after: after)
         }
       }
     }
+    tailLines = lines
   }
 
   /// The lines of a top-level unit as they follow earlier content in one-shot rendering: the
