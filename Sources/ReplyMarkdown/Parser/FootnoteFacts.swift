@@ -33,7 +33,17 @@ struct FootnoteFacts {
   }
 
   /// How many back-references cmark-gfm's HTML of a definition has (its `def_count`, at least 1).
+  ///
+  /// The definition's content is detached while it is rendered (and put back in order after):
+  /// cmark-gfm writes the back-references where the definition ends when no last paragraph takes
+  /// them, so the count is the same and the render costs the same for a long note as for a short one.
   static func renderedBackreferenceCount(_ node: OpaquePointer) -> Int {
+    var content: [OpaquePointer] = []
+    while let child = cmark_node_first_child(node) {
+      content.append(child)
+      cmark_node_unlink(child)
+    }
+    defer { for child in content { cmark_node_append_child(node, child) } }
     guard let html = cmark_render_html(node, 0, nil) else { return 1 }
     // Only the renderer writes this attribute sequence: text from the note itself is escaped, and
     // its links carry no class.
