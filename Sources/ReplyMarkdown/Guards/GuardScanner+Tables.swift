@@ -80,7 +80,7 @@ extension GuardScanner {
     } else if row.cells != headerCells.cells {
       return false
     }
-    table = OpenTable(columns: row.cells)
+    table = OpenTable(columns: row.cells, openedIndented: columns(from: start, to: firstByte) >= 4)
     tableCellsUsed += row.cells
     return true
   }
@@ -92,12 +92,13 @@ extension GuardScanner {
   ///
   /// The guard may believe in a table that cmark-gfm does not see (it does not follow every
   /// container), so delimiter-like rows are charged as if they were retries too, and escaped past the
-  /// budget or four times ``InputLimits/maxTableHeaderScan`` into the table.
+  /// budget or four times ``InputLimits/maxTableHeaderScan`` into the table (once that limit when the
+  /// table's delimiter row was indented: ``OpenTable/openedIndented``).
   mutating func tableRow(_ current: OpenTable, start: Int, contentStart: Int, end: Int) {
     let content = quoteContentStart(start: start, end: end)
     if isDelimiterRow(from: content, to: end) {
-      let fourTimes = limits.maxTableHeaderScan.multipliedReportingOverflow(by: 4)
-      if segmentBytes > tableScanBudgetLeft || (!fourTimes.overflow && segmentBytes > fourTimes.partialValue) {
+      let limit = limits.maxTableHeaderScan.multipliedReportingOverflow(by: current.openedIndented ? 1 : 4)
+      if segmentBytes > tableScanBudgetLeft || (!limit.overflow && segmentBytes > limit.partialValue) {
         let firstByte = bytes[content..<end].firstIndex { !ASCII.isBlank($0) } ?? content
         escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
       } else {

@@ -126,6 +126,11 @@ struct GuardScanner {
 
   struct OpenTable {
     let columns: Int
+    /// Its delimiter row was indented four columns or more past any quote markers: cmark-gfm
+    /// opens no table there (the line continues the paragraph) unless a list item holds it, so the
+    /// paragraph may still be re-read on every delimiter-like row, and those rows are limited as a
+    /// paragraph's are (``InputLimits/maxTableHeaderScan``, not four times it).
+    let openedIndented: Bool
   }
 
   // MARK: Driving

@@ -102,6 +102,22 @@ import Testing
     #expect(guarded("aaaa\nbbbb\nx\n-|-\n", InputLimits(maxTableHeaderScan: 5)).text == "aaaa\nbbbb\nx\n\\-|-\n")
   }
 
+  /// Found by `replykit fuzz --seed 1206`: an indented delimiter row opens no table in cmark-gfm
+  /// (the line continues the paragraph), so every later delimiter-like row re-reads the growing
+  /// paragraph; the guard believed in the table and let that go on for four times the limit.
+  @Test func anIndentedDelimiterRowIsLimitedAsParagraphText() {
+    let lines = String(repeating: "|-|-|\n|-|\n", count: 10)
+    let text = "aaa\n            |-|\n" + lines
+    let result = guarded(text, InputLimits(maxTableHeaderScan: 16))
+    #expect(result.diagnostics.map(\.kind) == [.tableHeaderScan])
+    // Escaped from the row after the paragraph passes 16 bytes, not 64.
+    #expect(result.text.hasPrefix("aaa\n            |-|\n|-|-|\n|-|\n|-|-|\n\\|-|\n"))
+    #expect(CmarkReference.html(result.text) == CmarkReference.html(text))
+    // An unindented delimiter row that opens a table keeps the table's wider allowance.
+    let table = "a\n|-|\n" + lines
+    #expect(guarded(table, InputLimits(maxTableHeaderScan: 16)).text.hasPrefix("a\n|-|\n" + String(repeating: "|-|-|\n|-|\n", count: 4)))
+  }
+
   @Test func referenceExpansionIsBudgeted() {
     let definition = "[x]: /" + String(repeating: "u", count: 200) + "\n\n"
     let text = definition + String(repeating: "[x] ", count: 20) + "\n"
