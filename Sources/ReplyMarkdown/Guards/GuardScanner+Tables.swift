@@ -48,7 +48,7 @@ extension GuardScanner {
   /// cmark-gfm re-reads the whole paragraph on every such line, so each one is charged the
   /// paragraph's size against the document's budget; past it, or past ``InputLimits/maxTableHeaderScan``
   /// for this paragraph, the paragraph is split before the header or the row is escaped.
-  mutating func handleDelimiterRow(start: Int, end: Int) -> Bool {
+  mutating func handleDelimiterRow(start: Int, end: Int, lineStart lineBegin: Int) -> Bool {
     guard let header = segment.last else { return false }
     let row = cells(from: start, to: end)
     let headerCells = cells(from: header.start, to: header.end)
@@ -80,9 +80,25 @@ extension GuardScanner {
     } else if row.cells != headerCells.cells {
       return false
     }
-    table = OpenTable(columns: row.cells, openedIndented: columns(from: start, to: firstByte) >= 4)
+    table = OpenTable(columns: row.cells, openedIndented: indent(from: lineBegin, to: firstByte, end: end) >= 4)
     tableCellsUsed += row.cells
     return true
+  }
+
+  /// Columns of indentation before `firstByte` past the line's block quote markers (and the one
+  /// space after the last of them, which belongs to the marker), as cmark-gfm measures a line's
+  /// indentation inside block quotes.
+  func indent(from lineStart: Int, to firstByte: Int, end: Int) -> Int {
+    var position = lineStart
+    var afterMarker = false
+    while true {
+      let step = quoteMarker(from: position, end: end)
+      guard step.found, step.next <= firstByte else { break }
+      position = step.next
+      afterMarker = true
+    }
+    let width = columns(from: position, to: firstByte)
+    return afterMarker && position < firstByte && ASCII.isBlank(bytes[position]) ? width - 1 : width
   }
 
   static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])

@@ -55,6 +55,11 @@ import Testing
   // MARK: Corpus/
 
   /// Input hash → result digest, for the inputs of `Corpus/` when they were recorded.
+  ///
+  /// Changed on purpose since: the three inputs whose table opens on an indented delimiter row
+  /// inside a nested list (`seed-retry-after-nested-list.md` and two libFuzzer crashes) are escaped
+  /// from one ``InputLimits/maxTableHeaderScan`` into that table instead of four
+  /// (``GuardScanner/OpenTable/openedIndented``).
   static let expectedCorpusDigests: [UInt64: UInt64] = [
     0xba71_5339_b302_5c3e: 0xf689_178d_c534_7621,  // replies/01-python-list-comprehension.md
     0x0e27_2a71_ffd7_622f: 0x2d51_a46f_767b_2ba5,  // replies/02-swift-sort-vs-sorted.md
@@ -101,7 +106,7 @@ import Testing
     0x4318_c7db_8102_3b5f: 0xa406_b236_1a0e_de69,  // fuzz-regressions/seed-nested-quote-list-unsafe.md
     0xa326_79a3_6a25_9b79: 0x4c6a_736d_4292_4877,  // fuzz-regressions/seed-reference-definition-block.md
     0x756b_f5ca_0001_b51d: 0xbf75_1744_3ae4_2c6d,  // fuzz-regressions/seed-retry-after-definition-smart.md
-    0x3168_9b13_d2e7_816d: 0x8b65_de17_1288_017d,  // fuzz-regressions/seed-retry-after-nested-list.md
+    0x3168_9b13_d2e7_816d: 0x07c6_ebb7_59ea_91ab,  // fuzz-regressions/seed-retry-after-nested-list.md
     0x477f_ea1f_97ca_6ec5: 0x69d0_0502_5728_3a45,  // fuzz-regressions/seed-wide-table-rows.md
     0x0828_9f0f_407a_07c7: 0x1e24_d568_d06d_6b09,  // fuzz-regressions/streaming-bound-08289f0f407a07c7.md
     0x716c_c31f_06e4_24f5: 0x6d89_3bcb_aab3_beb9,  // fuzz-regressions/streaming-bound-716cc31f06e424f5.md
@@ -136,7 +141,7 @@ import Testing
     0xc320_7ffc_47dd_7a50: 0x297e_1572_474a_deb5,  // fuzz-regressions/libfuzzer/crash-8fb504c52aa98be01a43729e5affa3d
     0xe905_e0e7_a64e_f8cc: 0xe497_e22f_ed8c_b165,  // fuzz-regressions/libfuzzer/crash-9205ffbd466363e041a2734df709cbe
     0x51a9_8da8_dddf_1dfd: 0x547d_e280_7c4b_0a8f,  // fuzz-regressions/libfuzzer/crash-a423765b88a2227dcb19a41ce18c9aa
-    0xc6a1_e95f_99b5_c5db: 0x8786_cbbf_4411_1e0d,  // fuzz-regressions/libfuzzer/crash-aa204f651236e302dab4ae45d9a2fe2
+    0xc6a1_e95f_99b5_c5db: 0x76d0_9926_86b8_7adc,  // fuzz-regressions/libfuzzer/crash-aa204f651236e302dab4ae45d9a2fe2
     0x0cfd_b2b1_a945_016f: 0xc9b8_71eb_723a_99a2,  // fuzz-regressions/libfuzzer/crash-bc2a1e8df1559d01f38b1c34b5222f2
     0x9954_d110_290d_4164: 0xbb09_9f7e_4748_52f7,  // fuzz-regressions/libfuzzer/crash-bee795d95559eee3ed469d158bd110c
     0xbe01_4ddb_fa45_67ed: 0xd487_a6b0_88f3_99e9,  // fuzz-regressions/libfuzzer/crash-c30c3fab6c9fe75196f8871948c0581
@@ -144,7 +149,7 @@ import Testing
     0x1ba2_eb28_7d74_c9cd: 0x4508_24b4_3814_a225,  // fuzz-regressions/libfuzzer/crash-c9bff8144ef36acea3890b373b689e5
     0x4162_df17_a858_a599: 0x41f7_8dbd_54fb_c652,  // fuzz-regressions/libfuzzer/crash-cbaf36d1df728f4e70094777cd5de8c
     0xcdda_5133_0ca6_7a71: 0xf915_da63_8c39_2b80,  // fuzz-regressions/libfuzzer/crash-cfa4b6d2932fb018d1a70a91087e95a
-    0x9e4c_383a_7a48_2395: 0xc0bc_5d6f_9f9d_d38d,  // fuzz-regressions/libfuzzer/crash-d3e3206d288b7caaddf87c16bb8a7f9
+    0x9e4c_383a_7a48_2395: 0x3008_fc7d_c840_f6b7,  // fuzz-regressions/libfuzzer/crash-d3e3206d288b7caaddf87c16bb8a7f9
     0xac9c_838a_cc73_fcf7: 0x5ed1_2f14_81a3_e8c8,  // fuzz-regressions/libfuzzer/crash-d73a2ee3668e8b62c39ce72a866acc0
     0x3ec0_daf9_d1b7_5633: 0x2f4b_76d4_44e3_1ad7,  // fuzz-regressions/libfuzzer/crash-e501ccda43cca44fcd7ab7d5b7f1285
     0xbd55_7d4c_7904_bf31: 0xe1d0_c8f8_390f_aadf,  // fuzz-regressions/libfuzzer/crash-e6e47a9726639490986887fa33be341

@@ -105,17 +105,28 @@ import Testing
   /// Found by `replykit fuzz --seed 1206`: an indented delimiter row opens no table in cmark-gfm
   /// (the line continues the paragraph), so every later delimiter-like row re-reads the growing
   /// paragraph; the guard believed in the table and let that go on for four times the limit.
-  @Test func anIndentedDelimiterRowIsLimitedAsParagraphText() {
+  @Test(arguments: ["            |-|", "    |-|", "\t|-|", " \t|-|"])
+  func anIndentedDelimiterRowIsLimitedAsParagraphText(_ indented: String) {
     let lines = String(repeating: "|-|-|\n|-|\n", count: 10)
-    let text = "aaa\n            |-|\n" + lines
+    let text = "aaa\n" + indented + "\n" + lines
     let result = guarded(text, InputLimits(maxTableHeaderScan: 16))
     #expect(result.diagnostics.map(\.kind) == [.tableHeaderScan])
     // Escaped from the row after the paragraph passes 16 bytes, not 64.
-    #expect(result.text.hasPrefix("aaa\n            |-|\n|-|-|\n|-|\n|-|-|\n\\|-|\n"))
+    #expect(result.text.hasPrefix("aaa\n" + indented + "\n|-|-|\n|-|\n|-|-|\n\\|-|\n"))
     #expect(CmarkReference.html(result.text) == CmarkReference.html(text))
+    // The same inside a block quote, where the space after `>` belongs to the marker.
+    let quoted = "> aaa\n>     |-|\n" + lines.split(separator: "\n").map { "> \($0)\n" }.joined()
+    #expect(
+      guarded(quoted, InputLimits(maxTableHeaderScan: 16)).text.hasPrefix(
+        "> aaa\n>     |-|\n> |-|-|\n> |-|\n> |-|-|\n> \\|-|\n"))
+  }
+
+  @Test func aDelimiterRowThatOpensATableKeepsTheTablesAllowance() {
+    let lines = String(repeating: "|-|-|\n|-|\n", count: 10)
     // An unindented delimiter row that opens a table keeps the table's wider allowance.
     let table = "a\n|-|\n" + lines
-    #expect(guarded(table, InputLimits(maxTableHeaderScan: 16)).text.hasPrefix("a\n|-|\n" + String(repeating: "|-|-|\n|-|\n", count: 4)))
+    let rows = String(repeating: "|-|-|\n|-|\n", count: 4)
+    #expect(guarded(table, InputLimits(maxTableHeaderScan: 16)).text.hasPrefix("a\n|-|\n" + rows))
   }
 
   @Test func referenceExpansionIsBudgeted() {
