@@ -100,6 +100,14 @@ extension MarkdownStream {
     {
       openUntilUnindentedLine = true
     }
+    // Definitions at the start of the open unit (cmark-gfm counts the paragraph they were taken
+    // from from its first line) may still change: a title may run on over the next lines
+    // (`[x]: /u`, `"a`, and still to come `b"`). Blocks closed now resolved their labels against
+    // them as they stand, so those that use them wait until they close.
+    var growingLabels: Set<String> = []
+    if closedCount < units.count {
+      growingLabels = Set(ReferenceLabels.defined(in: text[offset(units[closedCount].startLine)...]))
+    }
     var done = 0
     for index in 0..<closedCount {
       let unit = units[index]
@@ -124,7 +132,7 @@ extension MarkdownStream {
       }
       hold(
         Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
-        sourceRange: (start + done)..<(start + next))
+        sourceRange: (start + done)..<(start + next), alsoWaiting: growingLabels)
       for lines in unit.nestedDefinitions {
         define(text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)], base: start)
       }
@@ -153,13 +161,19 @@ extension MarkdownStream {
 
   /// Closes a block: it joins the held blocks (and commits from there when nothing waits).
   /// `sourceRange` starts at `closedEnd`.
-  mutating func hold(_ document: MarkdownDocument, used: ArraySlice<UInt8>, sourceRange: Range<Int>) {
+  ///
+  /// `alsoWaiting`: labels whose definition is not closed yet; the block waits for those it uses.
+  mutating func hold(
+    _ document: MarkdownDocument, used: ArraySlice<UInt8>, sourceRange: Range<Int>, alsoWaiting: Set<String> = []
+  ) {
     let firstLine = closedLine
     advanceClosed(to: sourceRange.upperBound)
+    var waiting = waitingLabels(document, used: used)
+    if !alsoWaiting.isEmpty { waiting.formUnion(ReferenceLabels.used(in: used).intersection(alsoWaiting)) }
     held.append(
       HeldQueue.Entry(
         id: nextBlockID, document: document, sourceRange: sourceRange, lines: firstLine..<closedLine,
-        waiting: waitingLabels(document, used: used), hasFootnoteReferences: FootnoteNumbering.hasReferences(document)))
+        waiting: waiting, hasFootnoteReferences: FootnoteNumbering.hasReferences(document)))
     nextBlockID += 1
   }
 
