@@ -80,7 +80,12 @@ extension GuardScanner {
     } else if row.cells != headerCells.cells {
       return false
     }
-    table = OpenTable(columns: row.cells, openedIndented: indent(from: lineBegin, to: firstByte, end: end) >= 4)
+    // Either line indented four columns or more may be no table in cmark-gfm: the delimiter row
+    // then continues the paragraph, and a header line that starts no paragraph is indented code.
+    let headerFirst = bytes[header.start..<header.end].firstIndex { !ASCII.isBlank($0) } ?? header.end
+    let indented =
+      indent(from: lineBegin, to: firstByte, end: end) >= 4 || columns(from: header.start, to: headerFirst) >= 4
+    table = OpenTable(columns: row.cells, openedIndented: indented)
     tableCellsUsed += row.cells
     return true
   }

@@ -121,6 +121,17 @@ import Testing
         "> aaa\n>     |-|\n> |-|-|\n> |-|\n> |-|-|\n> \\|-|\n"))
   }
 
+  /// Fuzz seed 1207: a header line indented four columns that starts no paragraph is indented
+  /// code to cmark-gfm, so the delimiter rows after it form a paragraph that is re-read on each one.
+  @Test func anIndentedHeaderLineIsLimitedAsParagraphText() {
+    let lines = String(repeating: "|-|-|\n|-|\n", count: 10)
+    let text = "     ba|-|\n" + lines
+    let result = guarded(text, InputLimits(maxTableHeaderScan: 16))
+    #expect(result.diagnostics.map(\.kind) == [.tableHeaderScan])
+    #expect(result.text.hasPrefix("     ba|-|\n|-|-|\n|-|\n|-|-|\n\\|-|\n"))
+    #expect(CmarkReference.html(result.text) == CmarkReference.html(text))
+  }
+
   @Test func aDelimiterRowThatOpensATableKeepsTheTablesAllowance() {
     let lines = String(repeating: "|-|-|\n|-|\n", count: 10)
     // An unindented delimiter row that opens a table keeps the table's wider allowance.

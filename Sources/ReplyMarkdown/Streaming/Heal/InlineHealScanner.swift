@@ -14,6 +14,8 @@
 struct InlineHealScanner {
   /// The destination written for links whose URL has not arrived; replaced before display.
   static let pendingDestination: [UInt8] = Array("x-replykit-pending:".utf8)
+  /// How far back from a bracket ``inAddressRun(before:)`` looks for the start of its word.
+  static let addressLookback = 2048
 
   /// Written between two strikethrough closers (`~~` then `~~`): cmark-gfm reads a run of tildes
   /// as one delimiter, and a run of four closes nothing. An empty raw HTML comment separates them
@@ -56,6 +58,9 @@ struct InlineHealScanner {
   let strikethrough: Bool
   /// Whether `[^label]` is a footnote reference (a partial one is held, see ``run(applied:)``).
   var footnotes = false
+  /// Whether the autolink extension is on: a bracket inside a `www.` or `scheme://` run is then
+  /// part of the address cmark-gfm links, and gets no closer (it would become part of the address).
+  var autolinks = false
   /// Whether a blank follows the scanned text in the received text (a clean point's heal): a `]`
   /// at the end then waits for no `(` or `[`, which cannot follow over a blank.
   var followedByBlank = false
@@ -211,6 +216,9 @@ struct InlineHealScanner {
     // written for them would show as text, `](…)` and all, and grow the healed text by a closer
     // per bracket of a `[[[[…` run.
     for link in openLinks.suffix(1) {
+      // The extension's autolink runs to the next whitespace, brackets and all (`www.x)[a`): a
+      // closer written here would show inside its address and text.
+      if autolinks && inAddressRun(before: link.position) { continue }
       Self.processEmphasis(&delimiters, bottom: link.delimiterBottom)
       closers += closing(delimiters, from: link.delimiterBottom, applied: &applied)
       delimiters.removeSubrange(link.delimiterBottom...)
@@ -224,6 +232,19 @@ struct InlineHealScanner {
     Self.processEmphasis(&delimiters, bottom: 0)
     closers += closing(delimiters, from: 0, applied: &applied)
     return .heal(truncateAt: truncateAt, closers: closers)
+  }
+
+  /// Whether the text from the last whitespace before `position` holds `www.` or `://`: the start
+  /// of an address the autolink extension extends up to the next whitespace.
+  ///
+  /// - Complexity: at most ``addressLookback`` bytes are read (a word longer than that is taken
+  ///   from its last ``addressLookback`` bytes).
+  func inAddressRun(before position: Int) -> Bool {
+    let floor = max(start, position - Self.addressLookback)
+    var wordStart = position
+    while wordStart > floor && !ASCII.isSpace(bytes[wordStart - 1]) { wordStart -= 1 }
+    let word = bytes[wordStart..<position]
+    return word.firstRange(of: Array("www.".utf8)) != nil || word.firstRange(of: Array("://".utf8)) != nil
   }
 
   /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.

@@ -170,6 +170,7 @@ struct StreamHealer {
         bytes: text, start: leaf.start, end: contentEnd,
         doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
       scanner.footnotes = options.contains(.footnotes)
+      scanner.autolinks = options.contains(.autolinks)
       // After a cut the text no longer ends where the blank followed.
       scanner.followedByBlank = followed
       switch scanner.run(applied: &inline) {

@@ -51,6 +51,11 @@ extension HealTables {
     HealCase("a [[[[[deep", "<p>a [[[[<a pending>deep</a></p>"),
     HealCase("x [a *b [c", "<p>x [a <em>b <a pending>c</a></em></p>"),
     HealCase("](dangling", "<p>](dangling</p>", applies: false),
+    // Inside an address the autolink extension extends to the next whitespace, a bracket gets no
+    // closer: it would become part of the address (fuzz seed 1207, `www.)[a`).
+    HealCase("www.)[a", "<p><a href=\"http://www.)%5Ba\">www.)[a</a></p>", applies: false),
+    HealCase("see https://x.org/[a", "<p>see <a href=\"https://x.org/%5Ba\">https://x.org/[a</a></p>", applies: false),
+    HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
   ]
 
   static let inlineClosersInnermostFirst = [
