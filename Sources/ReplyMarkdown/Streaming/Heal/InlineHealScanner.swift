@@ -241,10 +241,24 @@ struct InlineHealScanner {
   ///   from its last ``addressLookback`` bytes).
   func inAddressRun(before position: Int) -> Bool {
     let floor = max(start, position - Self.addressLookback)
-    var wordStart = position
-    while wordStart > floor && !ASCII.isSpace(bytes[wordStart - 1]) { wordStart -= 1 }
-    let word = bytes[wordStart..<position]
-    return word.firstRange(of: Array("www.".utf8)) != nil || word.firstRange(of: Array("://".utf8)) != nil
+    // Read backwards to the word's start, looking for the last byte of `://` or `www.`.
+    var index = position - 1
+    while index >= floor {
+      let byte = bytes[index]
+      if ASCII.isSpace(byte) { return false }
+      if byte == UInt8(ascii: "/") && index - 2 >= floor && bytes[index - 1] == UInt8(ascii: "/")
+        && bytes[index - 2] == UInt8(ascii: ":")
+      {
+        return true
+      }
+      if byte == UInt8(ascii: ".") && index - 3 >= floor && bytes[index - 1] == UInt8(ascii: "w")
+        && bytes[index - 2] == UInt8(ascii: "w") && bytes[index - 3] == UInt8(ascii: "w")
+      {
+        return true
+      }
+      index -= 1
+    }
+    return false
   }
 
   /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.
