@@ -237,8 +237,7 @@ struct InlineHealScanner {
   /// Whether the text from the last whitespace before `position` holds `www.` or `://`: the start
   /// of an address the autolink extension extends up to the next whitespace.
   ///
-  /// - Complexity: at most ``addressLookback`` bytes are read (a word longer than that is taken
-  ///   from its last ``addressLookback`` bytes).
+  /// - Complexity: at most ``addressLookback`` bytes are read (a longer word counts as an address).
   func inAddressRun(before position: Int) -> Bool {
     let floor = max(start, position - Self.addressLookback)
     // Read backwards to the word's start, looking for the last byte of `://` or `www.`.
@@ -258,7 +257,9 @@ struct InlineHealScanner {
       }
       index -= 1
     }
-    return false
+    // A word longer than the lookback may hold the start of an address before it: taken as one
+    // (the bracket then shows as text, which is harmless, while a closer could show in a link).
+    return floor > start
   }
 
   /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.

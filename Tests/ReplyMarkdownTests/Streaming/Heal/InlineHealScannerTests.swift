@@ -56,6 +56,11 @@ extension HealTables {
     HealCase("www.)[a", "<p><a href=\"http://www.)%5Ba\">www.)[a</a></p>", applies: false),
     HealCase("see https://x.org/[a", "<p>see <a href=\"https://x.org/%5Ba\">https://x.org/[a</a></p>", applies: false),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
+    // A word longer than the scanner looks back may be an address too (fuzz seed 1208).
+    HealCase(
+      "www." + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[a",
+      "<p><a href=\"http://www.\(String(repeating: "x", count: InlineHealScanner.addressLookback))%5Ba\">www."
+        + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[a</a></p>", applies: false),
   ]
 
   static let inlineClosersInnermostFirst = [
