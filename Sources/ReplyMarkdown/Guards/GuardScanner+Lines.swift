@@ -51,7 +51,7 @@ extension GuardScanner {
         return
       }
     } else if tables, !segment.isEmpty, isDelimiterRow(from: quoteContentStart(start: start, end: end), to: end) {
-      if handleDelimiterRow(start: quoteContentStart(start: start, end: end), end: end, lineStart: start) { return }
+      if handleDelimiterRow(start: quoteContentStart(start: start, end: end), end: end) { return }
     }
 
     // Block starts that end the current paragraph for sure.

@@ -48,7 +48,7 @@ extension GuardScanner {
   /// cmark-gfm re-reads the whole paragraph on every such line, so each one is charged the
   /// paragraph's size against the document's budget; past it, or past ``InputLimits/maxTableHeaderScan``
   /// for this paragraph, the paragraph is split before the header or the row is escaped.
-  mutating func handleDelimiterRow(start: Int, end: Int, lineStart lineBegin: Int) -> Bool {
+  mutating func handleDelimiterRow(start: Int, end: Int) -> Bool {
     guard let header = segment.last else { return false }
     let row = cells(from: start, to: end)
     let headerCells = cells(from: header.start, to: header.end)
@@ -80,30 +80,9 @@ extension GuardScanner {
     } else if row.cells != headerCells.cells {
       return false
     }
-    // Either line indented four columns or more may be no table in cmark-gfm: the delimiter row
-    // then continues the paragraph, and a header line that starts no paragraph is indented code.
-    let headerFirst = bytes[header.start..<header.end].firstIndex { !ASCII.isBlank($0) } ?? header.end
-    let indented =
-      indent(from: lineBegin, to: firstByte, end: end) >= 4 || columns(from: header.start, to: headerFirst) >= 4
-    table = OpenTable(columns: row.cells, openedIndented: indented)
+    table = OpenTable(columns: row.cells)
     tableCellsUsed += row.cells
     return true
-  }
-
-  /// Columns of indentation before `firstByte` past the line's block quote markers (and the one
-  /// space after the last of them, which belongs to the marker), as cmark-gfm measures a line's
-  /// indentation inside block quotes.
-  func indent(from lineStart: Int, to firstByte: Int, end: Int) -> Int {
-    var position = lineStart
-    var afterMarker = false
-    while true {
-      let step = quoteMarker(from: position, end: end)
-      guard step.found, step.next <= firstByte else { break }
-      position = step.next
-      afterMarker = true
-    }
-    let width = columns(from: position, to: firstByte)
-    return afterMarker && position < firstByte && ASCII.isBlank(bytes[position]) ? width - 1 : width
   }
 
   static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])
@@ -112,14 +91,14 @@ extension GuardScanner {
   /// pipes past the column limit.
   ///
   /// The guard may believe in a table that cmark-gfm does not see (it does not follow every
-  /// container), so delimiter-like rows are charged as if they were retries too, and escaped past the
-  /// budget or four times ``InputLimits/maxTableHeaderScan`` into the table (once that limit when the
-  /// table's delimiter row was indented: ``OpenTable/openedIndented``).
+  /// container, setext underlines or indented code: fuzzing found a delimiter row or header line
+  /// indented four columns, and a header line that underlines a heading), where every delimiter-like
+  /// row makes cmark-gfm re-read the paragraph. So those rows are charged as retries too, and escaped
+  /// past the budget or ``InputLimits/maxTableHeaderScan`` into the table, as in a paragraph.
   mutating func tableRow(_ current: OpenTable, start: Int, contentStart: Int, end: Int) {
     let content = quoteContentStart(start: start, end: end)
     if isDelimiterRow(from: content, to: end) {
-      let limit = limits.maxTableHeaderScan.multipliedReportingOverflow(by: current.openedIndented ? 1 : 4)
-      if segmentBytes > tableScanBudgetLeft || (!limit.overflow && segmentBytes > limit.partialValue) {
+      if segmentBytes > tableScanBudgetLeft || segmentBytes > limits.maxTableHeaderScan {
         let firstByte = bytes[content..<end].firstIndex { !ASCII.isBlank($0) } ?? content
         escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
       } else {

@@ -126,12 +126,6 @@ struct GuardScanner {
 
   struct OpenTable {
     let columns: Int
-    /// Its delimiter row or its header line was indented four columns or more past any quote
-    /// markers: cmark-gfm may open no table there (the delimiter row continues the paragraph; a
-    /// header line that starts no paragraph is indented code) unless a list item holds it, so a
-    /// paragraph may still be re-read on every delimiter-like row, and those rows are limited as a
-    /// paragraph's are (``InputLimits/maxTableHeaderScan``, not four times it).
-    let openedIndented: Bool
   }
 
   // MARK: Driving

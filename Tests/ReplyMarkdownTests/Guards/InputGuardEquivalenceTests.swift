@@ -29,7 +29,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x2145_7895_3fbb_5cae
+  static let expectedRandomDigest: UInt64 = 0x5416_6991_685c_70a9
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -56,10 +56,10 @@ import Testing
 
   /// Input hash → result digest, for the inputs of `Corpus/` when they were recorded.
   ///
-  /// Changed on purpose since: the three inputs whose table opens on an indented delimiter row
-  /// inside a nested list (`seed-retry-after-nested-list.md` and two libFuzzer crashes) are escaped
-  /// from one ``InputLimits/maxTableHeaderScan`` into that table instead of four
-  /// (``GuardScanner/OpenTable/openedIndented``).
+  /// Changed on purpose since (with ``expectedRandomDigest``): delimiter-like rows in a table the
+  /// guard believes in are escaped from one ``InputLimits/maxTableHeaderScan`` into it, not four
+  /// (fuzzing found tables cmark-gfm does not see: indented delimiter rows or header lines, a header
+  /// line that underlines a heading); eight inputs under `fuzz-regressions/` changed, no reply.
   static let expectedCorpusDigests: [UInt64: UInt64] = [
     0xba71_5339_b302_5c3e: 0xf689_178d_c534_7621,  // replies/01-python-list-comprehension.md
     0x0e27_2a71_ffd7_622f: 0x2d51_a46f_767b_2ba5,  // replies/02-swift-sort-vs-sorted.md
@@ -105,7 +105,7 @@ import Testing
     0x8341_f8b9_c3c4_ace8: 0xb701_495e_2357_edbc,  // fuzz-regressions/seed-header-retry-smart.md
     0x4318_c7db_8102_3b5f: 0xa406_b236_1a0e_de69,  // fuzz-regressions/seed-nested-quote-list-unsafe.md
     0xa326_79a3_6a25_9b79: 0x4c6a_736d_4292_4877,  // fuzz-regressions/seed-reference-definition-block.md
-    0x756b_f5ca_0001_b51d: 0xbf75_1744_3ae4_2c6d,  // fuzz-regressions/seed-retry-after-definition-smart.md
+    0x756b_f5ca_0001_b51d: 0xda93_1046_fbb4_44b6,  // fuzz-regressions/seed-retry-after-definition-smart.md
     0x3168_9b13_d2e7_816d: 0x07c6_ebb7_59ea_91ab,  // fuzz-regressions/seed-retry-after-nested-list.md
     0x477f_ea1f_97ca_6ec5: 0x69d0_0502_5728_3a45,  // fuzz-regressions/seed-wide-table-rows.md
     0x0828_9f0f_407a_07c7: 0x1e24_d568_d06d_6b09,  // fuzz-regressions/streaming-bound-08289f0f407a07c7.md
@@ -121,14 +121,14 @@ import Testing
     0xa778_b43a_dcb4_fb48: 0x72af_d43c_6d9f_4c35,  // fuzz-regressions/libfuzzer/crash-1a4412d24294e7f271dfd89bfe53bcc
     0xeacf_c782_edd2_4572: 0x1d34_f710_8456_fe55,  // fuzz-regressions/libfuzzer/crash-1cc9cf94b62327e3531ac358b3eb779
     0x5a7c_ce5c_3683_c1b0: 0x9684_29e6_a904_2e45,  // fuzz-regressions/libfuzzer/crash-25117e0717a47e311074136231bd4eb
-    0x3d47_cf02_8405_a38a: 0x3878_1f8c_760b_6c49,  // fuzz-regressions/libfuzzer/crash-2b0a8ed5fe10c182ca2e34a8b5faeb5
+    0x3d47_cf02_8405_a38a: 0x4e32_b341_3dd8_0e58,  // fuzz-regressions/libfuzzer/crash-2b0a8ed5fe10c182ca2e34a8b5faeb5
     0x57fe_3d25_2b72_275c: 0xe861_d978_89bb_b327,  // fuzz-regressions/libfuzzer/crash-2da7aba90608f43ff3e5148b669ce1a
     0xd265_f3a2_af23_f3b3: 0x15bf_64ff_1475_adb8,  // fuzz-regressions/libfuzzer/crash-2df0d5c796756b9b396cd6f6b123f7c
     0x5c8b_b7c5_2f23_5dbc: 0x2ddd_49c3_e3fc_0461,  // fuzz-regressions/libfuzzer/crash-32790039ddd54c5c8087c3b7374b142
     0xc5bc_07a7_3838_a30e: 0xa6be_59dc_4ace_66a8,  // fuzz-regressions/libfuzzer/crash-39d8a49aba95961b1923c8d9b1527a0
     0xe718_49d2_084a_797b: 0xf413_5f9e_8681_0c75,  // fuzz-regressions/libfuzzer/crash-3de44884fa5f50741dae440d6926408
     0xcd42_d55c_2568_6136: 0xbbac_1dc3_7501_03e1,  // fuzz-regressions/libfuzzer/crash-3f3e4daa4e0d01a2971ae84b203b7be
-    0xbd65_dcdc_9dac_f135: 0x7765_8b8b_a8b7_397d,  // fuzz-regressions/libfuzzer/crash-419aeb11c40e15d1a97f9adc2d998a4
+    0xbd65_dcdc_9dac_f135: 0xf216_eaae_329c_145b,  // fuzz-regressions/libfuzzer/crash-419aeb11c40e15d1a97f9adc2d998a4
     0x9fe4_3080_7eb0_4215: 0x610c_ee65_5e66_6a59,  // fuzz-regressions/libfuzzer/crash-4c151dc3c131367cdf1be3164c8d20d
     0x5be4_b68e_a282_7786: 0xf246_bcc7_825a_1155,  // fuzz-regressions/libfuzzer/crash-5540801d78e7041e84d8d19f1e2bba0
     0xaffd_938f_b6a3_bb18: 0x70f5_86a4_f661_86db,  // fuzz-regressions/libfuzzer/crash-66c452ddae00db51feb0e38e4c70b43
@@ -140,12 +140,12 @@ import Testing
     0x53cd_257d_71b5_81e1: 0xf1c8_0985_7b26_b390,  // fuzz-regressions/libfuzzer/crash-8a72f318b4af81e664f21306ed02a2a
     0xc320_7ffc_47dd_7a50: 0x297e_1572_474a_deb5,  // fuzz-regressions/libfuzzer/crash-8fb504c52aa98be01a43729e5affa3d
     0xe905_e0e7_a64e_f8cc: 0xe497_e22f_ed8c_b165,  // fuzz-regressions/libfuzzer/crash-9205ffbd466363e041a2734df709cbe
-    0x51a9_8da8_dddf_1dfd: 0x547d_e280_7c4b_0a8f,  // fuzz-regressions/libfuzzer/crash-a423765b88a2227dcb19a41ce18c9aa
+    0x51a9_8da8_dddf_1dfd: 0x4cd5_2a08_7727_4a3c,  // fuzz-regressions/libfuzzer/crash-a423765b88a2227dcb19a41ce18c9aa
     0xc6a1_e95f_99b5_c5db: 0x76d0_9926_86b8_7adc,  // fuzz-regressions/libfuzzer/crash-aa204f651236e302dab4ae45d9a2fe2
     0x0cfd_b2b1_a945_016f: 0xc9b8_71eb_723a_99a2,  // fuzz-regressions/libfuzzer/crash-bc2a1e8df1559d01f38b1c34b5222f2
     0x9954_d110_290d_4164: 0xbb09_9f7e_4748_52f7,  // fuzz-regressions/libfuzzer/crash-bee795d95559eee3ed469d158bd110c
     0xbe01_4ddb_fa45_67ed: 0xd487_a6b0_88f3_99e9,  // fuzz-regressions/libfuzzer/crash-c30c3fab6c9fe75196f8871948c0581
-    0x6cac_741c_bfad_5208: 0xdce4_1fec_f58c_ad88,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
+    0x6cac_741c_bfad_5208: 0x4493_be21_a12b_1298,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
     0x1ba2_eb28_7d74_c9cd: 0x4508_24b4_3814_a225,  // fuzz-regressions/libfuzzer/crash-c9bff8144ef36acea3890b373b689e5
     0x4162_df17_a858_a599: 0x41f7_8dbd_54fb_c652,  // fuzz-regressions/libfuzzer/crash-cbaf36d1df728f4e70094777cd5de8c
     0xcdda_5133_0ca6_7a71: 0xf915_da63_8c39_2b80,  // fuzz-regressions/libfuzzer/crash-cfa4b6d2932fb018d1a70a91087e95a
