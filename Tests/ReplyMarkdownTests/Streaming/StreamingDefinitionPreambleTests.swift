@@ -48,3 +48,28 @@ import Testing
     }
   }
 }
+
+extension StreamingDefinitionPreambleTests {
+  /// A definition in the open unit holds the blocks that use it until the unit closes, except in a
+  /// unit with footnote markers, whose definitions are not kept when it closes: nothing would end
+  /// that wait (the review of the change found every later block held until `finish()`).
+  @Test func aDefinitionBesideFootnoteMarkersHoldsNothing() {
+    let head = "[^1]: note\n\nSee [x].\n\n> [x]: /u\n> [^1]: n\n"
+    let paragraphs = "\n" + (1...20).map { "Paragraph \($0) of the reply.\n\n" }.joined()
+    let reply = head + paragraphs
+    var stream = MarkdownStream()
+    stream.referencePolicy = .holdUntilFinish
+    var consumer = MarkdownStreamHTMLRenderer()
+    var committed = 0
+    // The first piece ends inside the quote: it is the open unit while `See [x].` closes.
+    for piece in [head, paragraphs] {
+      let update = stream.feed(bytes: Array(piece.utf8)[...])
+      committed += update.committed.count
+      consumer.apply(update)
+    }
+    // Everything but the open last paragraph is committed: nothing waits for `x`.
+    #expect(committed >= 20, "\(committed) committed")
+    consumer.apply(stream.finish())
+    #expect(consumer.html == HTMLRenderer().render(MarkdownDocument(reply)))
+  }
+}

@@ -104,9 +104,14 @@ extension MarkdownStream {
     // from from its first line) may still change: a title may run on over the next lines
     // (`[x]: /u`, `"a`, and still to come `b"`). Blocks closed now resolved their labels against
     // them as they stand, so those that use them wait until they close.
+    // (Not in a unit with footnote markers: its definitions are not kept when it closes, so
+    // nothing would end the wait; those reach later blocks through the final replacement.)
     var growingLabels: Set<String> = []
     if closedCount < units.count {
-      growingLabels = Set(ReferenceLabels.defined(in: text[offset(units[closedCount].startLine)...]))
+      let openStart = offset(units[closedCount].startLine)
+      if !SourceLines.contains(text, openStart..<text.count, Self.footnoteMarker) {
+        growingLabels = Set(ReferenceLabels.defined(in: text[openStart...]))
+      }
     }
     var done = 0
     for index in 0..<closedCount {

@@ -218,7 +218,7 @@ struct InlineHealScanner {
     for link in openLinks.suffix(1) {
       // The extension's autolink runs to the next whitespace, brackets and all (`www.x)[a`): a
       // closer written here would show inside its address and text.
-      if autolinks && inAddressRun(before: link.position) { continue }
+      if autolinks && inAddressRun(before: link.position, openBrackets: openLinks) { continue }
       Self.processEmphasis(&delimiters, bottom: link.delimiterBottom)
       closers += closing(delimiters, from: link.delimiterBottom, applied: &applied)
       delimiters.removeSubrange(link.delimiterBottom...)
@@ -235,31 +235,33 @@ struct InlineHealScanner {
   }
 
   /// Whether the text from the last whitespace before `position` holds `www.` or `://`: the start
-  /// of an address the autolink extension extends up to the next whitespace.
+  /// of an address the autolink extension extends up to the next whitespace. Not when another
+  /// bracket in `openBrackets` is open before that word: cmark-gfm links no address inside one.
   ///
   /// - Complexity: at most ``addressLookback`` bytes are read (a longer word counts as an address).
-  func inAddressRun(before position: Int) -> Bool {
+  func inAddressRun(before position: Int, openBrackets: [Bracket] = []) -> Bool {
     let floor = max(start, position - Self.addressLookback)
     // Read backwards to the word's start, looking for the last byte of `://` or `www.`.
     var index = position - 1
-    while index >= floor {
+    var found = false
+    while index >= floor && !found {
       let byte = bytes[index]
       if ASCII.isSpace(byte) { return false }
-      if byte == UInt8(ascii: "/") && index - 2 >= floor && bytes[index - 1] == UInt8(ascii: "/")
-        && bytes[index - 2] == UInt8(ascii: ":")
-      {
-        return true
-      }
-      if byte == UInt8(ascii: ".") && index - 3 >= floor && bytes[index - 1] == UInt8(ascii: "w")
-        && bytes[index - 2] == UInt8(ascii: "w") && bytes[index - 3] == UInt8(ascii: "w")
-      {
-        return true
-      }
+      found =
+        (byte == UInt8(ascii: "/") && index - 2 >= floor && bytes[index - 1] == UInt8(ascii: "/")
+          && bytes[index - 2] == UInt8(ascii: ":"))
+        || (byte == UInt8(ascii: ".") && index - 3 >= floor && bytes[index - 1] == UInt8(ascii: "w")
+          && bytes[index - 2] == UInt8(ascii: "w") && bytes[index - 3] == UInt8(ascii: "w"))
       index -= 1
     }
     // A word longer than the lookback may hold the start of an address before it: taken as one
     // (the bracket then shows as text, which is harmless, while a closer could show in a link).
-    return floor > start
+    guard found else { return floor > start && !ASCII.isSpace(bytes[floor - 1]) }
+    // The word's start, when it is within the lookback (else it counts as an address).
+    var wordStart = index + 1
+    while wordStart > floor && !ASCII.isSpace(bytes[wordStart - 1]) { wordStart -= 1 }
+    guard wordStart == start || ASCII.isSpace(bytes[wordStart - 1]) else { return true }
+    return !openBrackets.contains { $0.position < wordStart }
   }
 
   /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.

@@ -56,7 +56,13 @@ extension HealTables {
     HealCase("www.)[a", "<p><a href=\"http://www.)%5Ba\">www.)[a</a></p>", applies: false),
     HealCase("see https://x.org/[a", "<p>see <a href=\"https://x.org/%5Ba\">https://x.org/[a</a></p>", applies: false),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
-    // A word longer than the scanner looks back may be an address too (fuzz seed 1208).
+    // Not when a bracket is open before the address: cmark-gfm links no address inside one.
+    HealCase("See [a www.x.org/[b", "<p>See [a www.x.org/<a pending>b</a></p>"),
+    // A word longer than the scanner looks back may be an address too (fuzz seed 1208); one exactly
+    // as long after a space is not.
+    HealCase(
+      "See " + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[ab",
+      "<p>See " + String(repeating: "x", count: InlineHealScanner.addressLookback) + "<a pending>ab</a></p>"),
     HealCase(
       "www." + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[a",
       "<p><a href=\"http://www.\(String(repeating: "x", count: InlineHealScanner.addressLookback))%5Ba\">www."
