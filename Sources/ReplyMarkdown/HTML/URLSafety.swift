@@ -3,7 +3,7 @@ public enum URLSafety {
   /// Whether `url` starts (case-insensitively) with `javascript:`, `vbscript:`, `file:` or a
   /// `data:` URL that is not a PNG, GIF, JPEG or WebP image.
   ///
-  /// - Complexity: O(1): at most the first 15 bytes are read (a URL starting with anything but
+  /// - Complexity: O(1): at most the first 16 bytes are read (a URL starting with anything but
   ///   `j`, `v`, `f` or `d` is answered from its first byte).
   public static func isDangerous(_ url: String) -> Bool {
     var prefix = (0 as UInt64, 0 as UInt64)

@@ -14,7 +14,7 @@
 struct InlineHealScanner {
   /// The destination written for links whose URL has not arrived; replaced before display.
   static let pendingDestination: [UInt8] = Array("x-replykit-pending:".utf8)
-  /// How far back from a bracket ``inAddressRun(before:)`` looks for the start of its word.
+  /// How far back from a bracket ``inAddressRun(before:openBrackets:)`` looks for the start of its word.
   static let addressLookback = 2048
 
   /// Written between two strikethrough closers (`~~` then `~~`): cmark-gfm reads a run of tildes
