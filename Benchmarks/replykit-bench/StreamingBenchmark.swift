@@ -237,15 +237,15 @@ enum StreamingBenchmark {
     var parsed: [Int] = []
     var lookback: [Int] = []
     var offset = 0
+    // Read once: reading the environment costs more than a small update.
+    let showParsed = Int(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_SHOW_PARSED"] ?? "")
     while offset < bytes.count {
       let end = min(bytes.count, offset + chunk)
       let figures = stream.feed(bytes: bytes[offset..<end]).statistics
       open.append(figures.openBytes)
       parsed.append(figures.parsedBytes)
       lookback.append(figures.lookbackBytes)
-      if let big = Int(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_SHOW_PARSED"] ?? ""),
-        figures.parsedBytes >= big
-      {
+      if let big = showParsed, figures.parsedBytes >= big {
         let snippet = String(decoding: bytes[(end - figures.openBytes)...].prefix(70), as: UTF8.self)
         print(end, figures.parsedBytes, figures.openBytes, snippet.debugDescription)
       }

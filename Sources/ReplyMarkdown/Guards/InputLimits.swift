@@ -8,7 +8,9 @@
 /// exactly cmark-gfm's. The defaults are far above anything seen in model replies and the spec.
 public struct InputLimits: Sendable, Hashable, Codable {
   /// Container markers (`>`, list markers, footnote definitions) opened on one line; the marker past
-  /// the limit is escaped and the rest of the line is paragraph text.
+  /// the limit is escaped and the rest of the line is paragraph text. On a line indented four
+  /// columns or more, the indentation counts as a level per two columns (it may continue list
+  /// items opened on earlier lines), so lines indented ever deeper cannot add up to more.
   public var maxNestingDepth: Int
   /// Emphasis, strikethrough and (with smart punctuation) quote delimiter runs in one paragraph;
   /// further runs are escaped.

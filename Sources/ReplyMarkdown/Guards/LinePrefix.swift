@@ -90,7 +90,15 @@ struct LinePrefix {
       contentStart = whitespaceStart
       firstNonSpace = position
       indent = columns
-      guard position < end, columns <= allowance else { return }
+      guard position < end else { return }
+      guard columns <= allowance else {
+        // Indentation at the line's start may belong to list items opened on earlier lines, which
+        // the guard does not follow: the markers after it still nest that deep in cmark-gfm.
+        if whitespaceStart == start {
+          limitIndentedMarkers(bytes, from: position, end: end, footnotes: footnotes, limit: limit, indent: columns)
+        }
+        return
+      }
       let byte = bytes[position]
       if byte == UInt8(ascii: ">") {
         guard add(.quote, position: position, escapeOffset: position, limit: limit) else { return }
@@ -152,6 +160,22 @@ struct LinePrefix {
       }
       return
     }
+  }
+
+  /// Counts the markers of a line indented `indent` columns (four or more), starting at its first
+  /// non-blank byte, and notes the first one that may nest past `limit` as ``excess``. The line
+  /// keeps its indentation and no markers: inside list items opened on earlier lines they are
+  /// container markers, elsewhere (indented code, paragraph text) they are not, and only the
+  /// nesting is limited either way.
+  ///
+  /// The indentation itself may continue list items opened on earlier lines, at least two columns
+  /// each (`- `), so up to `indent / 2` levels come before the line's own markers: without that
+  /// count, lines indented ever deeper add `limit` levels each.
+  private mutating func limitIndentedMarkers(
+    _ bytes: UnsafeBufferPointer<UInt8>, from position: Int, end: Int, footnotes: Bool, limit: Int, indent: Int
+  ) {
+    let left = limit - min(limit, indent / 2)
+    excess = LinePrefix(bytes, start: position, end: end, footnotes: footnotes, limit: left).excess
   }
 
   /// The last index in `start..<end` of a byte that is neither `byte` nor blank, or `start - 1`;

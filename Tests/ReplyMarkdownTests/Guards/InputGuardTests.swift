@@ -25,6 +25,43 @@ import Testing
     #expect(guarded("- - - - -\n", InputLimits(maxNestingDepth: 2)).diagnostics.isEmpty)
   }
 
+  /// A line indented four columns or more may sit in list items opened on earlier lines: its
+  /// markers nest in cmark-gfm all the same (found by fuzz seed 1212: a 14 KB line of `-   `
+  /// nested 694 deep, and inline nodes there cost cmark-gfm a walk to the root each). Its
+  /// indentation counts as one level per two columns, the narrowest list item's.
+  @Test func markersAfterIndentationFromEarlierLinesAreLimited() {
+    let text = "1.  A\n\n       - - - a\n"
+    let result = guarded(text, InputLimits(maxNestingDepth: 5))
+    #expect(result.text == "1.  A\n\n       - - \\- a\n")
+    #expect(result.diagnostics == [MarkdownDiagnostic(kind: .nestingDepth, line: 3, count: 1, limit: 5)])
+    let html = HTMLRenderer().render(MarkdownDocument(text, limits: InputLimits(maxNestingDepth: 5)))
+    #expect(html.components(separatedBy: "<li>").count - 1 == 3)
+    // Indented lines with markers within the limit, and indented code, pass unchanged.
+    #expect(guarded("1.  A\n\n       - - a\n", InputLimits(maxNestingDepth: 5)).diagnostics.isEmpty)
+    #expect(guarded("    code - - - a\n", InputLimits(maxNestingDepth: 5)).diagnostics.isEmpty)
+    // A deep line renders with its nesting limited (the default limit is 32).
+    let deep = "1.  A paragraph\n\n       " + String(repeating: "-   ", count: 2_000) + "_a b_ c\n"
+    let nested = HTMLRenderer().render(MarkdownDocument(deep)).components(separatedBy: "<li>").count - 1
+    #expect(nested == 1 + InputLimits.default.maxNestingDepth - 7 / 2)
+  }
+
+  /// Lines indented ever deeper, each continuing the items of the lines before and opening as
+  /// many again, stay within the limit in all: their indentation counts.
+  @Test func nestingBuiltOverManyLinesIsLimited() {
+    var lines: [String] = []
+    var depth = 0
+    for _ in 0..<20 {
+      lines.append(String(repeating: " ", count: 2 * depth) + String(repeating: "- ", count: 10) + "x")
+      depth += 10
+    }
+    let document = MarkdownDocument(lines.joined(separator: "\n") + "\n")
+    let items = document.nodes.filter { if case .item = $0.kind { return true } else { return false } }
+    let deepest = items.map(\.depth).max() ?? 0
+    // A list and an item per level below the document.
+    #expect(deepest <= 2 * InputLimits.default.maxNestingDepth)
+    #expect(document.diagnostics.map(\.kind).contains(.nestingDepth))
+  }
+
   @Test func delimiterRunsPastTheLimitAreEscaped() {
     let result = guarded("*a* *b* *c*\n", InputLimits(maxDelimiterRuns: 4))
     #expect(result.text == "*a* *b* \\*c\\*\n")

@@ -9,13 +9,19 @@
 /// ``HealRule/pendingLinkShowsText``, ``HealRule/inlineClosersInnermostFirst`` and
 /// ``HealRule/wordReopensEmphasis``.
 ///
-/// - Complexity: O(n) in `end - start` for the scan; emphasis processing is CommonMark's
-///   (bounded by the delimiter count times the openers it looks back over).
+/// - Complexity: O(n) in `end - start` for the scan, plus a scan of a link's destination and
+///   title for each `](` that closes an opener (at most ``maxBrackets`` openers count, and a
+///   destination ends within ``maxDestinationParentheses`` parentheses); emphasis processing is
+///   CommonMark's (bounded by the delimiter count times the openers it looks back over).
 struct InlineHealScanner {
   /// The destination written for links whose URL has not arrived; replaced before display.
   static let pendingDestination: [UInt8] = Array("x-replykit-pending:".utf8)
   /// How far back from a bracket ``inAddressRun(before:openBrackets:)`` looks for the start of its word.
   static let addressLookback = 2048
+
+  /// Parentheses a link destination may nest: cmark-gfm 0.29.0.gfm.6 reads `[a](` followed by 33
+  /// `(` as text, not a link.
+  static let maxDestinationParentheses = 32
 
   /// Written between two strikethrough closers (`~~` then `~~`): cmark-gfm reads a run of tildes
   /// as one delimiter, and a run of four closes nothing. An empty raw HTML comment separates them
@@ -64,6 +70,11 @@ struct InlineHealScanner {
   /// Whether a blank follows the scanned text in the received text (a clean point's heal): a `]`
   /// at the end then waits for no `(` or `[`, which cannot follow over a blank.
   var followedByBlank = false
+  /// Link and image openers read as such; later ones are text, as the input guard makes them
+  /// (``InputLimits/maxBrackets``, which it counts per paragraph). Each opener costs at most one
+  /// scan of a link's destination and title, so this keeps a paragraph of thousands of `[](`
+  /// from costing a scan to its end per opener.
+  var maxBrackets = InputLimits.default.maxBrackets
 
   /// Scans the content; see ``Result``.
   func run() -> Result {
@@ -84,6 +95,7 @@ struct InlineHealScanner {
     var openCode: Int?
     var truncateAt: Int?
     var pendingBracket: Bracket?
+    var openers = 0
     var index = start
     scan: while index < end {
       let byte = bytes[index]
@@ -108,10 +120,16 @@ struct InlineHealScanner {
         if isPartialEntity(at: index) { return .cut(index, rule: .partialEntity) }
         index += 1
       case ASCII.exclamation where index + 1 < end && bytes[index + 1] == ASCII.openBracket:
-        brackets.append(Bracket(position: index, isImage: true, active: true, delimiterBottom: delimiters.count))
+        openers += 1
+        if openers <= maxBrackets {
+          brackets.append(Bracket(position: index, isImage: true, active: true, delimiterBottom: delimiters.count))
+        }
         index += 2
       case ASCII.openBracket:
-        brackets.append(Bracket(position: index, isImage: false, active: true, delimiterBottom: delimiters.count))
+        openers += 1
+        if openers <= maxBrackets {
+          brackets.append(Bracket(position: index, isImage: false, active: true, delimiterBottom: delimiters.count))
+        }
         index += 1
       case ASCII.closeBracket:
         guard let opener = brackets.last else {
@@ -457,7 +475,10 @@ struct InlineHealScanner {
         }
         // Spaces and control characters end a destination.
         if byte <= ASCII.space { break }
-        if byte == ASCII.openParenthesis { depth += 1 }
+        if byte == ASCII.openParenthesis {
+          depth += 1
+          if depth > Self.maxDestinationParentheses { return .invalid }
+        }
         if byte == ASCII.closeParenthesis {
           if depth == 0 { break }
           depth -= 1

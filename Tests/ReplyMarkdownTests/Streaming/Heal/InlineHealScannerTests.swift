@@ -67,6 +67,14 @@ extension HealTables {
       "www." + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[a",
       "<p><a href=\"http://www.\(String(repeating: "x", count: InlineHealScanner.addressLookback))%5Ba\">www."
         + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[a</a></p>", applies: false),
+    // A destination nesting more parentheses than cmark-gfm reads is no inline link (fuzz seed
+    // 1212): the text after the brackets shows, and `[a]` waits as a reference its definition may
+    // still make a link (``HealRule/pendingReferenceLink``).
+    HealCase(
+      "See [a](" + String(repeating: "(", count: 32) + "b", "<p>See <a pending>a</a></p>"),
+    HealCase(
+      "See [a](" + String(repeating: "(", count: 33) + "b",
+      "<p>See <a pending>a</a>(" + String(repeating: "(", count: 33) + "b</p>", applies: false),
   ]
 
   static let inlineClosersInnermostFirst = [
@@ -176,6 +184,21 @@ extension StreamingHealTests {
       let (result, rules) = Self.scan(row.input)
       #expect(result == row.result)
       #expect(Set(rules) == Set(row.rules))
+    }
+
+    /// Openers past ``InputLimits/maxBrackets`` are text, as the input guard makes them: each
+    /// opener costs at most one scan of a destination, so a line of thousands of `[](` costs the
+    /// scanner a bounded number of scans, not one to its end per opener (fuzz seed 1212).
+    @Test func openersPastTheBracketLimitAreText() {
+      let bytes = Array("[a](x) [b](".utf8)
+      var scanner = InlineHealScanner(
+        bytes: bytes, start: 0, end: bytes.count, doubleTildeOnly: false, strikethrough: true)
+      #expect(scanner.run() == .heal(truncateAt: 10, closers: Self.pending))
+      scanner.maxBrackets = 1
+      #expect(scanner.run() == Self.closers(""))
+      #expect(
+        InlineHealScanner(bytes: [], start: 0, end: 0, doubleTildeOnly: false, strikethrough: true).maxBrackets
+          == InputLimits.default.maxBrackets)
     }
 
     @Test func singleTildeStrikesOnlyWithoutTheDoubleTildeOption() {
