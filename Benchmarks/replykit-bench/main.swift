@@ -32,7 +32,7 @@ enum BenchUsage: Error, CustomStringConvertible {
     case .badRounds: "resources takes a number of rounds from 1 to 1000"
     case .badArguments:
       "mixed-reply takes a seed and a size in bytes; stream-one a consumer (html, plain, ansi), a kind (prose, fence, "
-        + "list, table, cjk, mixed, corpus), a size in bytes (a count of copies for corpus) and a chunk size"
+        + "list, table, cjk, mixed, corpus, or file:PATH), a size in bytes (a count of copies for corpus) and a chunk size"
     }
   }
 }
@@ -54,9 +54,13 @@ do {
     print(StreamingBenchmark.run())
   case "stream-one" where (4...5).contains(arguments.count):
     // One stream of one kind's reply (`stream-one html|plain|ansi KIND BYTES [CHUNK]`), for profilers.
-    guard let consumer = StreamingBenchmark.Consumer(rawValue: arguments[1]),
-      let kind = StreamingBenchmark.Kind(rawValue: arguments[2]), let bytes = Int(arguments[3]),
-      let chunk = Int(arguments.count == 5 ? arguments[4] : "20"), chunk > 0, let text = kind.text(size: bytes)
+    // KIND may be `file:PATH` (read as UTF-8, invalid bytes replaced), with BYTES ignored.
+    let file =
+      arguments[2].hasPrefix("file:") ? FileManager.default.contents(atPath: String(arguments[2].dropFirst(5))) : nil
+    guard let consumer = StreamingBenchmark.Consumer(rawValue: arguments[1]), let bytes = Int(arguments[3]),
+      let chunk = Int(arguments.count == 5 ? arguments[4] : "20"), chunk > 0,
+      let text = file.map({ String(decoding: $0, as: UTF8.self) })
+        ?? StreamingBenchmark.Kind(rawValue: arguments[2])?.text(size: bytes)
     else { throw BenchUsage.badArguments }
     print(StreamingBenchmark.streamOnce(text, chunk: chunk, consumer: consumer))
   case "stream-stats" where (3...4).contains(arguments.count):

@@ -180,7 +180,13 @@ public struct MarkdownStream: Sendable {
     let openStart = longBlock?.settledEnd ?? closedEnd
     let structureChanged =
       replacesHeld || !shownHeld.isEmpty || !outbox.newSettled.isEmpty || settledRevision != outbox.sentRevision
-    if showsTail && !structureChanged, let extended = extendedTail() {
+    if showsTail && !structureChanged
+      && !RefreshSchedule.isDisplayDue(
+        openBytes: source.count - openStart, newBytes: source.count - max(outbox.healedEnd, openStart))
+    {
+      // A long open part: shown again once enough has arrived (the display schedule).
+      tail = unchanged().tail
+    } else if showsTail && !structureChanged, let extended = extendedTail() {
       // Plain words continued the last line: the last tail grows, no parse.
       tail = extended
     } else if showsTail && !structureChanged

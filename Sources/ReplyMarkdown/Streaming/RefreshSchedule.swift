@@ -21,9 +21,28 @@
 /// of a mixed reply near the cost of an ordinary one (at 8 KB, open quotes and list items of a
 /// few KB were re-parsed whole on every chunk and made up over a third of all parsing), at the
 /// price of an open part over 2 KB showing markup-bearing text in steps of an eighth of its size.
+///
+/// The display follows the same rule with a larger threshold and a finer step. A consumer renders
+/// the open part whole whenever the tail changes, so an open part that grows without end — a
+/// paragraph of 100 KB on one line, whose plain words ``PlainTextExtension`` adds without a parse
+/// — cost a render of all of it per update: quadratic (100 KB in 20-byte chunks: 2 s to HTML, 4 s
+/// to the terminal). Past ``displayThreshold`` the tail changes only once the text that arrived
+/// since it last changed reaches a sixteenth of the open part, so each byte is rendered about 17
+/// times however long the part grows, and the display lags by at most that sixteenth.
 enum RefreshSchedule {
   /// Open parts whose parse costs up to this (2 KB read) are parsed on every update.
   static let threshold = 2 * 1024
+
+  /// Open parts up to this size (8 KB) are shown again on every update that brings text.
+  static let displayThreshold = 8 * 1024
+
+  /// Whether the tail of an open part of `openBytes` bytes, of which `newBytes` arrived since the
+  /// tail last changed, changes on this update.
+  ///
+  /// - Complexity: O(1).
+  static func isDisplayDue(openBytes: Int, newBytes: Int) -> Bool {
+    openBytes <= displayThreshold || newBytes * 16 >= openBytes
+  }
 
   /// Whether the open part `open`, of which `newBytes` arrived since its last parse, is parsed
   /// on this update.

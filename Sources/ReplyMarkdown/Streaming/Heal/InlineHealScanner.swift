@@ -366,16 +366,17 @@ struct InlineHealScanner {
     case ASCII.exclamation:
       guard next + 1 < end else { return .incomplete }
       let kind = bytes[next + 1]
-      if kind == ASCII.hyphen || ASCII.isLetter(kind) { return scanToClose(from: next + 1) }
+      if kind == ASCII.hyphen || ASCII.isLetter(kind) { return scanToClose(from: next + 1, lessThanEnds: false) }
       guard kind == ASCII.openBracket else { return .literal }
       // `<![CDATA[`, or as much of it as has arrived.
       let available = min(end - (next + 1), Self.cdataOpener.count)
       guard bytes[(next + 1)..<(next + 1 + available)].elementsEqual(Self.cdataOpener.prefix(available)) else {
         return .literal
       }
-      return available < Self.cdataOpener.count ? .incomplete : scanToClose(from: next + 1 + available)
+      return available < Self.cdataOpener.count
+        ? .incomplete : scanToClose(from: next + 1 + available, lessThanEnds: false)
     case ASCII.question:
-      return scanToClose(from: next)
+      return scanToClose(from: next, lessThanEnds: false)
     default:
       return .literal
     }
@@ -383,13 +384,17 @@ struct InlineHealScanner {
 
   static let cdataOpener: [UInt8] = Array("[CDATA[".utf8)
 
-  /// The first `>` from `start` completes the construct; a `<` first makes it text.
-  private func scanToClose(from start: Int) -> TagScan {
+  /// The first `>` from `start` completes the construct; a `<` first makes a tag text. A comment,
+  /// declaration, processing instruction or CDATA section may hold `<` (cmark-gfm reads
+  /// `<!D <!!~<!--…-->` as one declaration): with `lessThanEnds` false the scan goes on to the
+  /// `>`, and without one the construct is incomplete (else the closers the healer appends,
+  /// whose separator ends in `>`, would end it: fuzz seed 1214).
+  private func scanToClose(from start: Int, lessThanEnds: Bool = true) -> TagScan {
     var cursor = start
     while cursor < end {
       let byte = bytes[cursor]
       if byte == ASCII.greaterThan { return .complete(cursor + 1) }
-      if byte == ASCII.lessThan { return .literal }
+      if lessThanEnds && byte == ASCII.lessThan { return .literal }
       cursor += 1
     }
     return .incomplete

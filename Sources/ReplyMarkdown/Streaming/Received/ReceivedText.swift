@@ -9,13 +9,18 @@ struct ReceivedText: Sendable {
   private(set) var bytes: [UInt8] = []
   /// Bytes received, an incomplete character included.
   private(set) var receivedCount = 0
+  /// The end of the last complete line of `bytes` (0: none), kept as bytes arrive so that finding
+  /// it costs the new bytes, not the last line: a line of 100 KB would cost its length per update.
+  private var lastCompleteEnd = 0
 
   var count: Int { bytes.count }
 
   /// Appends a chunk of text; returns whether any character was added.
   mutating func append(_ chunk: String) -> Bool {
     receivedCount += chunk.utf8.count
+    let before = bytes.count
     bytes.append(contentsOf: chunk.utf8)
+    noteLines(from: before)
     return !chunk.isEmpty
   }
 
@@ -26,26 +31,43 @@ struct ReceivedText: Sendable {
     if decoder.pending.isEmpty,
       let ascii = chunk.withContiguousStorageIfAvailable({ buffer -> Bool in
         guard !buffer.contains(where: { $0 >= 0x80 }) else { return false }
+        let before = bytes.count
         bytes.append(contentsOf: buffer)
+        noteLines(from: before)
         return true
       }), ascii
     {
       return !chunk.isEmpty
     }
     let decoded = decoder.decode(chunk)
+    let before = bytes.count
     bytes.append(contentsOf: decoded.utf8)
+    noteLines(from: before)
     return !decoded.isEmpty
   }
 
   /// Ends the input: an incomplete character becomes U+FFFD.
   mutating func flush() {
+    let before = bytes.count
     bytes.append(contentsOf: decoder.flush().utf8)
+    noteLines(from: before)
+  }
+
+  /// Moves ``lastCompleteEnd`` past the terminators among the bytes from `start` on (and a `\r`
+  /// just before them, which the first of them completes).
+  private mutating func noteLines(from start: Int) {
+    let from = max(0, start - 1)
+    let end = SourceLines.completeEnd(bytes, from: from, to: bytes.count)
+    // `from` itself when no line ended there.
+    if end > from { lastCompleteEnd = end }
   }
 
   /// The end of the last complete line at or after `start`: just past its terminator, or `start`.
   /// A final `\r` is not complete (a `\n` may follow), unless the input has ended.
+  ///
+  /// - Complexity: O(1).
   func completeEnd(from start: Int) -> Int {
-    SourceLines.completeEnd(bytes, from: start, to: bytes.count)
+    max(start, lastCompleteEnd)
   }
 
   /// How many line terminators `bytes[range]` holds (`\r\n` counts once).

@@ -13,6 +13,13 @@ extension HealTables {
     HealCase("mail <me@example.org", "<p>mail</p>"),
     HealCase("data <![CDA", "<p>data</p>"),
     HealCase("a <b]c> d", "<p>a &lt;b]c&gt; d</p>", applies: false),
+    // A declaration, processing instruction or comment may hold `<`: it waits for its `>` (fuzz
+    // seed 1214: the `>` of the separator between two `~` closers ended `<!D <!!`, and the
+    // separator showed).
+    HealCase("x <!D <b", "<p>x</p>"),
+    HealCase("a <?php echo <b", "<p>a</p>"),
+    HealCase("~~a ~~b <!D <!!", "<p><s>a <s>b</s></s></p>"),
+    HealCase("a <!D <b> c *d", "<p>a <!D <b> c <em>d</em></p>", applies: false),
   ]
 
   static let partialEntity = [
