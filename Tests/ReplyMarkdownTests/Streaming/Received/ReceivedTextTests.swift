@@ -1,3 +1,4 @@
+import ReplyKitFuzz
 import Testing
 
 @testable import ReplyMarkdown
@@ -39,5 +40,25 @@ import Testing
     _ = received.append("c\rd")
     #expect(received.completeEnd(from: 0) == 6)
     #expect(received.completeEnd(from: 7) == 7)
+  }
+}
+
+extension ReceivedTextTests {
+  /// A seeded mixed reply (CJK, emoji, CRLF) in 20-byte chunks: the kept end equals a scan after
+  /// every chunk.
+  @Test func aMixedReplyKeepsTheSameEnd() {
+    let bytes = Array(MixedReplyGenerator(seed: 1).reply(bytes: 100_000).utf8)
+    var received = ReceivedText()
+    var offset = 0
+    var differences = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + 20)
+      _ = received.append(bytes: bytes[offset..<end])
+      offset = end
+      if received.completeEnd(from: 0) != SourceLines.completeEnd(received.bytes, from: 0, to: received.count) {
+        differences += 1
+      }
+    }
+    #expect(differences == 0)
   }
 }
