@@ -16,6 +16,10 @@ import Testing
     "[^arch]:\nn\n[c]:[^arch]\n\n",
     "[9]\n[^d]:[^env]\n-\n[^env]:",
     "[^another-citation]:\n[^n]:[^another-citation]\n\n|\n",
+    // `replykit fuzz --seed 1217`: cmark-gfm looks the reference up as `^1`.
+    "[^1]:\n[^1\n\u{FFFD}]",
+    "[^1]: a\n\n[^1\n\u{FFFD}]",
+    "[^ab]: a\n\nx\n\n> [^a\n> bc]",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

@@ -3,9 +3,14 @@
 /// space, trimmed). A footnote label keeps its caret (`^1`).
 ///
 /// The scan is a conservative byte scan, not a parse: it may report labels the source does not
-/// really define or use (a bracket inside code), never the other way round for labels on one
-/// line. Callers use it to choose which definitions a parse needs, where an extra one costs a
-/// few bytes and a missing one would be wrong.
+/// really define or use (a bracket inside code), never the other way round. Callers use it to
+/// choose which definitions a parse needs, where an extra one costs a few bytes and a missing one
+/// would be wrong.
+///
+/// A footnote reference whose brackets stand on different lines is looked up by cmark-gfm under a
+/// label of its own making: as many bytes after the caret as the columns of the two brackets
+/// differ by, less two. A footnote definition's label holds no whitespace, so only a prefix of the
+/// first word after the caret can match one; the scan reports those prefixes too.
 enum ReferenceLabels {
   /// cmark-gfm's longest label.
   static let maximumLength = 999
@@ -15,15 +20,40 @@ enum ReferenceLabels {
   /// - Complexity: O(n).
   static func used(in bytes: ArraySlice<UInt8>) -> Set<String> {
     var labels: Set<String> = []
-    forEachUsed(in: bytes) { labels.insert($0) }
+    forEachUsed(in: bytes, footnotePrefixes: .upTo(multiLinePrefixLimit)) { labels.insert($0) }
     return labels
   }
 
+  /// The longest prefix of a footnote label spanning lines that ``used(in:)`` reports, in bytes.
+  /// Past it, a block waiting for a later definition may commit before that definition arrives,
+  /// and the final replacement corrects it.
+  static let multiLinePrefixLimit = 64
+
+  /// Which prefixes of the first word of a footnote label spanning lines to report, by their
+  /// length in bytes after the caret.
+  enum FootnotePrefixes {
+    /// Every length up to the given one.
+    case upTo(Int)
+    /// Only these lengths: those of the footnote labels the caller knows of.
+    case lengths(Set<Int>)
+
+    func contains(_ length: Int) -> Bool {
+      switch self {
+      case .upTo(let limit): length <= limit
+      case .lengths(let lengths): lengths.contains(length)
+      }
+    }
+  }
+
   /// Calls `body` with the label of every `[...]` in `bytes`, as ``used(in:)`` finds them, in
-  /// order and as often as they occur.
+  /// order and as often as they occur; for a footnote label spanning lines, also the prefixes of
+  /// its first word that `footnotePrefixes` names.
   ///
-  /// - Complexity: O(n); bytes other than `\`, `[` and `]` are skipped sixteen at a time.
-  static func forEachUsed(in bytes: ArraySlice<UInt8>, _ body: (String) -> Void) {
+  /// - Complexity: O(n) plus, per footnote label spanning lines, O(w) per prefix reported (w the
+  ///   length of its first word); bytes other than `\`, `[` and `]` are skipped sixteen at a time.
+  static func forEachUsed(
+    in bytes: ArraySlice<UInt8>, footnotePrefixes: FootnotePrefixes = .lengths([]), _ body: (String) -> Void
+  ) {
     bytes.withUnsafeBufferPointer { buffer in
       var open = -1
       var cursor = ByteSetCursor()
@@ -36,8 +66,12 @@ enum ReferenceLabels {
           open = index
         case UInt8(ascii: "]"):
           if open >= 0, index - open - 1 <= maximumLength {
-            let key = normalized(UnsafeBufferPointer(rebasing: buffer[(open + 1)..<index]))
+            let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<index])
+            let key = normalized(label)
             if !key.isEmpty { body(key) }
+            if label.first == UInt8(ascii: "^") && label.contains(where: isLineBreak) {
+              forEachFirstWordPrefix(of: label, footnotePrefixes, body)
+            }
           }
           open = -1
         default:
@@ -46,6 +80,23 @@ enum ReferenceLabels {
         index = cursor.next(Self.scanned, in: buffer, from: index + 1, to: buffer.count)
       }
     }
+  }
+
+  /// Calls `body` with the key of each prefix of the first word after the caret of `label` that
+  /// `prefixes` names, the caret kept.
+  private static func forEachFirstWordPrefix(
+    of label: UnsafeBufferPointer<UInt8>, _ prefixes: FootnotePrefixes, _ body: (String) -> Void
+  ) {
+    let word = label.dropFirst().prefix { !ASCII.isSpace($0) }
+    guard !word.isEmpty else { return }
+    let key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
+    for length in 1...key.count where prefixes.contains(length) {
+      body("^" + String(decoding: key[..<length], as: UTF8.self))
+    }
+  }
+
+  private static func isLineBreak(_ byte: UInt8) -> Bool {
+    byte == ASCII.newline || byte == ASCII.carriageReturn
   }
 
   /// The bytes ``forEachUsed(in:_:)`` acts on.

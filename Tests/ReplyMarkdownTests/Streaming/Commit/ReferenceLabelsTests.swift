@@ -42,6 +42,18 @@ import Testing
     #expect(ReferenceLabels.used(in: bytes[9...]) == ["kept"])
   }
 
+  /// cmark-gfm looks a footnote reference whose brackets stand on different lines up under a
+  /// label made from columns: a prefix of the first word after the caret may match a definition.
+  @Test func aFootnoteLabelOverLinesReportsThePrefixesOfItsFirstWord() {
+    let text = ArraySlice("[^Ab\n\u{FFFD}] and [^x y\nz]".utf8)
+    #expect(ReferenceLabels.used(in: text) == ["^ab \u{FFFD}", "^a", "^ab", "^x y z", "^x"])
+    var reported: [String] = []
+    ReferenceLabels.forEachUsed(in: text, footnotePrefixes: .lengths([2])) { reported.append($0) }
+    #expect(reported == ["^ab \u{FFFD}", "^ab", "^x y z"])
+    let long = ArraySlice(("[^" + String(repeating: "w", count: 100) + "\n]").utf8)
+    #expect(ReferenceLabels.used(in: long).count == 1 + ReferenceLabels.multiLinePrefixLimit)
+  }
+
   @Test func labelsCompareLikeCmark() {
     #expect(ReferenceLabels.normalized(ArraySlice("  Foo \n\t BAR ".utf8)) == "foo bar")
   }
@@ -74,6 +86,16 @@ import Testing
     let preamble = store.preamble(for: ArraySlice("    code [^1]\n".utf8))
     #expect(preamble.makesBlocks)
     #expect(String(decoding: preamble.bytes, as: UTF8.self).hasSuffix("<!---->\n\n"))
+  }
+
+  /// Found by `replykit fuzz --seed 1217`: `[^1\n\u{FFFD}]` is looked up as `^1`, so the
+  /// preamble must hold the definition of `[^1]`.
+  @Test func aFootnoteLabelOverLinesGetsTheDefinitionOfItsFirstWord() {
+    var store = DefinitionStore()
+    store.add(ArraySlice("[^1]: a\n".utf8), at: 0)
+    store.add(ArraySlice("[^12]: b\n".utf8), at: 10)
+    let preamble = String(decoding: store.preamble(for: ArraySlice("[^1\n\u{FFFD}]".utf8)).bytes, as: UTF8.self)
+    #expect(preamble == "[^1]: a\n\n<!---->\n\n")
   }
 
   @Test func aByteOrderMarkStartingTheRegionStaysText() {
