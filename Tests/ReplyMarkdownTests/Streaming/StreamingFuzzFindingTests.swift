@@ -20,6 +20,12 @@ import Testing
     "[^1]:\n[^1\n\u{FFFD}]",
     "[^1]: a\n\n[^1\n\u{FFFD}]",
     "[^ab]: a\n\nx\n\n> [^a\n> bc]",
+    "[^a]: x\n[^ab]: y\n[^abc]: z\n\n> q [^abcd\n> xyzwv]\n\n[^abcd\nxyzw]\n\n- a\n\n\t[^abcd\n\txyzw]",
+    // `replykit fuzz --seed 1217` again: the line that ends a raw HTML block looks like a
+    // definition, and cmark-gfm's range of the block ends before it.
+    "[bar]\n<!N\n[bar]:>\n>\n",
+    "<!N>\n[bar]: /u\n>\n\n[bar]\n",
+    "[bar]\n<?x\n[bar]: /u ?>\n>\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

@@ -44,9 +44,6 @@ struct DefinitionStore: Sendable {
   private var alwaysIncluded: [Int] = []
   /// The bytes of the always-included pieces.
   private(set) var alwaysIncludedBytes = 0
-  /// The lengths in bytes of the footnote labels defined, caret left out: the prefixes of a
-  /// footnote label spanning lines that may match one (see ``ReferenceLabels``).
-  private var footnoteLabelLengths: Set<Int> = []
 
   /// Whether no definition has been seen.
   var isEmpty: Bool { pieces.isEmpty }
@@ -83,10 +80,7 @@ struct DefinitionStore: Sendable {
     } else if referencesFootnotes {
       alwaysIncludedBytes = Self.alwaysIncludedLimit + 1
     }
-    for label in Set(labels) {
-      piecesByLabel[label, default: []].append(index)
-      if label.hasPrefix("^") { footnoteLabelLengths.insert(label.utf8.count - 1) }
-    }
+    for label in Set(labels) { piecesByLabel[label, default: []].append(index) }
     return labels
   }
 
@@ -101,18 +95,13 @@ struct DefinitionStore: Sendable {
     if !pieces.isEmpty {
       var chosen: Set<Int> = []
       var pending = Array(alwaysIncluded)
-      let prefixes = ReferenceLabels.FootnotePrefixes.lengths(footnoteLabelLengths)
-      ReferenceLabels.forEachUsed(in: region, footnotePrefixes: prefixes) { label in
-        pending += piecesByLabel[label] ?? []
-      }
+      ReferenceLabels.forEachUsed(in: region) { label in pending += piecesByLabel[label] ?? [] }
       while let index = pending.popLast() {
         let start = pieces[index].start
         let inside = start >= regionStart && start - regionStart < region.count
         guard !inside, chosen.insert(index).inserted else { continue }
         if SourceLines.contains(pieces[index].bytes, 0..<pieces[index].bytes.count, Self.footnoteOpener) {
-          ReferenceLabels.forEachUsed(in: pieces[index].bytes[...], footnotePrefixes: prefixes) { label in
-            pending += piecesByLabel[label] ?? []
-          }
+          ReferenceLabels.forEachUsed(in: pieces[index].bytes[...]) { label in pending += piecesByLabel[label] ?? [] }
         }
       }
       // In reply order, not the order the pieces closed in (a definition after a block may close

@@ -131,7 +131,16 @@ extension MarkdownStream {
         continue
       }
       if done < unitStart { define(text[done..<unitStart], base: start) }
-      if blockEnd < next { define(text[blockEnd..<next], base: start) }
+      if blockEnd < next {
+        // cmark-gfm's range of a raw HTML block can end before the line that ends it, and that
+        // line is not kept in the block's text either (`<!x`, `[a]:>`): what looks like a
+        // definition after it may be part of it, so only the final replacement may use it.
+        if let last = unit.blocks.last, case .htmlBlock = document.nodes[last].kind {
+          if !ReferenceLabels.defined(in: text[blockEnd..<next]).isEmpty { committedInexactly = true }
+        } else {
+          define(text[blockEnd..<next], base: start)
+        }
+      }
       if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
         defineInside(text[unitStart..<blockEnd], base: start)
       }

@@ -9,8 +9,10 @@
 ///
 /// A footnote reference whose brackets stand on different lines is looked up by cmark-gfm under a
 /// label of its own making: as many bytes after the caret as the columns of the two brackets
-/// differ by, less two. A footnote definition's label holds no whitespace, so only a prefix of the
-/// first word after the caret can match one; the scan reports those prefixes too.
+/// differ by, less two, where a column counts from the start of the line's content (after its
+/// container markers and indentation; on a paragraph's first line, from the paragraph's start).
+/// The scan does not know where the content starts, only that it is at most the line's leading
+/// markers and blanks away: it reports the label of every length that leaves open.
 enum ReferenceLabels {
   /// cmark-gfm's longest label.
   static let maximumLength = 999
@@ -20,40 +22,18 @@ enum ReferenceLabels {
   /// - Complexity: O(n).
   static func used(in bytes: ArraySlice<UInt8>) -> Set<String> {
     var labels: Set<String> = []
-    forEachUsed(in: bytes, footnotePrefixes: .upTo(multiLinePrefixLimit)) { labels.insert($0) }
+    forEachUsed(in: bytes) { labels.insert($0) }
     return labels
   }
 
-  /// The longest prefix of a footnote label spanning lines that ``used(in:)`` reports, in bytes.
-  /// Past it, a block waiting for a later definition may commit before that definition arrives,
-  /// and the final replacement corrects it.
-  static let multiLinePrefixLimit = 64
-
-  /// Which prefixes of the first word of a footnote label spanning lines to report, by their
-  /// length in bytes after the caret.
-  enum FootnotePrefixes {
-    /// Every length up to the given one.
-    case upTo(Int)
-    /// Only these lengths: those of the footnote labels the caller knows of.
-    case lengths(Set<Int>)
-
-    func contains(_ length: Int) -> Bool {
-      switch self {
-      case .upTo(let limit): length <= limit
-      case .lengths(let lengths): lengths.contains(length)
-      }
-    }
-  }
-
   /// Calls `body` with the label of every `[...]` in `bytes`, as ``used(in:)`` finds them, in
-  /// order and as often as they occur; for a footnote label spanning lines, also the prefixes of
-  /// its first word that `footnotePrefixes` names.
+  /// order and as often as they occur; for a footnote label spanning lines, also the labels
+  /// cmark-gfm may look it up under (see the type's summary).
   ///
-  /// - Complexity: O(n) plus, per footnote label spanning lines, O(w) per prefix reported (w the
-  ///   length of its first word); bytes other than `\`, `[` and `]` are skipped sixteen at a time.
-  static func forEachUsed(
-    in bytes: ArraySlice<UInt8>, footnotePrefixes: FootnotePrefixes = .lengths([]), _ body: (String) -> Void
-  ) {
+  /// - Complexity: O(n) plus, per footnote label spanning lines, O(w) for each of the few lengths
+  ///   its lines' leading markers leave open (w the length of its first word); bytes other than
+  ///   `\`, `[` and `]` are skipped sixteen at a time.
+  static func forEachUsed(in bytes: ArraySlice<UInt8>, _ body: (String) -> Void) {
     bytes.withUnsafeBufferPointer { buffer in
       var open = -1
       var cursor = ByteSetCursor()
@@ -70,7 +50,7 @@ enum ReferenceLabels {
             let key = normalized(label)
             if !key.isEmpty { body(key) }
             if label.first == UInt8(ascii: "^") && label.contains(where: isLineBreak) {
-              forEachFirstWordPrefix(of: label, footnotePrefixes, body)
+              forEachColumnLabel(in: buffer, open: open, close: index, body)
             }
           }
           open = -1
@@ -82,17 +62,49 @@ enum ReferenceLabels {
     }
   }
 
-  /// Calls `body` with the key of each prefix of the first word after the caret of `label` that
-  /// `prefixes` names, the caret kept.
-  private static func forEachFirstWordPrefix(
-    of label: UnsafeBufferPointer<UInt8>, _ prefixes: FootnotePrefixes, _ body: (String) -> Void
+  /// Calls `body` with the keys of the labels cmark-gfm may look up the footnote reference whose
+  /// `[` is at `open` and whose `]` is at `close`, on a later line, in `buffer` (see the type's
+  /// summary): the bytes after the caret, as many as the brackets' content columns differ by,
+  /// less two. A label with whitespace inside matches no footnote definition, so a length past
+  /// the first word stands for the word itself.
+  private static func forEachColumnLabel(
+    in buffer: UnsafeBufferPointer<UInt8>, open: Int, close: Int, _ body: (String) -> Void
   ) {
-    let word = label.dropFirst().prefix { !ASCII.isSpace($0) }
+    let (openColumn, openMarkers, openTab) = column(in: buffer, of: open)
+    let (closeColumn, closeMarkers, closeTab) = column(in: buffer, of: close)
+    // A tab a container marker takes part of leaves up to three columns as spaces.
+    let slack = openTab || closeTab ? 3 : 0
+    let lowest = max(1, closeColumn - closeMarkers - openColumn - 2 - slack)
+    let highest = closeColumn - max(0, openColumn - openMarkers) - 2 + slack
+    guard lowest <= highest else { return }
+    let word = UnsafeBufferPointer(rebasing: buffer[(open + 2)..<close]).prefix { !ASCII.isSpace($0) }
     guard !word.isEmpty else { return }
     let key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
-    for length in 1...key.count where prefixes.contains(length) {
-      body("^" + String(decoding: key[..<length], as: UTF8.self))
+    if lowest <= min(highest, key.count) {
+      for length in lowest...min(highest, key.count) { body("^" + String(decoding: key[..<length], as: UTF8.self)) }
     }
+    if highest > key.count && lowest > key.count { body("^" + String(decoding: key, as: UTF8.self)) }
+  }
+
+  /// The column of `index` on its line in `buffer` (from the line's start, or the buffer's), how
+  /// many bytes before it on the line may be container markers or indentation (blanks, `>`, list
+  /// marker bytes), and whether a tab is among them.
+  private static func column(in buffer: UnsafeBufferPointer<UInt8>, of index: Int) -> (Int, Int, Bool) {
+    var start = index
+    while start > 0 && !isLineBreak(buffer[start - 1]) { start -= 1 }
+    var markers = start
+    var tab = false
+    while markers < index && isMarkerOrBlank(buffer[markers]) {
+      if buffer[markers] == ASCII.tab { tab = true }
+      markers += 1
+    }
+    return (index - start, markers - start, tab)
+  }
+
+  private static func isMarkerOrBlank(_ byte: UInt8) -> Bool {
+    ASCII.isBlank(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "-")
+      || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: ")")
   }
 
   private static func isLineBreak(_ byte: UInt8) -> Bool {

@@ -43,15 +43,19 @@ import Testing
   }
 
   /// cmark-gfm looks a footnote reference whose brackets stand on different lines up under a
-  /// label made from columns: a prefix of the first word after the caret may match a definition.
-  @Test func aFootnoteLabelOverLinesReportsThePrefixesOfItsFirstWord() {
-    let text = ArraySlice("[^Ab\n\u{FFFD}] and [^x y\nz]".utf8)
-    #expect(ReferenceLabels.used(in: text) == ["^ab \u{FFFD}", "^a", "^ab", "^x y z", "^x"])
-    var reported: [String] = []
-    ReferenceLabels.forEachUsed(in: text, footnotePrefixes: .lengths([2])) { reported.append($0) }
-    #expect(reported == ["^ab \u{FFFD}", "^ab", "^x y z"])
-    let long = ArraySlice(("[^" + String(repeating: "w", count: 100) + "\n]").utf8)
-    #expect(ReferenceLabels.used(in: long).count == 1 + ReferenceLabels.multiLinePrefixLimit)
+  /// label made from their columns: the scan reports every length the lines' markers leave open.
+  @Test(arguments: [
+    // The `]` three bytes into its line: one byte after the caret.
+    ("[^Ab\n\u{FFFD}] and [^x y\nz]", ["^ab \u{FFFD}", "^a", "^x y z"]),
+    // In a quote the content starts after `> `, or (lazily) at the line's start.
+    ("> [^abcd\n> xyz]", ["^abcd > xyz", "^a", "^ab", "^abc"]),
+    // Four bytes, past the word and its trailing blanks: the word.
+    ("[^ab   \nxyzwvu]", ["^ab xyzwvu", "^ab"]),
+    // Too close to the line's start: an empty label, which matches nothing.
+    ("[^abc\n]", ["^abc"]),
+  ])
+  func aFootnoteLabelOverLinesReportsWhatCmarkMayLookUp(text: String, labels: [String]) {
+    #expect(ReferenceLabels.used(in: ArraySlice(text.utf8)) == Set(labels))
   }
 
   @Test func labelsCompareLikeCmark() {
