@@ -73,3 +73,34 @@ extension StreamingDefinitionPreambleTests {
     #expect(consumer.html == HTMLRenderer().render(MarkdownDocument(reply)))
   }
 }
+
+extension StreamingDefinitionPreambleTests {
+  /// Text that looks like a definition without being one (a table whose header starts `[x]:`),
+  /// and a definition repeated: neither may reach a later preamble, which held every repeat and
+  /// the whole table (fuzz seed 1217: 58 KB of preamble per update, over 100 s for 53 KB in
+  /// 7-byte chunks). Counted, not timed: the context parsed per update stays small.
+  @Test(arguments: [
+    "Use [x].\n\n" + String(repeating: "[x]: u\n", count: 300) + "Again [x] here.\n",
+    "[x]: u|-|\n|-|-|\n" + String(repeating: "|a|\n", count: 300) + "\n" + String(repeating: "[x]: u\n", count: 300)
+      + "[x] at the end.\n",
+    "[x]: /first\n[X]: /second\n\n[x] [y]\n\n[y]: /y\n[y]: /y2\n",
+  ])
+  func aLaterOrFalseDefinitionStaysOutOfThePreamble(_ reply: String) {
+    let oneShot = HTMLRenderer().render(MarkdownDocument(reply))
+    let bytes = Array(reply.utf8)
+    var stream = MarkdownStream()
+    var consumer = MarkdownStreamHTMLRenderer()
+    var largest = 0
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + 7)
+      let update = stream.feed(bytes: bytes[offset..<end])
+      largest = max(largest, update.statistics.lookbackBytes)
+      consumer.apply(update)
+      offset = end
+    }
+    consumer.apply(stream.finish())
+    #expect(consumer.html == oneShot)
+    #expect(largest <= 64, "largest lookback \(largest) bytes")
+  }
+}

@@ -45,18 +45,33 @@ struct DefinitionStore: Sendable {
   /// The bytes of the always-included pieces.
   private(set) var alwaysIncludedBytes = 0
 
+  /// Link labels a kept piece defines for certain, with where the first such piece starts (see
+  /// ``add(_:at:definingLinkLabels:)``).
+  private var surelyDefined: [String: Int] = [:]
+
   /// Whether no definition has been seen.
   var isEmpty: Bool { pieces.isEmpty }
 
   /// Whether `label` (a key from ``ReferenceLabels``) has a definition.
   func defines(_ label: String) -> Bool { piecesByLabel[label] != nil }
 
-  /// Keeps `text` if it defines labels; returns the labels it defines.
+  /// Keeps `text` if it defines labels that may matter to a later parse; returns those labels.
   ///
-  /// `text` must be closed: no later line can continue it.
+  /// `text` must be closed: no later line can continue it. `definingLinkLabels`, when known, are
+  /// the link labels it really defines (a parse told): it is kept for those and its footnote
+  /// labels only, and not at all when a definition before it defines each of them already
+  /// (cmark-gfm keeps the first definition of a label, so a later one changes no parse). Else
+  /// every preamble for a label would carry every text that once looked like its definition: a
+  /// table whose header starts `[x]:`, a reply repeating `[x]: u` a thousand times.
   @discardableResult
-  mutating func add(_ text: ArraySlice<UInt8>, at start: Int) -> [String] {
-    let labels = ReferenceLabels.defined(in: text)
+  mutating func add(_ text: ArraySlice<UInt8>, at start: Int, definingLinkLabels: Set<String>? = nil) -> [String] {
+    var labels = ReferenceLabels.defined(in: text)
+    if let defined = definingLinkLabels {
+      labels = labels.filter { $0.hasPrefix("^") || defined.contains($0) }
+      // Pieces may close out of reply order: only a definition before this one makes it moot.
+      if labels.allSatisfy({ (surelyDefined[$0] ?? .max) < start }) { return [] }
+      for label in defined { surelyDefined[label] = min(surelyDefined[label] ?? .max, start) }
+    }
     guard !labels.isEmpty else { return [] }
     var bytes = Array(text)
     while let last = bytes.last, ASCII.isSpace(last) { bytes.removeLast() }

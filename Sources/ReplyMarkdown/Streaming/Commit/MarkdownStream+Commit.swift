@@ -234,11 +234,16 @@ extension MarkdownStream {
     guard text.contains(UInt8(ascii: "[")), !ReferenceLabels.defined(in: text).isEmpty else { return }
     // Kept only when it parses closed: cut short (cmark-gfm's range of a raw HTML block can end
     // before its last lines), it would swallow what follows it in a preamble.
-    guard isClosed(text) else {
+    guard let blocks = probeAfter(text) else {
       committedInexactly = true
       return
     }
-    let labels = Set(definitions.add(text, at: base + text.startIndex))
+    let linkLabels = Array(Set(ReferenceLabels.defined(in: text).filter { !$0.hasPrefix("^") }))
+    // A definition alone on its line defines its label; otherwise a parse tells which labels the
+    // text really defines (a table whose header starts `[x]:` defines none).
+    let oneDefinition = blocks == 2 && linkLabels.count == 1 && text.count(where: { $0 == ASCII.newline }) <= 1
+    let defined = oneDefinition ? Set(linkLabels) : definedLinkLabels(text, linkLabels)
+    let labels = Set(definitions.add(text, at: base + text.startIndex, definingLinkLabels: defined))
     if definitions.pieces.last?.isAlwaysIncluded == true
       && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit
     {
@@ -309,6 +314,23 @@ extension MarkdownStream {
   }
 
   static let closedProbe = Array("\n\n<!---->\n\n\u{1}closed\n".utf8)
+
+  /// Which of `labels` (link labels, as keys) closed `text` defines: each is looked up in a
+  /// paragraph of its own after it.
+  private mutating func definedLinkLabels(_ text: ArraySlice<UInt8>, _ labels: [String]) -> Set<String> {
+    guard !labels.isEmpty else { return [] }
+    var probe = Array(text) + Array("\n\n<!---->\n\n".utf8)
+    for label in labels { probe += Array(("[" + label + "]\n\n").utf8) }
+    let document = parseText(probe)
+    let blocks = Array(document.topLevelBlocks)
+    guard blocks.count >= labels.count else { return [] }
+    var defined: Set<String> = []
+    for (label, block) in zip(labels, blocks.suffix(labels.count)) where block + 1 < document.nodes.count {
+      guard case .paragraph = document.nodes[block].kind, case .link = document.nodes[block + 1].kind else { continue }
+      defined.insert(label)
+    }
+    return defined
+  }
 
   /// Where the last line that starts a link label (`[`, after up to three spaces, not `[^`)
   /// starts in `text`, or nil.

@@ -74,6 +74,20 @@ import Testing
     #expect(store.preamble(for: ArraySlice("No labels.".utf8)).bytes.isEmpty)
   }
 
+  /// Told which link labels a piece really defines, the store keeps it for those only, and not
+  /// at all when an earlier piece defines them already.
+  @Test func onlyRealAndFirstDefinitionsAreKept() {
+    var store = DefinitionStore()
+    #expect(store.add(ArraySlice("[x]: u|-|\n|-|-|\n|a|\n".utf8), at: 0, definingLinkLabels: []).isEmpty)
+    #expect(store.add(ArraySlice("[x]: /u\n".utf8), at: 20, definingLinkLabels: ["x"]) == ["x"])
+    #expect(store.add(ArraySlice("[x]: /again\n".utf8), at: 30, definingLinkLabels: ["x"]).isEmpty)
+    #expect(store.add(ArraySlice("[x]: /v\n[y]: /y\n".utf8), at: 40, definingLinkLabels: ["x", "y"]) == ["x", "y"])
+    // Closed after the others, but before them in the reply: cmark-gfm takes it first.
+    #expect(store.add(ArraySlice("[x]: /early\n".utf8), at: 5, definingLinkLabels: ["x"]) == ["x"])
+    let preamble = String(decoding: store.preamble(for: ArraySlice("[x]".utf8)).bytes, as: UTF8.self)
+    #expect(preamble == "[x]: /early\n\n[x]: /u\n\n[x]: /v\n[y]: /y\n\n")
+  }
+
   @Test func everyDefinitionOfALabelComesInReplyOrder() {
     var store = DefinitionStore()
     store.add(ArraySlice("[a]: /first\n".utf8), at: 0)
