@@ -26,6 +26,9 @@ import Testing
     "[bar]\n<!N\n[bar]:>\n>\n",
     "<!N>\n[bar]: /u\n>\n\n[bar]\n",
     "[bar]\n<?x\n[bar]: /u ?>\n>\n",
+    // And a footnote label longer than a link label may be: cmark-gfm still looks it up.
+    "[^1]:\n[^1" + String(repeating: ". 1", count: 400) + "\n\u{FFFD}]",
+    "[^" + String(repeating: "n", count: 1200) + "]: note\n\nSee [^" + String(repeating: "n", count: 1200) + "].\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

@@ -14,10 +14,12 @@
 /// The scan does not know where the content starts, only that it is at most the line's leading
 /// markers and blanks away: it reports the label of every length that leaves open.
 enum ReferenceLabels {
-  /// cmark-gfm's longest label.
+  /// cmark-gfm's longest link label. A footnote label has no limit: cmark-gfm reads a
+  /// footnote reference after the link lookup failed, whatever its length.
   static let maximumLength = 999
 
-  /// Labels of every `[...]` in `bytes` (no nested brackets, at most ``maximumLength`` bytes).
+  /// Labels of every `[...]` in `bytes` (no nested brackets, at most ``maximumLength`` bytes
+  /// unless a footnote's).
   ///
   /// - Complexity: O(n).
   static func used(in bytes: ArraySlice<UInt8>) -> Set<String> {
@@ -45,7 +47,7 @@ enum ReferenceLabels {
         case UInt8(ascii: "["):
           open = index
         case UInt8(ascii: "]"):
-          if open >= 0, index - open - 1 <= maximumLength {
+          if open >= 0, index - open - 1 <= maximumLength || buffer[open + 1] == UInt8(ascii: "^") {
             let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<index])
             let key = normalized(label)
             if !key.isEmpty { body(key) }
@@ -153,7 +155,8 @@ enum ReferenceLabels {
   /// The `]` that closes the label opened at `open` (labels may span lines).
   static func closingBracket(_ bytes: ArraySlice<UInt8>, after open: Int) -> Int? {
     var index = open + 1
-    while index < bytes.endIndex && index - open - 1 <= maximumLength {
+    let footnote = open + 1 < bytes.endIndex && bytes[open + 1] == UInt8(ascii: "^")
+    while index < bytes.endIndex && (footnote || index - open - 1 <= maximumLength) {
       switch bytes[index] {
       case ASCII.backslash: index += 1
       case UInt8(ascii: "["): return nil

@@ -20,6 +20,8 @@ import Testing
       "[" + String(repeating: "z", count: 1000) + "] [" + String(repeating: "z", count: 999) + "]",
       [String(repeating: "z", count: 999)]
     ),
+    // A footnote label has no such limit.
+    ("[^" + String(repeating: "z", count: 1000) + "]", ["^" + String(repeating: "z", count: 1000)]),
   ])
   func usedLabels(text: String, labels: [String]) {
     #expect(ReferenceLabels.used(in: ArraySlice(text.utf8)) == Set(labels))
