@@ -9,7 +9,7 @@
 struct DefinitionStore: Sendable {
   /// One piece of closed source text that defines labels.
   struct Piece: Sendable {
-    /// The text, ending with one line break.
+    /// The text, ending with a line break.
     let bytes: [UInt8]
     /// Whether the piece may produce a block when parsed (a footnote definition, a container with
     /// a definition inside): the preamble then ends with a line that closes it, and the blocks it
@@ -74,10 +74,15 @@ struct DefinitionStore: Sendable {
     }
     guard !labels.isEmpty else { return [] }
     var bytes = Array(text)
-    while let last = bytes.last, ASCII.isSpace(last) { bytes.removeLast() }
-    bytes.append(ASCII.newline)
     let first = bytes.first { !ASCII.isBlank($0) }
     let startsPlain = first == UInt8(ascii: "[") && bytes.dropFirst().first { !ASCII.isBlank($0) } != UInt8(ascii: "^")
+    // Link definitions end at their last byte; text that may make blocks is kept as received,
+    // blank lines and all: cmark-gfm tells a line holding a space from an empty one at the end of
+    // a fence in a footnote definition (fuzz seed 1218).
+    if startsPlain {
+      while let last = bytes.last, ASCII.isSpace(last) { bytes.removeLast() }
+    }
+    if bytes.last != ASCII.newline && bytes.last != ASCII.carriageReturn { bytes.append(ASCII.newline) }
     let index = pieces.count
     // More `[^` than the footnote labels it defines: its text references a footnote.
     let footnoteLabels = labels.filter { $0.hasPrefix("^") }.count
@@ -121,15 +126,19 @@ struct DefinitionStore: Sendable {
       }
       // In reply order, not the order the pieces closed in (a definition after a block may close
       // before one before it): cmark-gfm keeps the first definition of a label.
+      // A piece that may make blocks is closed at once by a one-line HTML comment, as the
+      // unindented line after it in the reply closed it: a blank line in between would change
+      // it (cmark-gfm gives a fence in a footnote definition one more line), and without a
+      // closing line the next piece, or an indented first line of the region, could continue it.
+      var closed = true
       for index in chosen.sorted(by: { (pieces[$0].start, $0) < (pieces[$1].start, $1) }) {
         let piece = pieces[index]
         preamble.bytes += piece.bytes
-        preamble.bytes.append(ASCII.newline)
+        preamble.bytes += piece.makesBlocks ? Self.closingLine : [ASCII.newline]
+        closed = piece.makesBlocks
         preamble.makesBlocks = preamble.makesBlocks || piece.makesBlocks
       }
-      // A footnote definition or a list item would take an indented first line of the region
-      // as its own continuation: a one-line HTML comment closes every container first.
-      if preamble.makesBlocks { preamble.bytes += Self.closingLine }
+      if preamble.makesBlocks && !closed { preamble.bytes += Self.closingLine }
     }
     // A byte order mark starting the region is text, not a mark: parsed first, cmark drops it.
     if preamble.bytes.isEmpty && region.starts(with: Self.byteOrderMark) { preamble.bytes = [ASCII.newline] }

@@ -115,7 +115,7 @@ import Testing
     store.add(ArraySlice("[^1]: a\n".utf8), at: 0)
     store.add(ArraySlice("[^12]: b\n".utf8), at: 10)
     let preamble = String(decoding: store.preamble(for: ArraySlice("[^1\n\u{FFFD}]".utf8)).bytes, as: UTF8.self)
-    #expect(preamble == "[^1]: a\n\n<!---->\n\n")
+    #expect(preamble == "[^1]: a\n<!---->\n\n")
   }
 
   @Test func aByteOrderMarkStartingTheRegionStaysText() {
