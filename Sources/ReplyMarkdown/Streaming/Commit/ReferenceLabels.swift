@@ -38,6 +38,10 @@ enum ReferenceLabels {
   static func forEachUsed(in bytes: ArraySlice<UInt8>, _ body: (String) -> Void) {
     bytes.withUnsafeBufferPointer { buffer in
       var open = -1
+      // The `[` not yet closed, as cmark-gfm's bracket stack holds them (the last few): a `]`
+      // closes the latest, and an outer `[^` whose inner brackets made no link still makes a
+      // footnote reference (`[^1[]` and `]` on the next line).
+      var openers: [Int] = []
       var cursor = ByteSetCursor()
       var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
@@ -46,14 +50,14 @@ enum ReferenceLabels {
           index += 1
         case UInt8(ascii: "["):
           open = index
+          if openers.count == Self.trackedOpeners { openers.removeFirst() }
+          openers.append(index)
         case UInt8(ascii: "]"):
+          let latest = openers.popLast() ?? -1
           if open >= 0, index - open - 1 <= maximumLength || buffer[open + 1] == UInt8(ascii: "^") {
-            let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<index])
-            let key = normalized(label)
-            if !key.isEmpty { body(key) }
-            if label.first == UInt8(ascii: "^") && label.contains(where: isLineBreak) {
-              forEachColumnLabel(in: buffer, open: open, close: index, body)
-            }
+            reportLabel(in: buffer, open: open, close: index, body)
+          } else if latest >= 0 && latest != open && buffer[latest + 1] == UInt8(ascii: "^") {
+            reportLabel(in: buffer, open: latest, close: index, body)
           }
           open = -1
         default:
@@ -61,6 +65,22 @@ enum ReferenceLabels {
         }
         index = cursor.next(Self.scanned, in: buffer, from: index + 1, to: buffer.count)
       }
+    }
+  }
+
+  /// How many unclosed `[` the scan keeps (see ``forEachUsed(in:_:)``).
+  static let trackedOpeners = 32
+
+  /// Calls `body` with the key of the label between `open` and `close` in `buffer`, and, for a
+  /// footnote label spanning lines, with the labels cmark-gfm may look it up under.
+  private static func reportLabel(
+    in buffer: UnsafeBufferPointer<UInt8>, open: Int, close: Int, _ body: (String) -> Void
+  ) {
+    let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<close])
+    let key = normalized(label)
+    if !key.isEmpty { body(key) }
+    if label.first == UInt8(ascii: "^") && label.contains(where: isLineBreak) {
+      forEachColumnLabel(in: buffer, open: open, close: close, body)
     }
   }
 
