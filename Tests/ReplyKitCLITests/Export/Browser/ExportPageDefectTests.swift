@@ -237,6 +237,9 @@ struct ExportPageDefectTests {
         try B.number(browser, "document.querySelectorAll('h2.day > time[datetime=\"2024-03-01\"]').length") == 1)
       #expect(
         try browser.evaluate("document.querySelector('.page-meta .count').textContent") as? String == "7 Nachrichten")
+      // The turns sit in a chunk with `content-visibility: auto`: until the first frame lays it
+      // out, its text is not in `innerText` (a loaded machine read the page before that frame).
+      try browser.waitUntil("document.body.innerText.includes('Angehalten')")
       let text = try browser.evaluate("document.body.innerText") as? String ?? ""
       for word in ["Angehalten", "Diese Antwort wurde nicht fertig.", "Als gut bewertet", "Exportiert am"] {
         #expect(text.contains(word), "\(word)")
