@@ -16,6 +16,9 @@
 /// ``InputLimits/maxTableHeaderScan``, past which the input guard splits the paragraph). A
 /// paragraph of 500 short `|-|` lines is 2 KB but costs a parse of 500 KB; counted by its size
 /// alone it was parsed on every update, 40 times slower per byte than prose (``parseCost(_:)``).
+/// Its autolinker reads a word again from each `@`, `scheme:` and `www.` in it: a 2 KB line of
+/// `a@a@…` costs a thousand reads of itself (parsed on every update, 14 KB one byte at a time
+/// took 38 s).
 ///
 /// The threshold is what one update may parse for its open part: 2 KB keeps the slowest updates
 /// of a mixed reply near the cost of an ordinary one (at 8 KB, open quotes and list items of a
@@ -53,30 +56,58 @@ enum RefreshSchedule {
     return open.count <= threshold && parseCost(open) <= threshold
   }
 
-  /// What a parse of `open` reads: its size, plus for each line that may be a table's delimiter
-  /// row (only `|`, `-`, `:` and blanks, with a `-`) the text before it again, up to
-  /// ``InputLimits/maxTableHeaderScan`` (1 KB by default).
+  /// What a parse of `open` reads: its size, plus
+  /// - for each line that may be a table's delimiter row (only `|`, `-`, `:` and blanks, with a
+  ///   `-`), the text before it again, up to ``InputLimits/maxTableHeaderScan`` (1 KB by default);
+  /// - for each word (bytes between blanks and line breaks) with more than one autolink candidate
+  ///   (`@`, `:` after a letter, `www.`), the word again per candidate after the first: cmark-gfm's
+  ///   autolinker reads the word from each candidate on, so a 2 KB word `a@a@…` costs a thousand
+  ///   reads of it (the input guard's ``InputLimits/maxAutolinkScanBytes`` caps that per parse,
+  ///   not per stream).
+  ///
+  /// - Complexity: O(n).
   static func parseCost(_ open: ArraySlice<UInt8>) -> Int {
     let rescanLimit = InputLimits.default.maxTableHeaderScan
     var cost = open.count
     var lineStart = open.startIndex
     var dashes = false
     var onlyDelimiterBytes = true
+    var wordStart = open.startIndex
+    var candidates = 0
     for index in open.indices {
-      switch open[index] {
-      case ASCII.newline, ASCII.carriageReturn:
+      let byte = open[index]
+      switch byte {
+      case ASCII.newline, ASCII.carriageReturn, ASCII.space, ASCII.tab:
+        if candidates > 1 { cost += (candidates - 1) * (index - wordStart) }
+        wordStart = index + 1
+        candidates = 0
+        guard byte == ASCII.newline || byte == ASCII.carriageReturn else { continue }
         if dashes && onlyDelimiterBytes { cost += min(lineStart - open.startIndex, rescanLimit) }
         lineStart = index + 1
         dashes = false
         onlyDelimiterBytes = true
       case ASCII.hyphen:
         dashes = true
-      case ASCII.pipe, ASCII.colon, ASCII.space, ASCII.tab:
+      case ASCII.pipe:
         break
+      case ASCII.colon:
+        if index > wordStart && ASCII.isLetter(open[index - 1]) { candidates += 1 }
+      case UInt8(ascii: "@"):
+        candidates += 1
+        onlyDelimiterBytes = false
+      case UInt8(ascii: "."):
+        if index - wordStart >= 3, open[index - 3] | 0x20 == UInt8(ascii: "w"),
+          open[index - 2] | 0x20 == UInt8(ascii: "w"),
+          open[index - 1] | 0x20 == UInt8(ascii: "w")
+        {
+          candidates += 1
+        }
+        onlyDelimiterBytes = false
       default:
         onlyDelimiterBytes = false
       }
     }
+    if candidates > 1 { cost += (candidates - 1) * (open.endIndex - wordStart) }
     if dashes && onlyDelimiterBytes { cost += min(lineStart - open.startIndex, rescanLimit) }
     return cost
   }

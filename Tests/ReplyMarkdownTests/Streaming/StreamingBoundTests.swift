@@ -193,6 +193,26 @@ import Testing
     #expect(RefreshSchedule.parseCost(long[...]) == long.count + 1024)
   }
 
+  /// A 2 KB line of `a@a@…` above delimiter-like lines, found by `replykit fuzz --seed 1220`:
+  /// cmark-gfm's autolinker reads the word again from every `@`, so each parse of it costs a
+  /// thousand times its size. Under 2 KB, it was parsed on every update as the head of a table the
+  /// open part briefly made (14.5 KB one byte at a time: 38 s, 3,489x one-shot). The schedule now
+  /// counts that cost: no settled table gets such a head, and the open part is parsed as it grows
+  /// by an eighth.
+  @Test func anAutolinkHeavyLineIsScheduledByItsCost() {
+    let text =
+      "foo <?php echo" + String(repeating: "a@", count: 1010) + "\n"
+      + String(repeating: "|-|-|\n|-|\n", count: 300) + "\nAfter.\n"
+    let outcome = Self.stream(text, chunking: .fixed(7), policy: .live)
+    #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
+    #expect(outcome.bound.totalParsedBytes <= 24 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
+    #expect(outcome.html == HTMLRenderer().render(MarkdownDocument(text)))
+    // The cost: each candidate after a word's first reads the word again; one address reads it once.
+    #expect(RefreshSchedule.parseCost(ArraySlice("x a@b@c y".utf8)) == 9 + 5)
+    #expect(RefreshSchedule.parseCost(ArraySlice("see https://www.example.net, a@b.c".utf8)) == 34 + 24)
+    #expect(RefreshSchedule.parseCost(ArraySlice("| :-: |".utf8)) == 7)
+  }
+
   /// A table whose header row is 5 KB (found by the fuzzer: 15 s for 21 KB at 7-byte chunks):
   /// settling rows parses the header again before the open row, so a long header cost its size per
   /// update (530 bytes parsed per byte here). Past ``LongBlock/maximumHeadBytes`` the table stays

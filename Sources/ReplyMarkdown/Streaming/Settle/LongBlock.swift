@@ -14,11 +14,12 @@ struct LongBlock: Sendable {
   }
 
   var kind: Kind
-  /// The longest head (a table's header and delimiter rows) a settled table may have: every update
-  /// parses the head again before the open row, so a longer one (a 5 KB header row) would cost
-  /// that much per update. Such a table stays the open block, parsed whole under the refresh
-  /// schedule (``RefreshSchedule``), which keeps it linear. (A fence's open lines need no parse
-  /// of its opening line.)
+  /// The costliest head (a table's header and delimiter rows, by ``RefreshSchedule/parseCost(_:)``)
+  /// a settled table may have: every update parses the head again before the open row, so a
+  /// costlier one (a 5 KB header row, or a 2 KB one of `a@a@…` that cmark-gfm's autolinker reads a
+  /// thousand times) would cost that much per update. Such a table stays the open block, parsed
+  /// whole under the refresh schedule (``RefreshSchedule``), which keeps it linear. (A fence's
+  /// open lines need no parse of its opening line.)
   static let maximumHeadBytes = RefreshSchedule.threshold
   /// Where the unsettled remainder starts.
   var settledEnd: Int
@@ -47,7 +48,7 @@ extension MarkdownStream {
     case .table:
       guard lines.count > 2 else { return }
       let header = Array(text[..<lines[2]])
-      guard header.count <= LongBlock.maximumHeadBytes else { return }
+      guard RefreshSchedule.parseCost(header[...]) <= LongBlock.maximumHeadBytes else { return }
       let head = parseText(header)
       guard Array(head.topLevelBlocks).count == 1, let first = head.topLevelBlocks.first(where: { _ in true }),
         case .table = head.nodes[first].kind
