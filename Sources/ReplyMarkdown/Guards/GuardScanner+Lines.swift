@@ -12,12 +12,15 @@ extension GuardScanner {
       table = nil
       if case .untilBlankLine = htmlRegion { htmlRegion = nil }
       previousQuoteDepth = 0
+      afterBlankLine = true
       return
     }
     // Most lines of a paragraph start with a letter: a byte that begins no container marker,
     // block, or table row, so the line is paragraph text as it stands.
     if table == nil, start < end, Self.beginsPlainText(bytes[start]), !awaitsHTMLEndMarker {
       previousQuoteDepth = 0
+      if afterBlankLine { containerMayBeOpen = false }
+      afterBlankLine = false
       appendToSegment(start: start, end: end)
       return
     }
@@ -39,9 +42,16 @@ extension GuardScanner {
       endSegment()
       table = nil
       if case .untilBlankLine = htmlRegion { htmlRegion = nil }
+      afterBlankLine = true
       return
     }
     let hasContent = content < end
+    if prefix.count > prefix.quoteDepth {
+      containerMayBeOpen = true
+    } else if afterBlankLine && !ASCII.isBlank(bytes[start]) && prefix.quoteDepth == 0 {
+      containerMayBeOpen = false
+    }
+    afterBlankLine = false
 
     if let current = table {
       // Every non-blank line continues a table: counting a line too many is safe, one too few is not.
@@ -59,7 +69,8 @@ extension GuardScanner {
     if hasContent && prefix.indent <= 3 {
       if htmlRegion == nil, table == nil, let fence = fenceOpener(at: content, end: end) {
         endSegment()
-        var indent = prefix.indent
+        // The columns a line needs to stay in the fence's container: none outside containers.
+        var indent = containerMayBeOpen ? prefix.indent : 0
         if prefix.count > 0 || prefix.contentStart != start { indent = columns(from: start, to: content) }
         openFence = OpenFence(character: fence.character, length: fence.length, quoteDepth: quoteDepth, indent: indent)
         return
@@ -148,7 +159,11 @@ extension GuardScanner {
   }
 
   /// Whether the line is still inside (or closes) the open fence; `false` hands it back to the
-  /// ordinary processing, which is the safe side when unsure.
+  /// ordinary processing: a line indented less than the list item or footnote definition the
+  /// fence may sit in ends it. A fence outside containers is not ended that way: its closing
+  /// fence, unindented, would then be read as an opener, and everything after it as code left
+  /// unguarded (40 KB of delimiter-like lines after a fence opened one space in, holding an
+  /// unindented line, took 20 s and 4.9 GB to parse).
   @inline(__always) mutating func continuesFence(_ fence: OpenFence, start: Int, end: Int) -> Bool {
     var position = start
     var quotes = 0

@@ -31,6 +31,13 @@ struct GuardScanner {
   /// Inside something that may be a raw HTML block: fences are not recognised there.
   var htmlRegion: HTMLRegion?
   var previousQuoteDepth = 0
+  /// Whether a list item or footnote definition may still be open: set by a line with such a
+  /// marker, cleared by an unindented line after a blank one (no lazy line crosses a blank). A
+  /// fence opened outside any of them is ended only by its closing fence, however little a line
+  /// in it is indented.
+  var containerMayBeOpen = false
+  /// Whether the last line outside fenced code was blank.
+  var afterBlankLine = false
 
   // The current paragraph (or what may be one): its content ranges with their line numbers.
   var segment = SegmentLines()

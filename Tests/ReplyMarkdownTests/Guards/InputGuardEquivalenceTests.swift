@@ -29,7 +29,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0xa27b_d3e2_5660_df05
+  static let expectedRandomDigest: UInt64 = 0xf14a_e5b8_2156_1916
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -66,6 +66,10 @@ import Testing
   /// seeded set 2,672 of its results have them (was 1,797), every other count is the same; six
   /// Corpus inputs and the shared digest changed under the tight limits (a nesting limit of 2),
   /// none under the default ones (no reply and no spec example gets a nesting diagnostic).
+  /// Then a fence outside list items and footnote definitions no longer ends at a line indented
+  /// less than its opener (cmark-gfm keeps that line in the code; fuzz seed 1220): only the seeded
+  /// set changed, 8,120 of its results with edits (was 8,151), the code lines it no longer guards;
+  /// no Corpus input and no shared one.
   static let expectedCorpusDigests: [UInt64: UInt64] = [
     0xba71_5339_b302_5c3e: 0xf689_178d_c534_7621,  // replies/01-python-list-comprehension.md
     0x0e27_2a71_ffd7_622f: 0x2d51_a46f_767b_2ba5,  // replies/02-swift-sort-vs-sorted.md

@@ -200,6 +200,28 @@ import Testing
     #expect(!guarded("<div>\n```\n*a* *b*\n", limits).diagnostics.isEmpty)
   }
 
+  /// Found by `replykit fuzz --seed 1220`: a fence opened one space in holds an unindented line
+  /// (cmark-gfm keeps it in the code). The guard took that line for the end of the fence and the
+  /// closing fence for an opener, so the delimiter-like lines after it went unguarded: 40 KB took
+  /// 20 s and 4.9 GB to parse. Outside list items and footnote definitions a fence now ends only
+  /// at its closing fence; inside them, a line indented less than the item still ends it.
+  @Test func aFenceOutsideContainersEndsOnlyAtItsClosingFence() {
+    let limits = InputLimits(maxBrackets: 0)
+    let rows = String(repeating: "|-|\n|-|-|\n", count: 700)
+    let text = " ```\naaa\n```\n" + rows
+    #expect(guarded(text, .default).diagnostics.map(\.kind) == [.tableHeaderScan])
+    // The unindented line stays code, unguarded; text after the closing fence is guarded.
+    #expect(guarded(" ```\n[a\n```\n", limits).diagnostics.isEmpty)
+    #expect(guarded(" ```\n[a\n```\n[b\n", limits).diagnostics.map(\.kind) == [.brackets])
+    // In a list item, a line indented less than the item ends the item and the fence with it:
+    // the `[a` is paragraph text, and the closing fence opens a new fence.
+    #expect(guarded("- x\n  ```\n[a\n```\n[b\n", limits).diagnostics.map(\.kind) == [.brackets])
+    #expect(guarded("- x\n  ```\n[a\n```\n[b\n", limits).text.contains("\\[a"))
+    #expect(!guarded("- x\n  ```\n[a\n```\n[b\n", limits).text.contains("\\[b"))
+    // After a blank line and an unindented paragraph the list is over.
+    #expect(guarded("- x\n\ny\n ```\n[a\n```\n", limits).diagnostics.isEmpty)
+  }
+
   @Test func theGuardIsDeterministic() {
     let text = String(repeating: "*a **a ", count: 2000) + String(repeating: "[", count: 900) + "\n"
     let first = InputGuard.apply(text)
