@@ -36,6 +36,12 @@ import Testing
     // `--seed 1219`: brackets inside a footnote reference make no link, and it still looks `^1` up.
     "[^1]:\n[^1[]\n\u{FFFD}]",
     "[^1[]]: n\n\nSee [^1[]].\n",
+    // `--seed 1221`: cmark-gfm ends a setext heading on the line after its underline, and a
+    // definition starting there, whose title runs on to the next line, was cut in two.
+    "]\n-\n[f]:l \"\n\"\n",
+    "a\n===\n[f]: /u\n\"t\"\n\n[f]\n",
+    "a\nb\n---\n[f]:\n/u\n\"t\"\nc [f]\n",
+    "a\n-\nb\n-\n[f]: /u\n'x\ny'\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

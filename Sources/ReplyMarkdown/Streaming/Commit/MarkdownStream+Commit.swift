@@ -15,8 +15,9 @@ extension MarkdownStream {
   }
 
   /// The units of a region's top-level blocks, and whether blocks without a position came last
-  /// (they belong to whatever follows, so nothing after the last unit is certain).
-  static func units(of document: MarkdownDocument) -> (units: [Unit], unplaced: Bool) {
+  /// (they belong to whatever follows, so nothing after the last unit is certain). `text` is the
+  /// region and `lines` its line starts (a setext heading's end is read there).
+  static func units(of document: MarkdownDocument, text: [UInt8], lines: [Int]) -> (units: [Unit], unplaced: Bool) {
     var units: [Unit] = []
     var unplaced: [Int] = []
     var notes: [Unit] = []
@@ -36,7 +37,10 @@ extension MarkdownStream {
         continue
       }
       // cmark-gfm leaves the end of an HTML block that closes on its first line at 0:0.
-      let endLine = max(range.end.line, range.start.line)
+      var endLine = max(range.end.line, range.start.line)
+      if case .heading = document.nodes[block].kind, endLine > range.start.line {
+        endLine = setextUnderlineLine(text, lines: lines, startLine: range.start.line, cmarkEnd: endLine)
+      }
       if let last = units.indices.last, range.start.line <= units[last].endLine {
         units[last].blocks += unplaced + [block]
         units[last].endLine = max(units[last].endLine, endLine)
@@ -57,6 +61,29 @@ extension MarkdownStream {
     return (units, !unplaced.isEmpty)
   }
 
+  /// The line of the underline of the setext heading that starts on `startLine` and that
+  /// cmark-gfm ends on `cmarkEnd`, in `text` (line starts `lines`). cmark-gfm ends a setext heading
+  /// on the line after its underline (`a`, `-`, `b` gives the heading lines 1 to 3), except at the
+  /// end of the text; taken as it stands, a definition starting on that line was cut in two: its
+  /// first line went with the heading, and a title on the next line (`[f]:l "`, `"`) became a
+  /// paragraph (fuzz seed 1221). The underline is the line before `cmarkEnd` when that line is a
+  /// run of `=` or `-` after the heading's first line (no other line of a heading's content can
+  /// be one), else `cmarkEnd`. (Inline positions cannot tell: after a definition at the start of
+  /// the paragraph, cmark-gfm numbers the content's lines from the paragraph's first line.)
+  static func setextUnderlineLine(_ text: [UInt8], lines: [Int], startLine: Int, cmarkEnd: Int) -> Int {
+    let candidate = cmarkEnd - 1
+    guard candidate > startLine else { return cmarkEnd }
+    let first = Self.lineStart(candidate, lines: lines, count: text.count)
+    let lineEnd = Self.lineStart(candidate + 1, lines: lines, count: text.count)
+    var index = first
+    while index < lineEnd && text[index] == ASCII.space && index - first < 3 { index += 1 }
+    guard index < lineEnd, text[index] == UInt8(ascii: "=") || text[index] == ASCII.hyphen else { return cmarkEnd }
+    let character = text[index]
+    while index < lineEnd && text[index] == character { index += 1 }
+    while index < lineEnd && ASCII.isSpace(text[index]) { index += 1 }
+    return index == lineEnd ? candidate : cmarkEnd
+  }
+
   /// Parses the open part's complete lines and closes every unit that a later unit started after
   /// (and the last one, when nothing can continue it). Returns whether another pass is needed.
   mutating func closeBlocks(_ completeEnd: Int, mayEnterLongBlock: Bool) -> Bool {
@@ -67,7 +94,7 @@ extension MarkdownStream {
     let document = parseRegion(text[...], locatingFootnoteDefinitions: true)
     let lines = SourceLines.lineStarts(text)
     func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
-    let (units, unplaced) = Self.units(of: document)
+    let (units, unplaced) = Self.units(of: document, text: text, lines: lines)
     guard let lastUnit = units.last else {
       guard !unplaced else { return false }
       if SourceLines.isBlank(text, 0..<text.count) {
