@@ -18,13 +18,22 @@ public enum InputGuard {
   ) -> GuardedInput {
     if limits.isUnlimited { return GuardedInput(text: markdown, diagnostics: []) }
     var text = markdown
-    let found = text.withUTF8 { buffer -> (edits: [GuardEdit], diagnostics: [MarkdownDiagnostic])? in
+    let found = text.withUTF8 { whole -> (edits: [GuardEdit], diagnostics: [MarkdownDiagnostic])? in
+      // cmark-gfm drops a byte order mark that starts the text before it reads any line, so the
+      // first line is scanned after it (else its markers would go unseen, and unlimited).
+      let skipped = whole.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
+      let buffer = UnsafeBufferPointer(rebasing: whole[skipped...])
       var scanner = GuardScanner(bytes: buffer, options: options, limits: limits.nonNegative)
       scanner.run()
-      return scanner.edits.isEmpty ? nil : (scanner.orderedEdits(), scanner.diagnosticList())
+      guard !scanner.edits.isEmpty else { return nil }
+      let edits = scanner.orderedEdits().map { GuardEdit(offset: $0.offset + skipped, insertion: $0.insertion) }
+      return (edits, scanner.diagnosticList())
     }
     guard let found else { return GuardedInput(text: markdown, diagnostics: []) }
     // `withUTF8` left `text` in contiguous UTF-8, where the edits are made by offset.
     return GuardedInput(text: GuardEdit.applying(found.edits, to: text), diagnostics: found.diagnostics)
   }
+
+  /// U+FEFF in UTF-8: cmark-gfm drops it where it starts the text, and only there.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

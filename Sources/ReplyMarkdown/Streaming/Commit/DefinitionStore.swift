@@ -141,12 +141,11 @@ struct DefinitionStore: Sendable {
       if preamble.makesBlocks && !closed { preamble.bytes += Self.closingLine }
     }
     // A byte order mark starting the region is text, not a mark: parsed first, cmark drops it.
-    if preamble.bytes.isEmpty && region.starts(with: Self.byteOrderMark) { preamble.bytes = [ASCII.newline] }
+    if preamble.bytes.isEmpty && region.starts(with: InputGuard.byteOrderMark) { preamble.bytes = [ASCII.newline] }
     preamble.lines = SourceLines.lineStarts(preamble.bytes).count - 1
     return preamble
   }
 
   static let footnoteOpener = Array("[^".utf8)
   static let closingLine = Array("<!---->\n\n".utf8)
-  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

@@ -253,7 +253,8 @@ struct InlineHealScanner {
   }
 
   /// Whether the text from the last whitespace before `position` holds `www.` or `://`: the start
-  /// of an address the autolink extension extends up to the next whitespace. Not when another
+  /// of an address the autolink extension extends up to the next whitespace (cmark-gfm's: space,
+  /// tab, line feed or carriage return; a vertical tab or form feed stays in the address). Not when another
   /// bracket in `openBrackets` is open before that word: cmark-gfm links no address inside one.
   ///
   /// - Complexity: at most ``addressLookback`` bytes are read (a longer word counts as an address).
@@ -264,7 +265,7 @@ struct InlineHealScanner {
     var found = false
     while index >= floor && !found {
       let byte = bytes[index]
-      if ASCII.isSpace(byte) { return false }
+      if ASCII.isCmarkSpace(byte) { return false }
       found =
         (byte == UInt8(ascii: "/") && index - 2 >= floor && bytes[index - 1] == UInt8(ascii: "/")
           && bytes[index - 2] == UInt8(ascii: ":"))
@@ -274,11 +275,11 @@ struct InlineHealScanner {
     }
     // A word longer than the lookback may hold the start of an address before it: taken as one
     // (the bracket then shows as text, which is harmless, while a closer could show in a link).
-    guard found else { return floor > start && !ASCII.isSpace(bytes[floor - 1]) }
+    guard found else { return floor > start && !ASCII.isCmarkSpace(bytes[floor - 1]) }
     // The word's start, when it is within the lookback (else it counts as an address).
     var wordStart = index + 1
-    while wordStart > floor && !ASCII.isSpace(bytes[wordStart - 1]) { wordStart -= 1 }
-    guard wordStart == start || ASCII.isSpace(bytes[wordStart - 1]) else { return true }
+    while wordStart > floor && !ASCII.isCmarkSpace(bytes[wordStart - 1]) { wordStart -= 1 }
+    guard wordStart == start || ASCII.isCmarkSpace(bytes[wordStart - 1]) else { return true }
     return !openBrackets.contains { $0.position < wordStart }
   }
 

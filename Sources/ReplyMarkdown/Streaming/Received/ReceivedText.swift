@@ -2,7 +2,8 @@
 /// its last complete line ends.
 ///
 /// A character split across chunks waits in the decoder until it completes; at the end it
-/// becomes U+FFFD, as one-shot decoding would make it.
+/// becomes U+FFFD, as one-shot decoding would make it. A byte order mark that starts the reply is
+/// dropped, as cmark-gfm drops it before it reads the first line; one anywhere else is text.
 struct ReceivedText: Sendable {
   private var decoder = UTF8StreamDecoder()
   /// The decoded bytes so far.
@@ -12,16 +13,15 @@ struct ReceivedText: Sendable {
   /// The end of the last complete line of `bytes` (0: none), kept as bytes arrive so that finding
   /// it costs the new bytes, not the last line: a line of 100 KB would cost its length per update.
   private var lastCompleteEnd = 0
+  /// Whether the first character has arrived (and a byte order mark in its place was dropped).
+  private var started = false
 
   var count: Int { bytes.count }
 
   /// Appends a chunk of text; returns whether any character was added.
   mutating func append(_ chunk: String) -> Bool {
     receivedCount += chunk.utf8.count
-    let before = bytes.count
-    bytes.append(contentsOf: chunk.utf8)
-    noteLines(from: before)
-    return !chunk.isEmpty
+    return appendDecoded(chunk.utf8)
   }
 
   /// Appends a chunk of UTF-8 bytes; returns whether any character was completed.
@@ -34,23 +34,35 @@ struct ReceivedText: Sendable {
         let before = bytes.count
         bytes.append(contentsOf: buffer)
         noteLines(from: before)
+        started = started || !buffer.isEmpty
         return true
       }), ascii
     {
       return !chunk.isEmpty
     }
-    let decoded = decoder.decode(chunk)
+    return appendDecoded(decoder.decode(chunk).utf8)
+  }
+
+  /// Appends complete characters, without a byte order mark that starts the reply; returns
+  /// whether any character was added.
+  private mutating func appendDecoded(_ utf8: String.UTF8View) -> Bool {
+    guard !utf8.isEmpty else { return false }
+    var characters = utf8[...]
+    if !started {
+      started = true
+      if characters.starts(with: InputGuard.byteOrderMark) {
+        characters = characters.dropFirst(InputGuard.byteOrderMark.count)
+      }
+    }
     let before = bytes.count
-    bytes.append(contentsOf: decoded.utf8)
+    bytes.append(contentsOf: characters)
     noteLines(from: before)
-    return !decoded.isEmpty
+    return bytes.count > before
   }
 
   /// Ends the input: an incomplete character becomes U+FFFD.
   mutating func flush() {
-    let before = bytes.count
-    bytes.append(contentsOf: decoder.flush().utf8)
-    noteLines(from: before)
+    _ = appendDecoded(decoder.flush().utf8)
   }
 
   /// Moves ``lastCompleteEnd`` past the terminators among the bytes from `start` on (and a `\r`
