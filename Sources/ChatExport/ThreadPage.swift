@@ -168,7 +168,8 @@ public struct ThreadPage: Sendable {
       words: _PageData.Words(copied: words.copied), file: downloadName,
       days: sections.map { _PageData.Day(i: $0.range.lowerBound, h: ThreadExport.dayHeading($0.title)) },
       turns: turns)
-    let title = _HTMLEscape.text(resolvedTitle)
+    // The title also shows in the browser's own frame: no control or bidirectional override there.
+    let title = _HTMLEscape.text(TerminalSafeText.visible(resolvedTitle))
     var page = """
       <!DOCTYPE html>
       <html lang="\(language.code)">
@@ -203,7 +204,7 @@ public struct ThreadPage: Sendable {
       </html>
 
       """
-    return page
+    return _HTMLEscape.withoutControls(page)
   }
 
   /// Turns per chunk: the browser skips laying out chunks away from the view

@@ -17,4 +17,29 @@ enum _HTMLEscape {
     }
     return output
   }
+
+  /// `html` without the characters HTML forbids in a document (C0 controls other than tab, line
+  /// feed, form feed and carriage return; DEL; C1 controls): C0 and DEL become their Control
+  /// Pictures (ESC shows as `␛`), C1 becomes U+FFFD. A page holds what users and models typed, and
+  /// the reply HTML keeps those characters as cmark-gfm does; the page shows them instead.
+  ///
+  /// - Returns: `html` itself when it holds none (one pass over its bytes).
+  static func withoutControls(_ html: String) -> String {
+    func forbidden(_ byte: UInt8) -> Bool {
+      (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F || byte == 0xC2
+    }
+    guard html.utf8.contains(where: forbidden) else { return html }
+    var output = ""
+    output.reserveCapacity(html.utf8.count + 16)
+    for scalar in html.unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0C, 0x0D: output.unicodeScalars.append(scalar)
+      case 0x00..<0x20: output.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F: output += "\u{2421}"
+      case 0x80...0x9F: output += "\u{FFFD}"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
 }

@@ -61,9 +61,11 @@ do {
   try StandardIO.checkOutput()
   exit(0)
 } catch let error as CLIError {
-  StandardIO.writeError("replykit: \(error.message)")
+  // Messages quote what the user typed and what files hold: their control characters show as
+  // symbols (a name holding ESC or a newline cannot drive the terminal or break the line).
+  StandardIO.writeError("replykit: " + TerminalSafeText.visible(error.message, keepingTabsAndNewlines: false))
   exit(error.status)
 } catch {
-  StandardIO.writeError("replykit: \(error)")
+  StandardIO.writeError("replykit: " + TerminalSafeText.visible("\(error)", keepingTabsAndNewlines: false))
   exit(1)
 }

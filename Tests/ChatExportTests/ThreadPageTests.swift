@@ -160,4 +160,23 @@ struct ThreadPageTests {
       "an empty thread says so")
     #expect(!page([]).contains("0 messages"))
   }
+
+  /// What users and models typed may hold control characters, which HTML forbids in a document
+  /// and which the reply HTML keeps as cmark-gfm does: the page shows them as symbols, and the
+  /// title (shown in the browser's own frame) holds no bidirectional override either.
+  @Test func controlCharactersShowAsSymbols() {
+    let html = page([
+      message(1, .user, "Hi \u{1B}[31mred\u{07} \u{202E}evil"),
+      message(
+        2, .assistant,
+        "Reply \u{1B}]8;;x\u{1B}\\ and \u{9B}1m\n\n```sh\u{1B}\necho \u{1B}[2J\n```\n\n| a\u{7F} |\n|---|\n| b |\n"),
+    ])
+    let forbidden = html.unicodeScalars.filter { scalar in
+      (scalar.value < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains(scalar.value)) || (0x7F...0x9F).contains(scalar.value)
+    }
+    #expect(forbidden.isEmpty, "\(forbidden.map { String($0.value, radix: 16) })")
+    #expect(elements("title", in: html) == ["Hi \u{241B}[31mred\u{2407} \u{FFFD}evil"])
+    #expect(html.contains("Reply \u{241B}]8;;x\u{241B}\\ and \u{FFFD}1m"))
+    #expect(html.contains("echo \u{241B}[2J"))
+  }
 }

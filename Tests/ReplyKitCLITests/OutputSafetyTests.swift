@@ -148,4 +148,94 @@ import Testing
     #expect(render.stderr.hasPrefix("replykit: standard input: "), "\(render.stderr)")
     #expect(export.stderr.hasPrefix("replykit: standard input: "), "\(export.stderr)")
   }
+
+  // MARK: Control characters and read-only files (a black-box trial, 2026-12-03)
+
+  /// Whether `text` holds a character a terminal would obey: C0 but tab and newline, DEL, C1, or
+  /// a bidirectional override.
+  static func holdsControls(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+      (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+        || (0x202A...0x202E).contains(scalar.value)
+    }
+  }
+
+  /// Error messages quote names and values as typed: their control characters show as symbols,
+  /// and a newline in a name keeps the message on one line.
+  @Test func errorMessagesShowControlCharacters() throws {
+    let title = try CLIRunner.run(["render", "a\u{1B}]0;pwned\u{07}b"])
+    #expect(title.status == 1)
+    #expect(!Self.holdsControls(title.stderr), "\(title.stderr.debugDescription)")
+    #expect(title.stderr.contains("a\u{241B}]0;pwned\u{2407}b"), "\(title.stderr)")
+    let option = try CLIRunner.run(["render", "--x\u{1B}[2J"])
+    #expect(option.status == 2 && !Self.holdsControls(option.stderr), "\(option.stderr.debugDescription)")
+    let twoLines = try CLIRunner.run(["render", "bad\nname.md"])
+    #expect(twoLines.status == 1 && twoLines.stderr.split(separator: "\n").count == 1, "\(twoLines.stderr)")
+  }
+
+  /// HTML, plain text and exports are data: byte for byte into a pipe, but on a terminal (a pty
+  /// from `script`) their control characters show as symbols, as `--to ansi` shows them.
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+      "needs script(1) from bsdutils for a terminal"))
+  func htmlAndPlainTextShowControlCharactersOnATerminal() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let reply = "Hi \u{1B}]0;pwn\u{07} \u{1B}[31mred \u{9B}1m \u{202E}evil\n\n```\ncode \u{1B}[2J\n```\n"
+    try Data(reply.utf8).write(to: directory.appendingPathComponent("reply.md"))
+    for command in [
+      "render --to plain reply.md", "render reply.md", "stream --to plain reply.md", "stream reply.md",
+      "stream --frames --to plain reply.md",
+    ] {
+      let piped = try Self.shell("\"$R\" \(command)", in: directory)
+      #expect(piped.status == 0 && Self.holdsControls(piped.stdout), "into a pipe, \(command) keeps the text")
+      let shown = try Self.shell("script -qec '\"$R\" \(command)' /dev/null", in: directory)
+      let output = shown.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+      #expect(shown.status == 0 && !Self.holdsControls(output), "\(command): \(output.debugDescription)")
+      // Frames are JSON, which writes ESC as an escape already; the rest shows it as a symbol.
+      let symbol = command.contains("--frames") ? "\\u001b[31mred" : "\u{241B}[31mred"
+      #expect(output.contains(symbol), "\(command): \(output.debugDescription)")
+    }
+  }
+
+  /// A file the user may not write is not replaced, though its folder would let a new one be
+  /// renamed over it; a writable file in a folder that forbids new files names the folder. As
+  /// root may write any file, the export then runs as `nobody` (setpriv).
+  @Test(
+    .enabled(
+      if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      "as root this needs setpriv(1) to run as another user"))
+  func aReadOnlyFileIsNotReplaced() throws {
+    let directory = try Self.directory()
+    defer {
+      chmod(directory.appendingPathComponent("closed").path, 0o755)
+      try? FileManager.default.removeItem(at: directory)
+    }
+    let asUser = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+    let readOnly = directory.appendingPathComponent("read-only.txt")
+    try Data("old\n".utf8).write(to: readOnly)
+    let closed = directory.appendingPathComponent("closed")
+    try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: false)
+    let inClosed = closed.appendingPathComponent("open.txt")
+    try Data("old\n".utf8).write(to: inClosed)
+    if geteuid() == 0 {
+      for path in [directory.path, readOnly.path, closed.path, inClosed.path] { chown(path, 65534, 65534) }
+    }
+    chmod(readOnly.path, 0o444)
+    chmod(inClosed.path, 0o666)
+    chmod(closed.path, 0o555)
+    chmod(directory.path, 0o755)
+
+    let refused = try Self.shell("\(asUser)\"$R\" export thread.json --to plain -o read-only.txt", in: directory)
+    #expect(refused.status == 1, "\(refused.stderr)")
+    #expect(refused.stderr.contains("cannot write 'read-only.txt'") && refused.stderr.contains("read-only"))
+    #expect(try String(contentsOf: readOnly, encoding: .utf8) == "old\n")
+    #expect(try FileManager.default.attributesOfItem(atPath: readOnly.path)[.posixPermissions] as? Int == 0o444)
+
+    let folder = try Self.shell("\(asUser)\"$R\" export thread.json --to plain -o closed/open.txt", in: directory)
+    #expect(folder.status == 1, "\(folder.stderr)")
+    #expect(folder.stderr.contains("the folder 'closed/' does not let files be created in it"), "\(folder.stderr)")
+    #expect(try String(contentsOf: inClosed, encoding: .utf8) == "old\n")
+  }
 }

@@ -14,7 +14,9 @@
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
 ///   are flushed to disk and renamed over it, so a failure leaves the old file whole and no
 ///   partial file behind; the new file keeps the old one's permission bits, owner and group (when
-///   the owner cannot be kept, the file is not replaced and the error says why);
+///   the owner cannot be kept, the file is not replaced and the error says why); a file this process
+///   may not write (mode 0444 for another user than root) is refused, as `>` would refuse it,
+///   though its folder would let it be replaced;
 /// - a new file is created the same way with `newFileMode` (less the umask): 0600 for threads;
 /// - a FIFO or a character device (`/dev/null`, a terminal) is written through, never replaced;
 /// - a directory, a block device or a socket is refused, saying which it is;
@@ -42,7 +44,16 @@ package enum OutputFile {
       return
     }
     switch info.st_mode & S_IFMT {
-    case S_IFREG: try replace(target, with: bytes, existing: info, mode: info.st_mode & 0o7777, shownAs: path)
+    case S_IFREG:
+      guard access(target, W_OK) == 0 else {
+        let failure = errno
+        throw Failure(
+          path: path,
+          reason: failure == EACCES
+            ? "\(reason(failure)): the file is read-only; make it writable or write elsewhere"
+            : reason(failure))
+      }
+      try replace(target, with: bytes, existing: info, mode: info.st_mode & 0o7777, shownAs: path)
     case S_IFIFO, S_IFCHR: try writeThrough(target, bytes, shownAs: path)
     case S_IFDIR: throw Failure(path: path, reason: "it is a directory")
     case S_IFBLK: throw Failure(path: path, reason: "it is a block device; not writing over it")
@@ -112,7 +123,16 @@ package enum OutputFile {
     let temporary =
       directory(of: target) + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing == nil ? mode : 0o600)
-    guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+    guard descriptor >= 0 else {
+      let failure = errno
+      // Replacing a file needs a new one beside it: say so when the folder forbids that.
+      let folder = directory(of: target).isEmpty ? "." : directory(of: target)
+      throw Failure(
+        path: path,
+        reason: failure == EACCES
+          ? "\(reason(failure)): the folder '\(folder)' does not let files be created in it"
+          : reason(failure))
+    }
     var failure: Int32 = 0
     var problem: String?
     if let existing {

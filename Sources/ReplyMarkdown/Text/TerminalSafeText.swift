@@ -7,7 +7,26 @@
 ///
 /// - Complexity: O(n); runs without such characters are copied in one step.
 /// - Thread safety: a pure function.
-enum TerminalSafeText {
+public enum TerminalSafeText {
+  /// `text` with the characters a terminal would obey replaced by their stand-ins, for printing
+  /// text that did not come from a renderer made for terminals (Copy/Share plain text, a file
+  /// name in an error message). Tabs and newlines are kept when `keepingTabsAndNewlines`, else
+  /// they show as `␉` and `␊` too, so the result is one line.
+  ///
+  /// - Returns: `text` itself when it holds no such character.
+  public static func visible(_ text: String, keepingTabsAndNewlines: Bool = true) -> String {
+    var text = text
+    return text.withUTF8 { source -> String? in
+      guard anyNeedsCheck(source) else { return nil }
+      var output: [UInt8] = []
+      output.reserveCapacity(source.count + 16)
+      let kept: (tab: [UInt8]?, newline: [UInt8]?) =
+        keepingTabsAndNewlines ? (nil, nil) : ([0xE2, 0x90, 0x89], [0xE2, 0x90, 0x8A])
+      append(source, 0..<source.count, to: &output, tab: kept.tab, newline: kept.newline)
+      return String(decoding: output, as: UTF8.self)
+    } ?? text
+  }
+
   /// Whether `byte` could start a sequence this type replaces (the slow path's entry test).
   @inline(__always)
   static func needsCheck(_ byte: UInt8) -> Bool {

@@ -117,6 +117,26 @@ enum StandardIO {
     text.withUTF8 { writeAll(STDOUT_FILENO, $0) }
   }
 
+  /// Writes text not made for a terminal (HTML, Copy/Share plain text, a transcript, JSON lines)
+  /// to standard output: on a terminal the characters it would obey (ESC, BEL, C1, bidi
+  /// overrides) show as symbols (``TerminalSafeText``); into a pipe or a file it is written byte for
+  /// byte. A failure is kept for ``checkOutput()``.
+  static func writeShown(_ text: String) {
+    write(outputShowsControls ? TerminalSafeText.visible(text) : text)
+  }
+
+  /// ``writeShown(_:)`` for UTF-8 bytes.
+  static func writeShown(_ buffer: UnsafeBufferPointer<UInt8>) {
+    if outputShowsControls {
+      write(TerminalSafeText.visible(String(decoding: buffer, as: UTF8.self)))
+    } else {
+      writeAll(STDOUT_FILENO, buffer)
+    }
+  }
+
+  /// Whether ``writeShown(_:)`` replaces control characters: standard output is a terminal.
+  static let outputShowsControls = isatty(STDOUT_FILENO) == 1
+
   /// Writes bytes to standard output (a failure is kept for ``checkOutput()``).
   static func write(bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) }

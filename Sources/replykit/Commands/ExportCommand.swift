@@ -17,7 +17,8 @@ enum ExportCommand {
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
                            [--lang CODE] [--highlight auto|always|never] [--all-versions]
 
-    Exports a saved thread (the JSON of ChatArchive; '-' reads standard input).
+    Exports a saved thread (the JSON of ChatArchive; '-' reads standard input). Written to a
+    terminal, control characters from the thread show as symbols (ESC as '␛').
 
     Options:
       --to FORMAT    html (default): one self-contained web page (nothing loaded from the network)
@@ -107,7 +108,7 @@ enum ExportCommand {
     if let output, output != "-" {
       try writeAtomically(text, to: output)
     } else {
-      StandardIO.write(text)
+      StandardIO.writeShown(text)
     }
   }
 

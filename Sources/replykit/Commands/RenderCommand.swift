@@ -15,6 +15,8 @@ enum RenderCommand {
                            [--max-bytes N] [--highlight auto|always|never] [--theme NAME]
 
     Renders a markdown reply (a file, or standard input for '-' or no file) to standard output.
+    HTML and plain text are written byte for byte into a pipe or file; on a terminal their control
+    characters show as symbols (ESC as '␛'), as ansi output always shows them.
 
     Options:
       --to FORMAT        html (default), plain (Copy/Share text) or ansi (terminal text)
@@ -58,12 +60,13 @@ enum RenderCommand {
     keptUntilExit = document
     switch settings.format {
     case .plain:
-      PlainTextRenderer().withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
+      // HTML and plain text are not made for a terminal: on one, their control characters show.
+      PlainTextRenderer().withRenderedUTF8(document) { StandardIO.writeShown($0) }
     case .ansi:
       ANSIRenderer(options: settings.ansiOptions).withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
     case .html:
       let renderer = HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)
-      renderer.withRenderedUTF8(document) { StandardIO.writeAll(STDOUT_FILENO, $0) }
+      renderer.withRenderedUTF8(document) { StandardIO.writeShown($0) }
     }
     if highlighter is KSyntaxCodeHighlighter { KSyntaxCodeHighlighter.waitForPreloads() }
     try StandardIO.checkOutput()

@@ -16,7 +16,8 @@ enum StreamCommand {
     Formats a markdown reply incrementally: standard input as it arrives, or FILE in chunks.
     On a terminal (ansi) committed lines are written once and the tail is redrawn in place; into a
     pipe committed blocks are written as they commit and the rest at the end, so the output equals
-    'replykit render' of the same input.
+    'replykit render' of the same input. On a terminal, control characters in html, plain and
+    --frames output show as symbols (ESC as '␛').
 
     Options:
       --to FORMAT        html (default), plain or ansi

@@ -70,7 +70,7 @@ struct StreamOutput {
     case .html:
       let end = final ? html.utf8Count : html.committedLength
       if end > writtenHTML {
-        StandardIO.write(bytes: Array(html.utf8(writtenHTML..<end)))
+        html.utf8(writtenHTML..<end).withUnsafeBufferPointer { StandardIO.writeShown($0) }
         writtenHTML = end
       }
     case .ansi, .plain:
@@ -78,7 +78,8 @@ struct StreamOutput {
       if lines.count > writtenLines {
         var out = ""
         for line in lines[writtenLines...] { out += line + "\n" }
-        StandardIO.write(out)
+        // Terminal text is safe as rendered; plain text shows its control characters on a terminal.
+        if format == .ansi { StandardIO.write(out) } else { StandardIO.writeShown(out) }
         writtenLines = lines.count
       }
     }
@@ -93,6 +94,6 @@ struct StreamOutput {
     }
     var line = "{\"bytes\": \(bytes), \"display\": " + jsonQuoted(display)
     if final { line += ", \"final\": true" }
-    StandardIO.write(line + "}\n")
+    StandardIO.writeShown(line + "}\n")
   }
 }
