@@ -20,20 +20,13 @@ public struct FuzzCorpus: Sendable {
   /// `sharedCorpus/fuzzing-dictionary.dict`. Missing folders are skipped.
   public static func load(corpusDirectory: URL, sharedCorpus: URL?) -> FuzzCorpus {
     var seeds: [[UInt8]] = []
-    let manager = FileManager.default
-    if let walker = manager.enumerator(at: corpusDirectory, includingPropertiesForKeys: nil) {
-      var files: [URL] = []
-      for case let url as URL in walker where url.pathExtension == "md" { files.append(url) }
-      for url in files.sorted(by: { $0.path < $1.path }) {
-        if let data = try? Data(contentsOf: url) { seeds.append(Array(data)) }
-      }
+    for url in markdownFiles(under: corpusDirectory) {
+      if let data = try? Data(contentsOf: url) { seeds.append(Array(data)) }
     }
     var tokens: [[UInt8]] = []
     if let shared = sharedCorpus {
       struct Example: Decodable { let markdown: String }
-      let names = ((try? manager.contentsOfDirectory(atPath: shared.path)) ?? []).filter { $0.hasSuffix(".json") }
-        .sorted()
-      for name in names where name != "pathological.json" {
+      for name in exampleFiles(in: shared) {
         guard let data = try? Data(contentsOf: shared.appendingPathComponent(name)),
           let examples = try? JSONDecoder().decode([Example].self, from: data)
         else { continue }
@@ -44,6 +37,21 @@ public struct FuzzCorpus: Sendable {
       }
     }
     return FuzzCorpus(seeds: seeds, tokens: tokens)
+  }
+
+  /// The `.md` files under `directory` (recursively), by path; none when it is missing.
+  public static func markdownFiles(under directory: URL) -> [URL] {
+    guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+    var files: [URL] = []
+    for case let url as URL in walker where url.pathExtension == "md" { files.append(url) }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  /// The names of the example files (`*.json` but `pathological.json`) in a shared corpus folder.
+  public static func exampleFiles(in shared: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: shared.path)) ?? []).filter {
+      $0.hasSuffix(".json") && $0 != "pathological.json"
+    }.sorted()
   }
 
   /// Parses a libFuzzer/AFL dictionary: one `name="value"` or `"value"` per line, `#` comments,

@@ -238,4 +238,18 @@ import Testing
     #expect(folder.stderr.contains("the folder 'closed/' does not let files be created in it"), "\(folder.stderr)")
     #expect(try String(contentsOf: inClosed, encoding: .utf8) == "old\n")
   }
+
+  /// `fuzz` needs something to mutate: without a Corpus folder where it runs, or with folders
+  /// holding no markdown, it says so instead of fuzzing one empty input.
+  @Test func fuzzWithNothingToMutateSaysSo() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = try Self.shell("\"$R\" fuzz --iterations 1 --no-save", in: directory)
+    #expect(missing.status == 1 && missing.stderr.contains("no Corpus folder in the current directory"))
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("empty"), withIntermediateDirectories: false)
+    let empty = try Self.shell("\"$R\" fuzz --corpus empty --shared empty --iterations 1 --no-save", in: directory)
+    #expect(empty.status == 1 && empty.stderr.contains("nothing to mutate: 'empty' holds no .md files"))
+    #expect(empty.stderr.split(separator: "\n").count == 1, "\(empty.stderr)")
+  }
 }

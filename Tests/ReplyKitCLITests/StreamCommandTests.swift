@@ -75,6 +75,11 @@ import Testing
     (["stream", "--delay-ms", "x"], "--delay-ms must be a whole number"),
     (["stream", "--bogus"], "unknown option '--bogus'"),
     (["stream", "--width", "80"], "--width applies to '--to ansi' only"),
+    // Options that cannot change the output are named, not ignored.
+    (["stream", "--to", "ansi", "--unsafe"], "--unsafe applies to '--to html' only"),
+    (["render", "--to", "plain", "--unsafe"], "--unsafe applies to '--to html' only"),
+    (["render", "--to", "plain", "--highlight", "always"], "--highlight applies to '--to ansi' and '--to html' only"),
+    (["stream", "--to", "plain", "--theme", "github light"], "--theme applies to '--to ansi' and '--to html' only"),
   ])
   func badFlagsGiveOneLineErrors(arguments: [String], message: String) throws {
     let result = try CLIRunner.run(arguments)

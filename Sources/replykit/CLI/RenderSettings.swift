@@ -69,6 +69,15 @@ struct RenderSettings {
         throw CLIError.usage("\(name) applies to '--to ansi' only")
       }
     }
+    // An option that cannot change the output is a mistake worth naming, not one to ignore.
+    if format != .html && parsed.has("--unsafe") {
+      throw CLIError.usage("--unsafe applies to '--to html' only (ansi and plain never pass raw HTML)")
+    }
+    if format == .plain {
+      for name in ["--highlight", "--theme"] where parsed.value(name) != nil {
+        throw CLIError.usage("\(name) applies to '--to ansi' and '--to html' only; plain text has no colours")
+      }
+    }
     var parseOptions: ParseOptions = parsed.has("--commonmark") ? .commonMark : .github
     if parsed.has("--smart") { parseOptions.insert(.smartPunctuation) }
     self.parseOptions = parseOptions

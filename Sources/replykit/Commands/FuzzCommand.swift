@@ -55,7 +55,19 @@ enum FuzzCommand {
       duration = .iterations(try parsed.integer("--iterations", in: 1...100_000_000) ?? 2000)
     }
     let corpusPath = parsed.value("--corpus") ?? "Corpus"
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: corpusPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw CLIError.failure(
+        "no Corpus folder in the current directory: run 'replykit fuzz' from the repository's root, or pass --corpus DIR"
+      )
+    }
     let corpusURL = URL(fileURLWithPath: corpusPath)
+    guard !FuzzCorpus.markdownFiles(under: corpusURL).isEmpty || !(shared.map(FuzzCorpus.exampleFiles) ?? []).isEmpty
+    else {
+      throw CLIError.failure(
+        "nothing to mutate: '\(corpusPath)' holds no .md files and no shared corpus was found; "
+          + "pass --corpus DIR with markdown files, or --shared DIR")
+    }
     let corpus = FuzzCorpus.load(corpusDirectory: corpusURL, sharedCorpus: shared)
     let fuzzer = Fuzzer(
       mutator: FuzzMutator(corpus: corpus),
