@@ -33,6 +33,8 @@ let usage = """
   Options: -h, --help (this text), --version
   """
 
+// Before anything opens a file: a closed standard output must stay closed, not become the next file.
+StandardIO.reserveClosedStandardDescriptors()
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   guard let first = arguments.first else {
@@ -58,14 +60,7 @@ do {
     try command(Array(arguments.dropFirst()))
   }
   // Every write to standard output is checked: a full disk or a closed pipe is an error here.
-  try StandardIO.checkOutput()
-  exit(0)
-} catch let error as CLIError {
-  // Messages quote what the user typed and what files hold: their control characters show as
-  // symbols (a name holding ESC or a newline cannot drive the terminal or break the line).
-  StandardIO.writeError("replykit: " + TerminalSafeText.visible(error.message, keepingTabsAndNewlines: false))
-  exit(error.status)
+  ProgramExit.exit(0)
 } catch {
-  StandardIO.writeError("replykit: " + TerminalSafeText.visible("\(error)", keepingTabsAndNewlines: false))
-  exit(1)
+  ProgramExit.fail(error)
 }

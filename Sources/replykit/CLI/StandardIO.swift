@@ -29,9 +29,28 @@ enum StandardIO {
 
   /// Throws when a write to standard output failed (a full disk, a closed pipe or descriptor).
   static func checkOutput() throws {
-    let failure = outputFailure.withLock { $0 }
+    let failure = outputError
     guard failure != 0 else { return }
     throw CLIError.failure("cannot write standard output: \(String(cString: strerror(failure)))")
+  }
+
+  /// The `errno` of the first failed write to standard output, 0 while every write succeeded.
+  static var outputError: Int32 { outputFailure.withLock { $0 } }
+
+  /// Puts `/dev/null` on each standard descriptor the program was started without (`>&-`), so
+  /// that no file, pipe or event descriptor opened later takes its number: text meant for
+  /// standard output would otherwise go into whatever took descriptor 1 (a reply command's
+  /// pipe, a thread file being saved). Standard output is opened read-only and standard input
+  /// write-only, so using them still fails with `EBADF` as on a closed descriptor, and the
+  /// failure is reported as before. Call it first, before anything is opened.
+  static func reserveClosedStandardDescriptors() {
+    for (descriptor, mode) in [(STDIN_FILENO, O_WRONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_RDONLY)] {
+      guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+      let opened = open("/dev/null", mode)
+      guard opened >= 0, opened != descriptor else { continue }
+      dup2(opened, descriptor)
+      close(opened)
+    }
   }
 
   /// Reads the whole file at `path`, or standard input for `nil` or `-`, as text; invalid UTF-8

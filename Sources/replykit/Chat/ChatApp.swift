@@ -71,8 +71,8 @@ final class ChatApp {
       highlighter: options.highlighter)
     events.app = self
     if setup.loadError != nil { screen.marker = "not saving" }
-    if let error = setup.loadError {
-      showNotice(error, isError: true, seconds: nil)
+    if let notice = setup.loadNotice {
+      showNotice(notice, isError: true, seconds: nil)
     } else if let notice = setup.startNotice {
       showNotice(notice, isError: false, seconds: 4)
     }
@@ -497,7 +497,7 @@ final class ChatApp {
     TerminalSession.leave()
     StandardIO.write(farewell + "\n")
     ProcessGroups.endAll(grace: 1)
-    exit(status)
+    ProgramExit.exit(status)
   }
 
   /// The one line printed on quit: how much was said and where it was saved.

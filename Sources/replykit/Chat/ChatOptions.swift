@@ -52,7 +52,8 @@ struct ChatOptions: Sendable {
                            input, its standard output streamed as the reply; a non-zero exit fails
                            the reply with the last line of its standard error
       --thread FILE        load the thread from FILE (JSON) and save it there after every reply;
-                           a file that fails to load is never overwritten
+                           a file that fails to load is never overwritten (without a terminal
+                           it is an error)
       --share-command CMD  /share pipes the reply's plain text to CMD (default: write it to a file)
       --pace-ms N          milliseconds between the built-in stub's words, 0 to 5000 (default 35,
                            or $REPLYKIT_PACE_MS)

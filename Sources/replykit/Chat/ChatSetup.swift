@@ -3,11 +3,18 @@ import ChatModels
 import Foundation
 import ReplyMarkdown
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What a chat starts from: its messages, where replies come from, and the thread file.
 ///
-/// Guarantees: a thread file that exists but fails to load yields ``loadError`` and
-/// ``autosaves`` false, so nothing ever writes over it; a missing file starts an empty thread
-/// that is saved there after the first reply.
+/// Guarantees: a thread file that exists but fails to load yields ``loadError`` (the same
+/// one-line reason `replykit export` gives: a directory, an empty file, a permission, the place
+/// in the JSON) and ``autosaves`` false, so nothing ever writes over it; a missing file starts an
+/// empty thread that is saved there after the first reply.
 struct ChatSetup {
   /// The thread to start with, every version included.
   var tree: ChatThreadTree
@@ -17,10 +24,12 @@ struct ChatSetup {
   var reply: ChatThread.Reply
   /// The thread file, if any.
   var threadURL: URL?
+  /// The thread file as the person named it (`--thread`), if any.
+  var threadPath: String?
   /// Whether the thread is saved to ``threadURL`` after every reply.
   var autosaves: Bool
-  /// Why the thread file did not load, if it did not.
-  var loadError: String?
+  /// Why the thread file did not load, if it did not: one line naming the file.
+  var loadError: CLIError?
   /// The top-level fields of the loaded thread file that ReplyKit does not read, saved back.
   var fields = ChatArchiveFields()
   /// What to tell the person at start (loaded, new file), if anything.
@@ -36,6 +45,7 @@ struct ChatSetup {
       reply = BuiltInConversation(pace: .milliseconds(options.paceMilliseconds)).reply
     }
     autosaves = false
+    threadPath = options.threadPath
     guard let path = options.threadPath else {
       threadURL = nil
       // A real source starts empty: nothing is sent that the person did not type.
@@ -43,24 +53,34 @@ struct ChatSetup {
       tree = ChatThreadTree(messages: isRealSource ? [] : BuiltInConversation.messages(now: now))
       return
     }
-    let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-    threadURL = url
-    guard FileManager.default.fileExists(atPath: url.path) else {
+    let expanded = (path as NSString).expandingTildeInPath
+    threadURL = URL(fileURLWithPath: expanded)
+    // Only a file that is not there starts a new thread; any other failure (no permission to
+    // look, a file where a directory should be) is the reason the read gives below.
+    var info = stat()
+    if stat(expanded, &info) != 0 && errno == ENOENT {
       tree = ChatThreadTree()
       autosaves = true
       startNotice = "New thread: it will be saved to \(path)"
       return
     }
     do {
-      let document = try ChatArchive.loadDocument(from: url)
+      // No limit past the memory's: a thread file of any size loads, as it always has.
+      // A file named `-` is that file, not standard input.
+      let document = try ThreadFile.read(expanded == "-" ? "./-" : expanded, limit: Int.max / 2)
       tree = document.tree
       fields = document.fields
       autosaves = true
       startNotice = "Loaded \(messages.count) messages from \(path)"
     } catch {
       tree = ChatThreadTree()
-      loadError =
-        "\(path) did not load (\(error.localizedDescription)); it will not be overwritten — /save FILE saves elsewhere"
+      loadError = error
     }
+  }
+
+  /// The notice the full-screen chat opens with when the thread file did not load.
+  var loadNotice: String? {
+    guard let loadError, let path = threadPath else { return nil }
+    return "\(path) did not load (\(loadError.message)); it will not be overwritten — /save FILE saves elsewhere"
   }
 }

@@ -10,7 +10,10 @@ import ReplyMarkdown
 /// Colour follows `--color` and the `NO_COLOR`/`FORCE_COLOR` rules, so a pipe gets plain text.
 /// While the reply streams, ``MarkdownStream`` commits its blocks and each committed line is
 /// printed once, so nothing printed ever has to change; the rest follows when the reply ends,
-/// and the whole is the reply's one-shot render. Exit status 0, or 1 when the reply failed.
+/// and the whole is the reply's one-shot render. Exit status 0, or 1 when the reply failed, the
+/// thread could not be saved or a write to standard output failed (``ProgramExit``); a thread
+/// file that does not load is an error before anything is printed. A signal prints the reply as
+/// far as it got and saves it before the exit (128 + the signal).
 @MainActor
 final class TranscriptPrinter {
   static var running: TranscriptPrinter?
@@ -22,6 +25,8 @@ final class TranscriptPrinter {
   private var thread: ChatThread?
   private var setup: ChatSetup?
   private var signalSources: [any DispatchSourceProtocol] = []
+  /// Whether the end of the reply has been printed (by ``finish()`` or a signal).
+  private var printedRest = false
 
   /// Prepares the printer for `options`.
   init(options: ChatOptions, environment: [String: String]) {
@@ -38,12 +43,15 @@ final class TranscriptPrinter {
   }
 
   /// Prints the thread and starts streaming; exits when the reply has ended.
-  func start(options: ChatOptions) {
+  ///
+  /// - Throws: when the thread file did not load, its reason (the one `export` gives) and what
+  ///   to do, before anything is printed or started; the file is left as it was.
+  func start(options: ChatOptions) throws {
     let setup = ChatSetup(options: options)
-    self.setup = setup
     if let error = setup.loadError {
-      StandardIO.writeError("replykit: \(error)")
+      throw CLIError.failure("\(error.message) (--thread takes a thread file, or a new name to start a thread)")
     }
+    self.setup = setup
     let environment = ChatEnvironment()
     let thread = ChatThread(tree: setup.tree, environment: environment, reply: setup.reply)
     self.thread = thread
@@ -52,7 +60,7 @@ final class TranscriptPrinter {
       if case .turn(let turn) = row, turn.message.state == .streaming { continue }
       print(turns.lines(for: row))
     }
-    guard thread.isStreaming else { exit(0) }
+    guard thread.isStreaming else { ProgramExit.exit(0) }
     Task { @MainActor in
       while thread.isStreaming {
         self.printClosedBlocks()
@@ -63,17 +71,16 @@ final class TranscriptPrinter {
   }
 
   /// SIGINT, SIGTERM and SIGHUP stop the reply, end the reply command's process group (waiting
-  /// for it), save the thread and exit with 128 + the signal.
+  /// for it), print the reply as far as it got, save the thread, say on standard error where it
+  /// was saved (or that it was not) and exit with 128 + the signal.
   private func handleSignals() {
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
       source.setEventHandler { [weak self] in
         MainActor.assumeIsolated {
-          self?.thread?.stop()
-          ProcessGroups.endAll(grace: 1)
-          self?.save()
-          exit(128 + signalNumber)
+          guard let self else { return }
+          self.stop(status: 128 + signalNumber)
         }
       }
       source.resume()
@@ -81,14 +88,39 @@ final class TranscriptPrinter {
     }
   }
 
-  /// Saves the thread to its file when it loaded (or is new); a failure is one line on stderr.
-  private func save() {
-    guard let setup, setup.autosaves, let url = setup.threadURL, let thread else { return }
+  /// Ends the chat early (a signal): the reply stops and is printed as far as it got.
+  private func stop(status: Int32) -> Never {
+    thread?.stop()
+    ProcessGroups.endAll(grace: 1)
+    printRest()
+    let count = thread?.messages.count ?? 0
+    let messages = count == 1 ? "1 message" : "\(count) messages"
+    do {
+      if let path = try save() {
+        StandardIO.writeError("replykit: \(messages), saved to \(path)")
+      } else {
+        StandardIO.writeError("replykit: \(messages), not saved (use --thread FILE to keep the thread)")
+      }
+    } catch {
+      StandardIO.writeError("replykit: \(messages), not saved: \(error.message)")
+    }
+    ProgramExit.exit(status)
+  }
+
+  /// Saves the thread to its file when it loaded (or is new) and returns the file's path; `nil`
+  /// when there is no thread file.
+  ///
+  /// - Throws: `cannot write 'PATH': REASON`; a file that was there is left whole.
+  private func save() throws(CLIError) -> String? {
+    guard let setup, setup.autosaves, let url = setup.threadURL, let thread else { return nil }
     do {
       try thread.save(to: url, fields: setup.fields)
     } catch {
-      StandardIO.writeError("replykit: \(error.localizedDescription)")
+      var reason = error.errorDescription ?? "\(error)"
+      if case .unwritable(let why) = error { reason = why }
+      throw CLIError.failure("cannot write '\(url.path)': \(reason)")
     }
+    return url.path
   }
 
   /// Waits until the thread's published text or state changes.
@@ -117,17 +149,31 @@ final class TranscriptPrinter {
     print(lines.map { $0.isEmpty ? $0 : " " + $0 })
   }
 
-  /// Prints the rest of the reply and its end mark, then exits.
-  private func finish() {
-    guard let thread, let last = thread.messages.last else { exit(0) }
+  /// Prints the rest of the reply and its end mark, saves the thread, then exits: 1 when the
+  /// reply failed or the thread could not be saved (one line on standard error), else 0.
+  private func finish() -> Never {
+    printRest()
+    var status: Int32 = 0
+    if case .failed = thread?.messages.last?.state { status = 1 }
+    do {
+      _ = try save()
+    } catch {
+      StandardIO.writeError("replykit: \(error.message); the thread was not saved")
+      status = 1
+    }
+    ProcessGroups.endAll(grace: 1)
+    ProgramExit.exit(status)
+  }
+
+  /// Prints what is left of the reply (the open blocks, as the one-shot render would) and its
+  /// end marks (`Stopped`, the error), once.
+  private func printRest() {
+    guard !printedRest, let thread, !thread.messages.isEmpty else { return }
+    printedRest = true
     printClosedBlocks()
     printBody(consumer.apply(stream.finish()))
     let marks = turns.marks(thread.turn(at: thread.messages.count - 1))
     if !marks.isEmpty { print([""] + marks) }
-    save()
-    ProcessGroups.endAll(grace: 1)
-    if case .failed = last.state { exit(1) }
-    exit(0)
   }
 
   private func print(_ lines: [String]) {

@@ -9,18 +9,20 @@ import ReplyMarkdown
 
 /// `replykit chat`: the chat thread as a full-screen terminal program (see ``ChatApp``), the
 /// Example conversation printed when there is no terminal (see ``TranscriptPrinter``), or the
-/// frame benchmark (``FrameBenchmark``). Never returns: the main queue runs until the chat exits.
+/// frame benchmark (``FrameBenchmark``). Never returns (the main queue runs until the chat
+/// exits, through ``ProgramExit`` so that a failed write to standard output is reported), except
+/// by throwing: bad options, or a thread file that does not load when there is no terminal.
 enum ChatCommand {
   static func run(_ arguments: [String]) throws {
     let environment = TerminalEnvironment.variables
     guard let options = try ChatOptions.parse(arguments, environment: environment) else { return }
     // A reply or share command that exits early must not kill the chat.
-    signal(SIGPIPE, SIG_IGN)
+    ProgramExit.ignoreBrokenPipes()
     try MainActor.assumeIsolated {
       if options.benchmark {
         Task { @MainActor in
           StandardIO.write(await FrameBenchmark.run())
-          exit(0)
+          ProgramExit.exit(0)
         }
       } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
         let app = ChatApp(options: options, environment: environment)
@@ -29,7 +31,7 @@ enum ChatCommand {
       } else {
         let printer = TranscriptPrinter(options: options, environment: environment)
         TranscriptPrinter.running = printer
-        printer.start(options: options)
+        try printer.start(options: options)
       }
     }
     dispatchMain()

@@ -84,13 +84,7 @@ enum ExportCommand {
     let output = parsed.value("-o") ?? parsed.value("--output")
     if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
     let limit = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
-    let name = input == "-" ? "standard input" : input
-    let document: ChatArchive.Document
-    do {
-      document = try ChatArchive.decodeDocument(Data(try StandardIO.readAll(input, limit: limit)))
-    } catch let error as ChatArchiveError {
-      throw CLIError.failure("\(name): \(oneLine(error.errorDescription ?? "not a thread file"))")
-    }
+    let document = try ThreadFile.read(input, limit: limit)
     let tree = document.tree
     let messages = tree.messages
     let text: String
@@ -157,9 +151,5 @@ enum ExportCommand {
     } catch {
       throw CLIError.failure(error.description)
     }
-  }
-
-  private static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 }

@@ -260,6 +260,23 @@ import Testing
     try session.waitFor("12 lines")
   }
 
+  /// A thread file that did not load opens with a notice giving the true reason (before, a
+  /// directory was "NSCocoaErrorDomain error 256" and an empty device "You don't have permission").
+  @Test(arguments: [
+    ("/", "/ did not load (cannot read '/': it is a directory); it will not be overwritten"),
+    ("empty.json", "empty.json did not load (empty.json: the file is empty;"),
+    ("/dev/null", "/dev/null did not load (/dev/null: the file is empty;"),
+  ])
+  func aThreadFileThatDidNotLoadSaysWhy(path: String, notice: String) throws {
+    let session = try TmuxSession(
+      ["--reply-command", "printf ok", "--thread", path], files: ["empty.json": Data()])
+    // The notice wraps above the composer: compare with the lines joined.
+    let screen = try session.waitFor(notice) { screen in
+      screen.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(notice)
+    }
+    #expect(screen.contains("[not saving]"))
+  }
+
   /// Defect 8: below 20x6 the chat asks for room instead of breaking, and comes back.
   @Test func tinyTerminalAsksForRoom() throws {
     let session = try TmuxSession(["--reply-command", "printf ok"])

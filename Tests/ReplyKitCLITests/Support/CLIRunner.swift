@@ -17,8 +17,11 @@ enum CLIRunner {
     return url.appendingPathComponent("replykit")
   }
 
-  /// Runs `replykit` with `arguments`, feeding `input` on standard input.
-  static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+  /// Runs `replykit` with `arguments`, feeding `input` on standard input. Standard output goes
+  /// to `output` when given (a device such as `/dev/full`; ``Result/stdout`` is then empty).
+  static func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], output: FileHandle? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -29,12 +32,12 @@ enum CLIRunner {
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin
-    process.standardOutput = stdout
+    process.standardOutput = output ?? stdout
     process.standardError = stderr
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let out = output == nil ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(
