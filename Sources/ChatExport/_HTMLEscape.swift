@@ -25,10 +25,14 @@ enum _HTMLEscape {
   ///
   /// - Returns: `html` itself when it holds none (one pass over its bytes).
   static func withoutControls(_ html: String) -> String {
-    func forbidden(_ byte: UInt8) -> Bool {
-      (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F || byte == 0xC2
+    let forbidden = html.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.indices.contains { index in
+        let byte = bytes[index]
+        if byte == 0xC2 { return index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) }
+        return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F
+      }
     }
-    guard html.utf8.contains(where: forbidden) else { return html }
+    guard forbidden ?? true else { return html }
     var output = ""
     output.reserveCapacity(html.utf8.count + 16)
     for scalar in html.unicodeScalars {

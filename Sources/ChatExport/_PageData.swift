@@ -40,7 +40,9 @@ struct _PageData: Encodable {
     var h: String
   }
 
-  /// The JSON, safe inside a script data block.
+  /// The JSON, safe inside a script data block: `<` is escaped, and so are DEL and the C1
+  /// controls, which HTML forbids in a document (JSON escapes only the C0 controls), so the page's
+  /// Copy and Download keep them.
   func scriptText() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -49,12 +51,21 @@ struct _PageData: Encodable {
     var output: [UInt8] = []
     output.reserveCapacity(data.count + 64)
     data.withUnsafeBytes { raw in
-      for byte in raw {
+      var index = 0
+      while index < raw.count {
+        let byte = raw[index]
         if byte == UInt8(ascii: "<") {
           output.append(contentsOf: #"\u003c"#.utf8)
+        } else if byte == 0x7F {
+          output.append(contentsOf: #"\u007f"#.utf8)
+        } else if byte == 0xC2, index + 1 < raw.count, (0x80...0x9F).contains(raw[index + 1]) {
+          output.append(contentsOf: #"\u00"#.utf8)
+          output.append(contentsOf: String(raw[index + 1], radix: 16).utf8)
+          index += 1
         } else {
           output.append(byte)
         }
+        index += 1
       }
     }
     return String(decoding: output, as: UTF8.self)

@@ -178,5 +178,9 @@ struct ThreadPageTests {
     #expect(elements("title", in: html) == ["Hi \u{241B}[31mred\u{2407} \u{FFFD}evil"])
     #expect(html.contains("Reply \u{241B}]8;;x\u{241B}\\ and \u{FFFD}1m"))
     #expect(html.contains("echo \u{241B}[2J"))
+    // The page's data (Copy, Download) keeps them, escaped as JSON escapes C0 controls.
+    let data = page([message(3, .user, "a\u{7F}b\u{85}c\u{9F}d\u{1B}e")])
+    let script = elements("script", in: data).first { $0.contains("\"turns\"") } ?? ""
+    #expect(script.contains(#"a\u007fb\u0085c\u009fd\u001be"#), "\(script)")
   }
 }

@@ -81,7 +81,8 @@ public struct MarkdownStream: Sendable {
     self.options = options
   }
 
-  /// The text received so far (complete characters only).
+  /// The text received so far (complete characters only), without a byte order mark that
+  /// started it (cmark-gfm drops that one too).
   public var text: String { String(decoding: received.bytes, as: UTF8.self) }
 
   var source: [UInt8] { received.bytes }
@@ -432,8 +433,14 @@ public struct MarkdownStream: Sendable {
   }
 
   /// Parses a piece of the reply, noting whether the input guard changed it.
+  ///
+  /// The received text holds no byte order mark cmark-gfm would drop (the reply's first was
+  /// dropped on arrival), so one starting the piece is text: another is put before it for
+  /// cmark-gfm to drop, which changes no line.
   mutating func parseText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> MarkdownDocument {
-    let document = MarkdownDocument(String(decoding: bytes, as: UTF8.self), options: options)
+    var text = String(decoding: bytes, as: UTF8.self)
+    if bytes.starts(with: InputGuard.byteOrderMark) { text = "\u{FEFF}" + text }
+    let document = MarkdownDocument(text, options: options)
     if !document.diagnostics.isEmpty { guardChangedInput = true }
     return document
   }

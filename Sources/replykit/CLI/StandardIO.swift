@@ -161,9 +161,11 @@ enum StandardIO {
     bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) }
   }
 
-  /// Writes one line to standard error.
+  /// Writes one line to standard error. Messages quote names and reasons from outside (a file
+  /// name, a server's error): the control characters in them show as symbols (tab and newline
+  /// kept; ``ProgramExit`` also shows those, for a message that must stay one line).
   static func writeError(_ line: String) {
-    var text = line + "\n"
+    var text = TerminalSafeText.visible(line) + "\n"
     text.withUTF8 { _ = OutputFile.writeAll(STDERR_FILENO, $0) }
   }
 

@@ -17,8 +17,9 @@ enum ExportCommand {
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
                            [--lang CODE] [--highlight auto|always|never] [--all-versions]
 
-    Exports a saved thread (the JSON of ChatArchive; '-' reads standard input). Written to a
-    terminal, control characters from the thread show as symbols (ESC as '␛').
+    Exports a saved thread (the JSON of ChatArchive; '-' reads standard input). On a terminal,
+    control characters from the thread show as symbols (ESC as '␛'); the web page always shows
+    them so, as HTML forbids them.
 
     Options:
       --to FORMAT    html (default): one self-contained web page (nothing loaded from the network)

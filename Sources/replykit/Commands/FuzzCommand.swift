@@ -65,7 +65,7 @@ enum FuzzCommand {
     guard !FuzzCorpus.markdownFiles(under: corpusURL).isEmpty || !(shared.map(FuzzCorpus.exampleFiles) ?? []).isEmpty
     else {
       throw CLIError.failure(
-        "nothing to mutate: '\(corpusPath)' holds no .md files and no shared corpus was found; "
+        "nothing to mutate: '\(corpusPath)' holds no .md files and no shared examples were found; "
           + "pass --corpus DIR with markdown files, or --shared DIR")
     }
     let corpus = FuzzCorpus.load(corpusDirectory: corpusURL, sharedCorpus: shared)
