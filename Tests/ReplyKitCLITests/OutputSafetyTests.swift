@@ -249,7 +249,9 @@ import Testing
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("empty"), withIntermediateDirectories: false)
     let empty = try Self.shell("\"$R\" fuzz --corpus empty --shared empty --iterations 1 --no-save", in: directory)
-    #expect(empty.status == 1 && empty.stderr.contains("nothing to mutate: 'empty' holds no .md files and no shared examples"))
+    #expect(
+      empty.status == 1 && empty.stderr.contains("nothing to mutate: 'empty' holds no .md files and no shared examples")
+    )
     #expect(empty.stderr.split(separator: "\n").count == 1, "\(empty.stderr)")
   }
 }
