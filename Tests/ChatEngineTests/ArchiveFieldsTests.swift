@@ -100,6 +100,10 @@ import Testing
       "{\"messages\": [\(message(1, date: "0000-01-01T00:00:00Z"))]}",
       "messages[0].date: year 0000 is outside the supported range 0001–9999"
     ),
+    (
+      "{\"messages\": [\(message(1, date: "10000-01-01T00:00:00Z"))]}",
+      "messages[0].date: year 10000 is outside the supported range 0001–9999"
+    ),
   ])
   func errorsNameThePlace(json: String, description: String) {
     #expect(Self.decode(json)?.errorDescription == description)

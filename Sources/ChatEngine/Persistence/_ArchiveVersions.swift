@@ -90,6 +90,10 @@ enum _ArchiveVersions {
         throw .invalid(path: "\(place).parent", problem: "expected a UUID or null, found \(other.kindName)")
       }
       guard case .number(let numberText) = item["version"], let number = Int(numberText), number >= 1 else {
+        // A number past Int's range is a whole number all the same: say what bounds it.
+        if case .number(let numberText) = item["version"], numberText.allSatisfy(\.isWholeNumber) {
+          throw .invalid(path: "\(place).version", problem: "expected a whole number from 1 to \(Int.max)")
+        }
         throw .invalid(path: "\(place).version", problem: "expected a whole number from 1")
       }
       guard case .array(let messageItems) = item["messages"] else {

@@ -52,6 +52,11 @@ package enum _InternetDate {
   /// Parses like ``parse(_:)``, saying what is wrong: not the shape, or a year outside ``years``.
   static func parseChecked(_ text: String) -> Result<Date, Problem> {
     guard let date = parseShape(text) else {
+      // Five digits or more before the first `-` is a year past 9999, not a shape to explain.
+      let digits = text.prefix { $0.isASCII && $0.isNumber }
+      if digits.count > 4 && text.dropFirst(digits.count).first == "-" {
+        return .failure(Problem(message: "year \(digits) is outside the supported range 0001–9999"))
+      }
       return .failure(Problem(message: "expected an ISO 8601 date with offset"))
     }
     let year = text.prefix(4)

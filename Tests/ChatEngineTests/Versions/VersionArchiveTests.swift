@@ -156,6 +156,10 @@ struct VersionArchiveTests {
       "versions[0].parent: no message before this entry has the id 00000000-0000-4000-8000-0000000000ff"
     ),
     (#"{"parent": null, "version": 0, "messages": [M]}"#, "versions[0].version: expected a whole number from 1"),
+    (
+      #"{"parent": null, "version": 99999999999999999999, "messages": [M]}"#,
+      "versions[0].version: expected a whole number from 1 to 9223372036854775807"
+    ),
     (#"{"parent": null, "version": 1, "messages": []}"#, "versions[0].messages: empty"),
     (#"{"parent": null, "version": 1, "messages": [M], "colour": 1}"#, "versions[0].colour: not a field of a version"),
     (#"{"version": 1, "messages": [M]}"#, "versions[0].parent: missing"),
