@@ -33,6 +33,10 @@ import Testing
     // one; the definition reaches the preamble as received.
     "[^1]:```\n \n[^1]",
     "[^1]:```\n\n[^1]",
+    // `--seed 1228`: the same after a link definition, in one piece with it.
+    "[x]: u\n[^1]: ```\n \n[^1]",
+    "[x]: u\n[^1]: ```\n \n[^1]\n\n[x]\n",
+    "[x]: u\n\n[^1]: ```\n \n[^1]",
     // `--seed 1219`: brackets inside a footnote reference make no link, and it still looks `^1` up.
     "[^1]:\n[^1[]\n\u{FFFD}]",
     "[^1[]]: n\n\nSee [^1[]].\n",

@@ -75,10 +75,13 @@ struct DefinitionStore: Sendable {
     guard !labels.isEmpty else { return [] }
     var bytes = Array(text)
     let first = bytes.first { !ASCII.isBlank($0) }
-    let startsPlain = first == UInt8(ascii: "[") && bytes.dropFirst().first { !ASCII.isBlank($0) } != UInt8(ascii: "^")
-    // Link definitions end at their last byte; text that may make blocks is kept as received,
-    // blank lines and all: cmark-gfm tells a line holding a space from an empty one at the end of
-    // a fence in a footnote definition (fuzz seed 1218).
+    // Link definitions alone end at their last byte; text that may make blocks (a footnote
+    // definition, also after link definitions in the same piece: fuzz seed 1228) is kept as
+    // received, blank lines and all: cmark-gfm tells a line holding a space from an empty one at
+    // the end of a fence in a footnote definition (fuzz seed 1218).
+    let startsPlain =
+      first == UInt8(ascii: "[") && bytes.dropFirst().first { !ASCII.isBlank($0) } != UInt8(ascii: "^")
+      && !labels.contains { $0.hasPrefix("^") }
     if startsPlain {
       while let last = bytes.last, ASCII.isSpace(last) { bytes.removeLast() }
     }
