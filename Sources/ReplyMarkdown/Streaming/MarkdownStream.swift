@@ -92,8 +92,11 @@ public struct MarkdownStream: Sendable {
   /// The line that starts at `committedEnd`.
   var committedLine: Int { held.first?.lines.lowerBound ?? closedLine }
 
-  /// Feeds the next chunk of text and returns the update.
+  /// Feeds the next chunk of text and returns the update. Text and byte chunks may alternate: a
+  /// character whose first bytes came before this text cannot complete any more and becomes
+  /// U+FFFD, as decoding all the bytes at once would make it.
   ///
+  /// - Precondition: ``finish()`` has not been called (a stream that ended takes no more text).
   /// - Complexity: proportional to the chunk plus the open part and its lookback.
   public mutating func feed(_ chunk: String) -> MarkdownStreamUpdate {
     precondition(!isFinished, "MarkdownStream.feed after finish()")
@@ -104,6 +107,8 @@ public struct MarkdownStream: Sendable {
 
   /// Feeds the next chunk of UTF-8 bytes; a character split across chunks is held until it
   /// completes (it never shows as U+FFFD).
+  ///
+  /// - Precondition: ``finish()`` has not been called (a stream that ended takes no more text).
   public mutating func feed<Bytes: Collection>(bytes: Bytes) -> MarkdownStreamUpdate where Bytes.Element == UInt8 {
     precondition(!isFinished, "MarkdownStream.feed after finish()")
     let start = ParseMeter.total
@@ -120,8 +125,11 @@ public struct MarkdownStream: Sendable {
   public mutating func finish() -> MarkdownStreamUpdate {
     let meterStart = ParseMeter.total
     guard !isFinished else {
-      return MarkdownStreamUpdate(
+      // Nothing more; the figures stand as the first finish left them (nothing parsed now).
+      var update = MarkdownStreamUpdate(
         committed: [], tail: .empty, isFinal: true, replacement: nil, receivedBytes: received.receivedCount)
+      update.statistics = statistics(meterStart: ParseMeter.total, openBytesBefore: 0)
+      return update
     }
     received.flush()
     isFinished = true

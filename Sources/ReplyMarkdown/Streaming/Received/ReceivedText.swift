@@ -21,7 +21,9 @@ struct ReceivedText: Sendable {
   /// Appends a chunk of text; returns whether any character was added.
   mutating func append(_ chunk: String) -> Bool {
     receivedCount += chunk.utf8.count
-    return appendDecoded(chunk.utf8)
+    // Bytes of a character still waiting can no longer complete: text starts with a whole one.
+    let flushed = decoder.pending.isEmpty ? false : appendDecoded(decoder.flush().utf8)
+    return appendDecoded(chunk.utf8) || flushed
   }
 
   /// Appends a chunk of UTF-8 bytes; returns whether any character was completed.

@@ -121,3 +121,31 @@ extension ReceivedTextTests {
     }
   }
 }
+
+/// Found by a trial of the library (2026-12-03): text and byte chunks mixed, and a second
+/// `finish()`.
+extension ReceivedTextTests {
+  /// A character whose first bytes wait when text arrives can no longer complete: it becomes
+  /// U+FFFD in its place, as one-shot decoding makes it (the text used to jump ahead of it).
+  @Test func textAfterAnIncompleteCharacterKeepsTheOrder() {
+    var stream = MarkdownStream()
+    _ = stream.feed(bytes: [0x61, 0xC3])
+    _ = stream.feed("b")
+    _ = stream.feed(bytes: [0xA9, 0x0A])
+    _ = stream.finish()
+    let oneShot = String(decoding: [0x61, 0xC3, 0x62, 0xA9, 0x0A] as [UInt8], as: UTF8.self)
+    #expect(stream.text == oneShot)
+    #expect(stream.text == "a\u{FFFD}b\u{FFFD}\n")
+  }
+
+  /// The committed bytes never decrease, also over a second `finish()`.
+  @Test func aSecondFinishKeepsTheFigures() {
+    var stream = MarkdownStream()
+    _ = stream.feed("# Title\n\nSome text.\n")
+    let first = stream.finish()
+    let second = stream.finish()
+    #expect(first.statistics.committedBytes == 20)
+    #expect(second.statistics.committedBytes == first.statistics.committedBytes)
+    #expect(second.statistics.parsedBytes == 0 && second.isFinal && second.committed.isEmpty)
+  }
+}
