@@ -102,6 +102,27 @@ struct ArchiveTests {
     }
   }
 
+  /// A thread file is always readable again: dates outside the years 0001–9999 of the file are
+  /// written as the nearest date inside (in UTC when only the local year is outside), never as a
+  /// year the reader refuses, which lost every message (a library trial, 2026-12-03).
+  @Test func everyDateWrittenReadsBack() throws {
+    let tokyo = TimeZone(identifier: "Asia/Tokyo") ?? .gmt
+    let cases: [(Date, TimeZone, String)] = [
+      (.distantPast, .gmt, "0001-01-01T00:00:00.000+00:00"),
+      (Date(timeIntervalSince1970: 3e11), .gmt, "9999-12-31T23:59:59.999+00:00"),
+      (Date(timeIntervalSince1970: 253_402_300_799), tokyo, "9999-12-31T23:59:59.000+00:00"),
+      (Date(timeIntervalSince1970: 1e17), tokyo, "9999-12-31T23:59:59.999+00:00"),
+      (Date(timeIntervalSince1970: .nan), tokyo, "1970-01-01T09:00:00.000+09:00"),
+      (Date(timeIntervalSince1970: -.infinity), .gmt, "0001-01-01T00:00:00.000+00:00"),
+    ]
+    for (index, (date, zone, expected)) in cases.enumerated() {
+      let message = ChatMessage(id: testID(index + 1), role: .user, text: "kept", date: date)
+      let data = ChatArchive.encode([message], timeZone: zone)
+      #expect(String(decoding: data, as: UTF8.self).contains("\"\(expected)\""), "\(date)")
+      #expect(try ChatArchive.decode(data).first?.text == "kept")
+    }
+  }
+
   @Test func loadingNormalises() throws {
     let json = """
       {"messages": [

@@ -5,11 +5,29 @@ import Foundation
 package enum _InternetDate {
   /// `2026-03-10T17:30:00.250+05:30`: milliseconds, and the offset `timeZone` has at `date`
   /// (`+00:00` for UTC, never `Z`), in whole minutes.
+  ///
+  /// Always a date ``parseChecked(_:)`` reads back, with a year in ``years``: a date whose local
+  /// year falls outside is written in UTC, a date outside the years in UTC too as the nearest
+  /// instant inside them, and a date that is not a number (NaN) as 1970-01-01T00:00:00Z.
   package static func format(_ date: Date, timeZone: TimeZone) -> String {
+    let instant = Self.instants.clamped(to: date.timeIntervalSince1970)
+    let local = text(instant, offset: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
+    // Years past 9999 or before 0001 in local time (9999-12-31 in Tokyo): the same instant in UTC.
+    guard let year = Int(local.prefix(4)), years.contains(year), local.utf8.count == 29 else {
+      return text(instant, offset: 0)
+    }
+    return local
+  }
+
+  /// The instants whose UTC date has a year in ``years``: 0001-01-01T00:00:00.000Z to
+  /// 9999-12-31T23:59:59.999Z, in seconds since 1970.
+  static let instants = -62_135_596_800.0...253_402_300_799.999
+
+  private static func text(_ instant: Double, offset rawOffset: Int) -> String {
     // RFC 3339 offsets have whole minutes; old local mean times (Berlin 1890: +00:53:28) are cut
     // to the minute, and the local time is shown in that offset, so the instant is kept.
-    let offset = timeZone.secondsFromGMT(for: date) / 60 * 60
-    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offset) * 1000
+    let offset = rawOffset / 60 * 60
+    let totalMilliseconds = Int64((instant * 1000).rounded()) + Int64(offset) * 1000
     let milliseconds = Int(totalMilliseconds - floorDiv(totalMilliseconds, 1000) * 1000)
     let seconds = floorDiv(totalMilliseconds, 1000)
     let days = floorDiv(seconds, 86_400)
@@ -159,5 +177,13 @@ package enum _InternetDate {
     let month = mp < 10 ? mp + 3 : mp - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     return (Int(year), Int(month), Int(day))
+  }
+}
+
+extension ClosedRange<Double> {
+  /// `value` moved into the range; NaN becomes 0 when the range holds it.
+  fileprivate func clamped(to value: Double) -> Double {
+    guard !value.isNaN else { return contains(0) ? 0 : lowerBound }
+    return Swift.min(Swift.max(value, lowerBound), upperBound)
   }
 }
