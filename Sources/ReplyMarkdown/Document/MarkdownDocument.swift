@@ -90,3 +90,44 @@ public struct MarkdownChildren: Sequence, Sendable {
     return Iterator(nodes: nodes, position: parent + 1, end: nodes[parent].subtreeEnd)
   }
 }
+
+extension MarkdownDocument {
+  /// Decodes a document encoded by ``encode(to:)``, checking that its nodes form the tree every
+  /// reader relies on: the root is the ``MarkdownNode/Kind/document``, each node's subtree ends
+  /// after it and within its parent's, and each node's depth is its parent's plus one. A cached
+  /// document that was cut short or edited throws `DecodingError.dataCorrupted` rather than
+  /// crashing a renderer later.
+  ///
+  /// - Complexity: O(n) in the number of nodes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let nodes = try container.decode([MarkdownNode].self, forKey: .nodes)
+    if let problem = Self.treeProblem(nodes) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .nodes, in: container, debugDescription: "not a document tree: \(problem)")
+    }
+    self.init(
+      nodes: nodes, options: try container.decode(ParseOptions.self, forKey: .options),
+      diagnostics: try container.decode([MarkdownDiagnostic].self, forKey: .diagnostics))
+  }
+
+  /// Why `nodes` is not a pre-order tree of a document, or nil when it is one (no nodes at all is
+  /// the empty document).
+  static func treeProblem(_ nodes: [MarkdownNode]) -> String? {
+    guard let root = nodes.first else { return nil }
+    guard case .document = root.kind else { return "node 0 is not the document" }
+    var ends: [Int] = []
+    for (index, node) in nodes.enumerated() {
+      while ends.last == index { ends.removeLast() }
+      let limit = ends.last ?? nodes.count
+      guard node.subtreeEnd > index, node.subtreeEnd <= limit else {
+        return "node \(index) ends its subtree at \(node.subtreeEnd), outside \(index + 1)...\(limit)"
+      }
+      guard node.depth == ends.count else { return "node \(index) has depth \(node.depth), not \(ends.count)" }
+      if index > 0, case .document = node.kind { return "node \(index) is a second document" }
+      ends.append(node.subtreeEnd)
+    }
+    return nodes[0].subtreeEnd == nodes.count ? nil : "the document ends at \(nodes[0].subtreeEnd), not \(nodes.count)"
+  }
+}
+

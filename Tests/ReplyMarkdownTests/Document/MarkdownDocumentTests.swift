@@ -97,6 +97,30 @@ import Testing
     }
   }
 
+  /// A decoded document is a tree every renderer can walk: an edited or cut cache throws instead
+  /// of crashing a renderer later (a library trial: a root `subtreeEnd` of 50 in a 5-node
+  /// document decoded, then `render` ran off the array).
+  @Test func aBrokenTreeDoesNotDecode() throws {
+    let document = MarkdownDocument("a *b*\n\n- c\n")
+    let json = try #require(String(data: JSONEncoder().encode(document), encoding: .utf8))
+    func edited(_ node: Int, _ change: (inout MarkdownNode) -> Void) throws -> Data {
+      var nodes = document.nodes
+      change(&nodes[node])
+      return try JSONEncoder().encode(
+        MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics))
+    }
+    for data in [
+      try edited(0) { $0.subtreeEnd = 50 }, try edited(1) { $0.subtreeEnd = 1 },
+      try edited(2) { $0.subtreeEnd = document.nodes.count }, try edited(2) { $0.depth = 5 },
+      try edited(0) { $0.kind = .paragraph },
+    ] {
+      #expect(throws: DecodingError.self) { try JSONDecoder().decode(MarkdownDocument.self, from: data) }
+    }
+    let empty = MarkdownDocument(nodes: [], options: .github)
+    #expect(try JSONDecoder().decode(MarkdownDocument.self, from: JSONEncoder().encode(empty)) == empty)
+    #expect(try JSONDecoder().decode(MarkdownDocument.self, from: Data(json.utf8)) == document)
+  }
+
   @Test func documentsRoundTripThroughJSON() throws {
     let document = MarkdownDocument("# T\n\n- [x] a\n\n| a |\n|:-:|\n| b |\n\nx[^1]\n\n[^1]: n\n")
     let decoded = try JSONDecoder().decode(MarkdownDocument.self, from: JSONEncoder().encode(document))
