@@ -130,4 +130,3 @@ extension MarkdownDocument {
     return nodes[0].subtreeEnd == nodes.count ? nil : "the document ends at \(nodes[0].subtreeEnd), not \(nodes.count)"
   }
 }
-
