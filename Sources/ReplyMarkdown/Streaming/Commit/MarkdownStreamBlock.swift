@@ -5,7 +5,9 @@
 /// a finished stream may hold several top-level blocks (everything still open at the end, with the
 /// footnote section).
 public struct MarkdownStreamBlock: Sendable, Hashable {
-  /// The block's id: 0, 1, 2, ... in commit order, unique within one stream.
+  /// The block's id: unique within one stream and increasing in commit order. Ids are given
+  /// when a block is first held or committed, so they may skip numbers: a held block that the
+  /// final update commits inside a replacement never commits under its own.
   public let id: Int
   /// The block as a document of its own.
   public let document: MarkdownDocument

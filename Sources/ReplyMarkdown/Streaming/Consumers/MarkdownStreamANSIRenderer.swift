@@ -2,7 +2,11 @@
 /// changed, and the lines of the live tail, redrawn after every update.
 ///
 /// After the final update, ``committedLines`` joined with newlines (each line ended by one) is
-/// byte-identical to `ANSIRenderer(options:).render(_:)` of the whole reply. Lines are wrapped to
+/// byte-identical to `ANSIRenderer(options:).render(_:)` of the whole reply. When that update
+/// carries a replacement (a block was committed past the held budget, its references as they
+/// stood), ``committedLines`` becomes the one-shot lines, while the lines ``apply(_:)`` returned
+/// earlier, which a terminal has already shown, stay as they were written: a terminal never
+/// rewrites them. Lines are wrapped to
 /// the options' width by display width per grapheme cluster, as the one-shot renderer wraps them.
 ///
 /// - Complexity: each update renders its new committed and held blocks once; of an open fenced
