@@ -37,6 +37,10 @@ import Testing
     "[x]: u\n[^1]: ```\n \n[^1]",
     "[x]: u\n[^1]: ```\n \n[^1]\n\n[x]\n",
     "[x]: u\n\n[^1]: ```\n \n[^1]",
+    // `--seed 1230`: a reference label whose brackets stand on their own lines, the word between.
+    "[\nfoo\n]\n\n[foo]:/",
+    "a [\nfoo\n] b\n\n[foo]: /u\n",
+    "[\nfoo *x*\nbar\n]\n\n[foo *x* bar]: /u\n",
     // `--seed 1219`: brackets inside a footnote reference make no link, and it still looks `^1` up.
     "[^1]:\n[^1[]\n\u{FFFD}]",
     "[^1[]]: n\n\nSee [^1[]].\n",
