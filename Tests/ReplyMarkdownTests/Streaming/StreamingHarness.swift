@@ -4,6 +4,31 @@ import ReplyMarkdown
 /// Helpers shared by the streaming tests: feeding chunkings, normalising HTML as the shared
 /// acceptance data writes it, and reading the shared cases.
 enum StreamingHarness {
+  /// Streams `text` in byte chunks of `chunk` into the three consumers at once (terminal lines
+  /// `width` wide), returning each one's output after `finish()`.
+  static func streamAllConsumers(_ text: String, chunk: Int, width: Int = 60)
+    -> (html: String, plain: String, terminalLines: [String])
+  {
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var plain = MarkdownStreamPlainRenderer()
+    var terminal = MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: ANSIOptions(width: width)))
+    var offset = 0
+    while offset < bytes.count {
+      let update = stream.feed(bytes: bytes[offset..<min(bytes.count, offset + chunk)])
+      html.apply(update)
+      plain.apply(update)
+      terminal.apply(update)
+      offset += chunk
+    }
+    let last = stream.finish()
+    html.apply(last)
+    plain.apply(last)
+    terminal.apply(last)
+    return (html.html, plain.text, terminal.committedLines)
+  }
+
   /// The corpus replies (empty when the corpus is missing; `corpusIsComplete` then fails).
   static let corpus: [(name: String, markdown: String)] = (try? SharedData.corpusReplies()) ?? []
 

@@ -93,23 +93,10 @@ import Testing
   @Test(arguments: ["Text\n- <span>\n", "Text\n\n- <span>\n", "x\n\n- > > ---\n- b\n"])
   func linesJoinAsOneShotJoinsThem(text: String) {
     for chunk in [1, 3, 100] {
-      var stream = MarkdownStream()
-      var plain = MarkdownStreamPlainRenderer()
-      var terminal = MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: ANSIOptions(width: 60)))
-      let bytes = Array(text.utf8)
-      var offset = 0
-      while offset < bytes.count {
-        let update = stream.feed(bytes: bytes[offset..<min(bytes.count, offset + chunk)])
-        plain.apply(update)
-        terminal.apply(update)
-        offset += chunk
-      }
-      let last = stream.finish()
-      plain.apply(last)
-      terminal.apply(last)
-      #expect(plain.text == PlainTextRenderer().render(MarkdownDocument(text)), "chunk \(chunk)")
+      let streamed = StreamingHarness.streamAllConsumers(text, chunk: chunk)
+      #expect(streamed.plain == PlainTextRenderer().render(MarkdownDocument(text)), "chunk \(chunk)")
       let lines = ANSIRenderer(options: ANSIOptions(width: 60)).renderLines(MarkdownDocument(text))
-      #expect(terminal.committedLines == lines, "chunk \(chunk)")
+      #expect(streamed.terminalLines == lines, "chunk \(chunk)")
     }
   }
 }

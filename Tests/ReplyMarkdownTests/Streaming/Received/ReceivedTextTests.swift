@@ -94,29 +94,13 @@ extension ReceivedTextTests {
     "\u{FEFF}\u{FEFF}a[^1]\n\n[^1]: b\n\nc\n",
   ])
   func aStreamEndsAsOneShotWithAByteOrderMark(text: String) {
-    let bytes = Array(text.utf8)
     let document = MarkdownDocument(text)
     for chunk in [1, 2, 3, 4, 64] {
-      var stream = MarkdownStream()
-      var html = MarkdownStreamHTMLRenderer()
-      var plain = MarkdownStreamPlainRenderer()
-      var terminal = MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: ANSIOptions(width: 60)))
-      var offset = 0
-      while offset < bytes.count {
-        let update = stream.feed(bytes: bytes[offset..<min(bytes.count, offset + chunk)])
-        html.apply(update)
-        plain.apply(update)
-        terminal.apply(update)
-        offset += chunk
-      }
-      let last = stream.finish()
-      html.apply(last)
-      plain.apply(last)
-      terminal.apply(last)
-      #expect(html.html == HTMLRenderer().render(document), "chunk \(chunk)")
-      #expect(plain.text == PlainTextRenderer().render(document), "chunk \(chunk)")
+      let streamed = StreamingHarness.streamAllConsumers(text, chunk: chunk)
+      #expect(streamed.html == HTMLRenderer().render(document), "chunk \(chunk)")
+      #expect(streamed.plain == PlainTextRenderer().render(document), "chunk \(chunk)")
       #expect(
-        terminal.committedLines == ANSIRenderer(options: ANSIOptions(width: 60)).renderLines(document),
+        streamed.terminalLines == ANSIRenderer(options: ANSIOptions(width: 60)).renderLines(document),
         "chunk \(chunk)")
     }
   }
