@@ -2,13 +2,11 @@ import Foundation
 import ReplyMarkdown
 import Testing
 
-/// `replykit stream --to ansi` on a terminal (tmux): the live region redraws in place with rows
-/// counted as drawn, so with `--width` wider than the terminal the scrollback ends as `render`'s
-/// output wrapped at the terminal's columns, no line repeated.
-///
-/// Left out: replies whose link definitions come last and replies with a table taller than the
-/// screen (rows frozen above the screen keep their references and column widths as they stood),
-/// and ZWJ emoji (tmux 3.3 gives them other widths than the renderer, in `render` too).
+/// `replykit stream --to ansi` on a terminal (tmux): the live region redraws in place, one row per
+/// line, and only committed lines reach the scrollback, so the terminal ends as `render` leaves it:
+/// with `--width` wider than the terminal, with a tail taller than the screen (a long table whose
+/// columns widen, references defined last, a list that turns loose, a table row taller than the
+/// screen) and with emoji that tmux draws wider than the renderer counts.
 @Suite(.enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed: run 'make test' (it installs tmux)"))
 struct StreamTerminalTests {
   static let columns = 80
@@ -56,5 +54,79 @@ struct StreamTerminalTests {
     rows = Array(rows[..<end])
     while rows.last == "" { rows.removeLast() }
     #expect(rows == expected, "\(name): the terminal shows\n\(rows.joined(separator: "\n"))")
+  }
+
+  /// What a terminal `width` x `height` holds, scrollback included, after `replykit SUBCOMMAND
+  /// FILE flags` ran in it: one line per row, up to the line the session prints when it exits.
+  static func terminal(
+    _ subcommand: String, file: String, text: String, flags: [String], width: Int, height: Int
+  ) throws -> [String] {
+    let session = try TmuxSession(
+      [file] + flags, width: width, height: height, files: [file: Data(text.utf8)], subcommand: subcommand,
+      readyText: nil)
+    try session.waitFor("EXITED 0", timeout: 60)
+    var rows = try session.scrollback().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let end = try #require(rows.lastIndex { $0.hasPrefix("EXITED ") })
+    rows = Array(rows[..<end])
+    while rows.last == "" { rows.removeLast() }
+    return rows
+  }
+
+  /// Replies whose tail, at some update, was taller than the screen or changed its lines above
+  /// the screen's top: what the live region showed on the way must leave no trace.
+  static let tallTails: [(name: String, text: String, width: Int, height: Int)] = [
+    (
+      "a table whose columns widen after a screen of rows", tallTable, 80, 24
+    ),
+    (
+      "references and a footnote defined after a screen of paragraphs",
+      "Array index a[0] and [not a link] and [x][y], a note[^1] and a [citation].\n\n"
+        + (1...40).map { "Paragraph \($0).\n\n" }.joined()
+        + "[^1]: The note.\n\n[citation]: https://example.com/cited\n", 80, 24
+    ),
+    (
+      "a list that turns loose",
+      "1) Heat the oven and line a loaf tin with parchment.\n2) Mash the bananas in a large bowl with a fork.\n"
+        + "3) Stir in the melted butter, then the sugar.\n"
+        + "4) Sprinkle the baking soda and salt over the batter and mix them in.\n"
+        + "5) Add the flour and fold just until no dry streaks remain.\n\n   Don't overmix.\n\n6) Bake.\n", 40, 8
+    ),
+    (
+      "a table row taller than the screen",
+      "| Sign | Solutions | Graph |\n|:----:|:----------|:------|\n"
+        + "| > 0 | two different real roots of the equation, which are distinct | crosses the x-axis twice at two points |\n"
+        + "| = 0 | one repeated real root | touches the axis |\n", 20, 6
+    ),
+    (
+      "a setext heading after a paragraph taller than the screen",
+      (1...40).map { "word\($0)" }.joined(separator: " ") + "\n===\n\nafter\n", 20, 6
+    ),
+    (
+      "a table with emoji tmux draws wider than the renderer counts",
+      "| What | Looks like | Graphemes | Code points | UTF-16 units | UTF-8 bytes |\n"
+        + "|:-----|:----------:|----------:|------------:|-------------:|------------:|\n"
+        + "| waving hand, medium skin tone | 👋🏽 | 1 | 2 | 4 | 8 |\n| red heart + VS16 | ❤️ | 1 | 2 | 2 | 6 |\n"
+        + "| family | 👨‍👩‍👧‍👦 | 1 | 7 | 11 | 25 |\n", 80, 10
+    ),
+  ]
+
+  static var tallTable: String {
+    var text = "| # | Command | Description |\n|---|---|---|\n"
+    for row in 1...30 { text += "| \(row) | cmd\(row) | does thing \(row) |\n" }
+    return text + "| 31 | `git rebase --interactive --autosquash` | rewrites history of the current branch |\n"
+  }
+
+  @Test(arguments: 0..<tallTails.count)
+  func aTailTallerThanTheScreenEndsAsRender(index: Int) throws {
+    let (name, text, width, height) = Self.tallTails[index]
+    let flags = ["--to", "ansi", "--color", "never", "--hyperlinks", "never"]
+    let rendered = try Self.terminal("render", file: "reply.md", text: text, flags: flags, width: width, height: height)
+    let streamed = try Self.terminal(
+      "stream", file: "reply.md", text: text, flags: flags + ["--chunk-bytes", "3"], width: width, height: height)
+    #expect(rendered.count > height - 1, "\(name): the reply must be taller than the screen")
+    #expect(
+      streamed == rendered,
+      "\(name): the terminal shows\n\(streamed.joined(separator: "\n"))\nwhere render shows\n\(rendered.joined(separator: "\n"))"
+    )
   }
 }

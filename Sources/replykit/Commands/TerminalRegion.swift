@@ -6,24 +6,29 @@ import ReplyMarkdown
   import Darwin
 #endif
 
-/// The live region at the bottom of a terminal: committed lines are written once above it; the
-/// tail is redrawn in place (cursor up, changed rows rewritten, synchronized output), never
-/// clearing the screen. Rows that scrolled out of view are never rewritten: the live region is
-/// kept below the screen's height, and tail lines above it are written once, as they are then.
+/// The live region at the bottom of a terminal: committed lines are written once above it, and
+/// the tail is redrawn in place below them after every update (cursor up, changed rows rewritten,
+/// synchronized output), never clearing the screen.
 ///
-/// Cursor movement counts screen rows, not lines: a line wider than the terminal (`--width`
-/// larger than its columns) wraps onto several rows.
+/// Guarantees:
+/// - Only committed lines reach the scrollback, each written once, wrapped by the terminal as
+///   `render`'s output is. Nothing of the tail is ever frozen: when the stream ends, the screen
+///   holds what `replykit render` writes, whatever the tail looked like on the way (a table whose
+///   columns widened, links whose definitions came last, a list that turned loose).
+/// - The live region shows the last lines of the tail that fit below the screen's top (one row
+///   less than the screen's height), each on exactly one row: line wrap is off while they are
+///   written, so a line wider than the terminal (`--width` larger than its columns, or characters
+///   the terminal draws wider than the renderer counts) is cut at the right edge instead of
+///   wrapping. Cursor movement therefore counts lines, and can never miss a row.
+/// - Every update's bytes leave the terminal as they found it (line wrap on, synchronized output
+///   off) and are written with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked, so the signal that
+///   ends the program arrives between updates, never inside one.
 ///
-/// - Complexity: each update costs its newly committed lines plus the tail, never the lines
-///   written before.
+/// - Complexity: each update costs its newly committed lines plus at most a screen of tail lines,
+///   never the lines written before.
 struct TerminalRegion {
-  /// Lines of the display already written for good (committed, or frozen above the live region).
-  private var frozen = 0
-  /// Committed lines so far (the display's lines before the tail).
-  private var committed = 0
-  /// The lines currently drawn below the frozen ones, and the screen rows they take.
+  /// The tail lines on the screen below the committed ones, one row each.
   private var drawn: [String] = []
-  private var drawnRows = 0
 
   /// The terminal's size in columns and rows (80 by 24 when it cannot be read).
   static var screenSize: (columns: Int, rows: Int) {
@@ -34,118 +39,63 @@ struct TerminalRegion {
 
   /// Draws one update on the terminal.
   mutating func draw(newlyCommitted: [String], tail: [String], final: Bool) {
-    let size = Self.screenSize
-    StandardIO.write(
-      draw(newlyCommitted: newlyCommitted, tail: tail, final: final, columns: size.columns, rows: size.rows))
+    let bytes = draw(newlyCommitted: newlyCommitted, tail: tail, final: final, rows: Self.screenSize.rows)
+    Self.withEndingSignalsBlocked { StandardIO.write(bytes) }
   }
 
-  /// The bytes that draw one update on a terminal of `columns` by `rows`.
+  /// The bytes that draw one update on a terminal `rows` high.
   ///
   /// - Parameters:
   ///   - newlyCommitted: the lines committed by this update (what
   ///     `MarkdownStreamANSIRenderer.apply` returned); on the final update, every line that follows
   ///     those committed before.
   ///   - tail: the lines of the live tail (empty on the final update).
-  mutating func draw(newlyCommitted: [String], tail: [String], final: Bool, columns: Int, rows: Int) -> String {
-    // The display below the committed lines written before: what this update committed, then
-    // the tail. Lines already frozen at its top are not drawn again.
-    let lines = newlyCommitted + tail
-    let wanted = Array(lines.dropFirst(frozen - committed))
+  mutating func draw(newlyCommitted: [String], tail: [String], final: Bool, rows: Int) -> String {
+    let shown = final ? [] : Array(tail.suffix(max(0, rows - 1)))
+    // Without a commit, rows that stay the same are kept; a commit rewrites the region from its top.
     var same = 0
-    while same < min(wanted.count, drawn.count) && wanted[same] == drawn[same] { same += 1 }
-    var up = drawnRows
-    for line in drawn[..<same] { up -= Self.layout(of: line, columns: columns).rows }
-    var out = "\u{1B}[?2026h"
+    if newlyCommitted.isEmpty {
+      while same < min(shown.count, drawn.count) && shown[same] == drawn[same] { same += 1 }
+    }
+    if newlyCommitted.isEmpty && same == shown.count && same == drawn.count { return "" }
+    var out = Self.begin
+    let up = drawn.count - same
     if up > 0 { out += "\u{1B}[\(up)A" }
     out += "\r"
-    var written = 0
-    for line in wanted[same...] {
-      let layout = Self.layout(of: line, columns: columns)
-      written += layout.rows
-      // The rest of the last row is cleared, unless the line fills it: the cursor then waits in
-      // the last column, where clearing would erase the line's last character.
-      out += line + (layout.fillsLastRow ? "\n" : "\u{1B}[K\n")
+    if !newlyCommitted.isEmpty {
+      // A committed line may wrap onto rows the region used: they are cleared first, so no
+      // tail text is left beside it. The cursor row below the region exists, so this never scrolls.
+      if up > 0 { out += String(repeating: "\u{1B}[2K\n", count: up) + "\u{1B}[\(up)A" }
+      for line in newlyCommitted { out += line + "\n" }
     }
-    // Rows left over from a taller live region are cleared row by row: erasing the display from
-    // the top-left corner would make some terminals (tmux's scroll-on-clear) push the screen
-    // into the scrollback.
-    let stale = up - written
+    out += Self.wrapOff
+    for line in shown[same...] { out += "\u{1B}[2K" + line + "\n" }
+    // Rows left over from a taller region are cleared row by row: erasing the display from the
+    // top-left corner would make some terminals (tmux's scroll-on-clear) push the screen into
+    // the scrollback.
+    let stale = newlyCommitted.isEmpty ? drawn.count - shown.count : 0
     if stale > 0 { out += String(repeating: "\u{1B}[2K\n", count: stale) + "\u{1B}[\(stale)A" }
-    out += "\u{1B}[?2026l"
-
-    committed += newlyCommitted.count
-    if final {
-      frozen = committed + tail.count
-      drawn = []
-      drawnRows = 0
-      return out
-    }
-    // Committed lines are frozen; so are the top tail lines that do not fit in the live region.
-    let liveLimit = max(1, rows - 1)
-    var firstLive = wanted.count
-    var liveRows = 0
-    let committedHere = max(0, committed - frozen)
-    while firstLive > committedHere {
-      let height = Self.layout(of: wanted[firstLive - 1], columns: columns).rows
-      if liveRows + height > liveLimit { break }
-      liveRows += height
-      firstLive -= 1
-    }
-    frozen += firstLive
-    drawn = Array(wanted[firstLive...])
-    drawnRows = liveRows
+    out += Self.end
+    drawn = shown
     return out
   }
 
-  /// The screen rows a line takes on a terminal `columns` wide (its display width without escape
-  /// sequences, wrapped as terminals wrap: a wide character that does not fit in the last column
-  /// moves to the next row; at least one row), and whether it fills its last row.
-  static func layout(of line: String, columns: Int) -> (rows: Int, fillsLastRow: Bool) {
-    let columns = max(1, columns)
-    let text = visible(line)
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      let width = text.utf8.count
-      return (max(1, (width + columns - 1) / columns), width > 0 && width % columns == 0)
-    }
-    var rows = 1
-    var column = 0
-    for character in text {
-      let width = DisplayWidth.of(String(character))
-      if column + width > columns {
-        rows += 1
-        column = 0
-      }
-      column += width
-    }
-    return (rows, column == columns)
-  }
+  /// Opens an update: synchronized output, so the terminal shows it whole.
+  static let begin = "\u{1B}[?2026h"
+  /// Turns line wrap off, for the tail lines.
+  static let wrapOff = "\u{1B}[?7l"
+  /// Closes an update: line wrap on, synchronized output off.
+  static let end = "\u{1B}[?7h\u{1B}[?2026l"
 
-  /// A line without its escape sequences (CSI styles and OSC 8 hyperlinks, as the ANSI renderer
-  /// writes them).
-  static func visible(_ line: String) -> String {
-    guard line.utf8.contains(0x1B) else { return line }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(line.utf8.count)
-    let utf8 = Array(line.utf8)
-    var index = 0
-    while index < utf8.count {
-      guard utf8[index] == 0x1B, index + 1 < utf8.count else {
-        bytes.append(utf8[index])
-        index += 1
-        continue
-      }
-      let kind = utf8[index + 1]
-      index += 2
-      if kind == UInt8(ascii: "[") {
-        // CSI: parameters and intermediates up to a final byte in 0x40...0x7E.
-        while index < utf8.count && !(0x40...0x7E).contains(utf8[index]) { index += 1 }
-        index += 1
-      } else if kind == UInt8(ascii: "]") {
-        // OSC: up to BEL or ESC \.
-        while index < utf8.count && utf8[index] != 0x07 && utf8[index] != 0x1B { index += 1 }
-        index += index < utf8.count && utf8[index] == 0x1B ? 2 : 1
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+  /// Runs `body` with the signals that end the program blocked; one that arrives meanwhile is
+  /// delivered when they are unblocked.
+  static func withEndingSignalsBlocked(_ body: () -> Void) {
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&blocked, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    body()
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 }
