@@ -50,6 +50,12 @@ import Testing
     "a\n===\n[f]: /u\n\"t\"\n\n[f]\n",
     "a\nb\n---\n[f]:\n/u\n\"t\"\nc [f]\n",
     "a\n-\nb\n-\n[f]: /u\n'x\ny'\n",
+    // `--seed 1232`: cmark-gfm reads a NUL as U+FFFD, three bytes, so the label a footnote
+    // reference spanning lines is looked up under counts it as three columns.
+    "[^1]:\n[^1\n\u{0}]",
+    "[^1]: a\n\n[^1\nb\u{0}]",
+    "[^1\u{0}]: a\n\n[^1\u{0}\n]",
+    "[^\u{0}\u{0}]: a\n\n[^\u{0}\n\u{0}]",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

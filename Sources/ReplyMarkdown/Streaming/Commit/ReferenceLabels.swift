@@ -111,16 +111,22 @@ enum ReferenceLabels {
   /// The column of `index` on its line in `buffer` (from the line's start, or the buffer's), how
   /// many bytes before it on the line may be container markers or indentation (blanks, `>`, list
   /// marker bytes), and whether a tab is among them.
+  ///
+  /// Columns count bytes as cmark-gfm reads the line: a NUL as the three bytes of U+FFFD.
   private static func column(in buffer: UnsafeBufferPointer<UInt8>, of index: Int) -> (Int, Int, Bool) {
     var start = index
-    while start > 0 && !isLineBreak(buffer[start - 1]) { start -= 1 }
+    var nuls = 0
+    while start > 0 && !isLineBreak(buffer[start - 1]) {
+      start -= 1
+      if buffer[start] == 0 { nuls += 1 }
+    }
     var markers = start
     var tab = false
     while markers < index && isMarkerOrBlank(buffer[markers]) {
       if buffer[markers] == ASCII.tab { tab = true }
       markers += 1
     }
-    return (index - start, markers - start, tab)
+    return (index - start + 2 * nuls, markers - start, tab)
   }
 
   private static func isMarkerOrBlank(_ byte: UInt8) -> Bool {
@@ -188,7 +194,8 @@ enum ReferenceLabels {
     return nil
   }
 
-  /// The key of a label: lowercased, whitespace runs collapsed to one space, trimmed.
+  /// The key of a label: lowercased, whitespace runs collapsed to one space, trimmed; a NUL
+  /// as U+FFFD, as cmark-gfm reads it.
   static func normalized(_ bytes: ArraySlice<UInt8>) -> String {
     bytes.withUnsafeBufferPointer { normalized($0) }
   }
@@ -196,7 +203,8 @@ enum ReferenceLabels {
   /// ``normalized(_:)`` of the bytes in `bytes`, written straight into the string's storage.
   static func normalized(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var ascii = true
-    let text = String(unsafeUninitializedCapacity: bytes.count) { out in
+    let hasNUL = bytes.contains(0)
+    let text = String(unsafeUninitializedCapacity: hasNUL ? bytes.count * 3 : bytes.count) { out in
       var count = 0
       var pendingSpace = false
       for byte in bytes {
@@ -208,6 +216,12 @@ enum ReferenceLabels {
           out[count] = ASCII.space
           count += 1
           pendingSpace = false
+        }
+        if byte == 0 {
+          (out[count], out[count + 1], out[count + 2]) = (0xEF, 0xBF, 0xBD)
+          count += 3
+          ascii = false
+          continue
         }
         if byte >= 0x80 { ascii = false }
         out[count] = ASCII.lower(byte)
