@@ -12,9 +12,10 @@
 /// - a symbolic link is followed to its target (a chain of them, up to 40), and the target is
 ///   written; the link stays;
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
-///   are flushed to disk and renamed over it, so a failure leaves the old file whole and no
-///   partial file behind; the new file keeps the old one's permission bits, owner and group (when
-///   the owner cannot be kept, the file is not replaced and the error says why); a file this process
+///   are flushed to disk and renamed over it, so a failure (or, in a single-threaded program, a
+///   signal that ends it) leaves the old file whole and no partial file behind; the new file keeps the old one's permission bits, owner and group, and on
+///   Linux its extended attributes: access control lists, SELinux labels, `user.` attributes (when
+///   any of these cannot be kept, the file is not replaced and the error says why); a file this process
 ///   may not write (mode 0444 for another user than root) is refused, as `>` would refuse it,
 ///   though its folder would let it be replaced;
 /// - a new file is created the same way with `newFileMode` (less the umask): 0600 for threads;
@@ -116,9 +117,39 @@ package enum OutputFile {
     if failure != 0 { throw Failure(path: path, reason: reason(failure)) }
   }
 
+  /// Gives the file open at `descriptor` the extended attributes of `target`; why not, if it
+  /// cannot.
+  private static func keepAttributes(of target: String, on descriptor: Int32) -> String? {
+    let attributes: [(name: String, value: [UInt8])]
+    do {
+      attributes = try ExtendedAttributes.read(target)
+    } catch {
+      return "cannot read its extended attributes: \(reason(error.code)); not replaced"
+    }
+    for (name, value) in attributes {
+      do {
+        try ExtendedAttributes.write(name, value, to: descriptor)
+      } catch {
+        let what = name == "system.posix_acl_access" ? "access control list" : "extended attribute '\(name)'"
+        return "cannot keep its \(what): \(reason(error.code)); not replaced"
+      }
+    }
+    return nil
+  }
+
+  /// Replaces `target` through a temporary file beside it. SIGINT, SIGTERM, SIGHUP and SIGQUIT
+  /// are blocked in the calling thread meanwhile, so in a single-threaded program (the command
+  /// line) the signal that ends it arrives after the temporary file was renamed or removed, never
+  /// leaving it behind.
   private static func replace(
     _ target: String, with bytes: [UInt8], existing: stat?, mode: mode_t, shownAs path: String
   ) throws(Failure) {
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&blocked, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     let name = target.split(separator: "/").last.map(String.init) ?? target
     let temporary =
       directory(of: target) + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -143,6 +174,7 @@ package enum OutputFile {
         problem =
           "cannot keep its owner and group (\(existing.st_uid):\(existing.st_gid)): \(reason(errno)); not replaced"
       }
+      if failure == 0 && problem == nil { problem = keepAttributes(of: target, on: descriptor) }
     }
     if failure == 0 && problem == nil { failure = writeAll(descriptor, bytes) }
     if failure == 0 && problem == nil && fsync(descriptor) != 0 { failure = errno }

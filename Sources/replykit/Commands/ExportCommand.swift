@@ -84,6 +84,10 @@ enum ExportCommand {
     }
     let output = parsed.value("-o") ?? parsed.value("--output")
     if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
+    if let output, output != "-", input != "-", isSameFile(input, output) {
+      throw CLIError.usage(
+        "'\(output)' is the thread file itself: the export would replace the thread; write it to another file")
+    }
     let limit = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     let document = try ThreadFile.read(input, limit: limit)
     let tree = document.tree
@@ -142,6 +146,14 @@ enum ExportCommand {
     let light = KSyntaxCodeHighlighter(dark: false)
     let dark = KSyntaxCodeHighlighter(dark: true)
     return PageHighlighting(highlighter: light, light: light.codeTheme, dark: dark.codeTheme)
+  }
+
+  /// Whether `first` and `second` name the same existing file (links followed).
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var one = stat()
+    var other = stat()
+    guard stat(first, &one) == 0, stat(second, &other) == 0 else { return false }
+    return one.st_dev == other.st_dev && one.st_ino == other.st_ino
   }
 
   /// Writes `text` to `path` by the rules of ``OutputFile`` (atomic replacement of a regular file,

@@ -42,6 +42,22 @@ import Testing
         == "## June 1, 2025\n\n**You**\n\n> Hi \\*there\\*\n\n**Assistant**\n\n**Hello**\n\n```\ncode\n```\n")
   }
 
+  /// `-o` naming the thread file itself (or a link to it) would replace the thread with the page.
+  @Test func refusesToWriteOverTheThreadFile() throws {
+    let directory = try ExportFixtures.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("thread.json")
+    try Data(thread.utf8).write(to: input)
+    let link = directory.appendingPathComponent("link.json")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "thread.json")
+    for output in [input.path, link.path, directory.path + "/./thread.json"] {
+      let result = try CLIRunner.run(["export", input.path, "-o", output], environment: environment)
+      #expect(result.status == 2, "\(output)")
+      #expect(result.stderr.contains("is the thread file itself"), "\(output): \(result.stderr)")
+      #expect(try String(contentsOf: input, encoding: .utf8) == thread)
+    }
+  }
+
   @Test func writesTheOutputFileAndReplacesItWhole() throws {
     let directory = try ExportFixtures.directory()
     defer { try? FileManager.default.removeItem(at: directory) }
