@@ -135,16 +135,26 @@ public struct ModelReplySource: Sendable {
     }
   }
 
-  /// Seconds from a `Retry-After` value: a number of seconds or an HTTP date.
-  static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Int? {
+  /// The longest `Retry-After` taken at its word (a day); a longer wait, an infinite or a
+  /// negative one is treated as absent.
+  package static let maximumRetryAfter = 86_400
+
+  /// Seconds from a `Retry-After` value: a number of seconds or an HTTP date; `nil` when it is
+  /// neither, or when the wait is negative or over ``maximumRetryAfter`` (never a crash, whatever
+  /// the number).
+  package static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Int? {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
-    if let seconds = Double(trimmed), seconds >= 0 { return Int(seconds.rounded(.up)) }
+    if let seconds = Double(trimmed) {
+      return seconds >= 0 && seconds <= Double(maximumRetryAfter) ? Int(seconds.rounded(.up)) : nil
+    }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: trimmed) else { return nil }
-    return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    let seconds = date.timeIntervalSince(now)
+    guard seconds <= Double(maximumRetryAfter) else { return nil }
+    return max(0, Int(max(0, seconds).rounded(.up)))
   }
 
   /// `error` with any server text cleaned of the key.
