@@ -125,7 +125,7 @@ public struct ModelReplySource: Sendable {
         status: status, keySource: endpoint.apiKey == nil ? nil : endpoint.apiKeySource ?? "",
         message: message)
     case 404:
-      return .notFound(model: endpoint.model, url: endpoint.requestURL.absoluteString, message: message)
+      return .notFound(model: endpoint.model, url: endpoint.displayURL, message: message)
     case 429:
       return .rateLimited(retryAfter: headers["retry-after"].flatMap { retryAfterSeconds($0) }, message: message)
     case 500..<600:
