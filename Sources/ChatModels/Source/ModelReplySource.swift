@@ -77,6 +77,20 @@ public struct ModelReplySource: Sendable {
     var headers: [String: String] = [:]
     var errorBody = Data()
     var wroteText = false
+    /// Reads one event; `true` when it ends the reply.
+    func handle(_ event: ServerSentEvent) throws -> Bool {
+      switch try decoder.decode(event) {
+      case .text(let text):
+        wroteText = true
+        guard write(text) else { throw CancellationError() }
+      case .done:
+        guard wroteText else { throw ModelError.emptyReply }
+        return true
+      case .nothing:
+        break
+      }
+      return false
+    }
     do {
       for try await part in parts {
         switch part {
@@ -90,28 +104,28 @@ public struct ModelReplySource: Sendable {
           }
         case .body(let data):
           for event in try parser.feed(data) {
-            switch try decoder.decode(event) {
-            case .text(let text):
-              wroteText = true
-              guard write(text) else { throw CancellationError() }
-            case .done:
-              guard wroteText else { throw ModelError.emptyReply }
-              return
-            case .nothing:
-              break
-            }
+            if try handle(event) { return }
           }
         }
       }
+      try Task.checkCancellation()
+      guard (200..<300).contains(status) else {
+        throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
+      }
+      // A last event the server did not end with an empty line (`data: [DONE]` at the very
+      // end) counts when it is whole; one cut short means the connection dropped.
+      if let last = try parser.finish() {
+        do {
+          if try handle(last) { return }
+        } catch ModelError.malformedEvent {
+          throw ModelError.connectionDropped
+        }
+      }
+      guard decoder.endedCleanly else { throw ModelError.connectionDropped }
+      guard wroteText else { throw ModelError.emptyReply }
     } catch let error as ModelError {
       throw redacted(error, key: key)
     }
-    try Task.checkCancellation()
-    guard (200..<300).contains(status) else {
-      throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
-    }
-    guard decoder.endedCleanly, !parser.hasPartialEvent else { throw ModelError.connectionDropped }
-    guard wroteText else { throw ModelError.emptyReply }
   }
 
   /// The error for a response with a status that is not 2xx.
