@@ -32,6 +32,12 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   case cannotConnect(server: String, reason: String)
   /// The server answered with no text at all.
   case emptyReply
+  /// A successful answer that is not an event stream (JSON, a web page): usually a wrong base
+  /// URL, or a server that does not stream; `message` is the start of what it sent.
+  case notEventStream(contentType: String, message: String?)
+  /// The server redirects (3xx) to `location` (without user name, password or query), which is
+  /// not followed: it would carry the key elsewhere.
+  case redirected(status: Int, location: String?)
 
   /// What the person reads in place of the reply.
   public var errorDescription: String? {
@@ -65,6 +71,15 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
       return "Cannot connect to \(server): \(reason)."
     case .emptyReply:
       return "The model sent an empty reply."
+    case .notEventStream(let contentType, let message):
+      return "The server answered with \(contentType), not an event stream: is the base URL right?"
+        + Self.detail(message)
+    case .redirected(let status, let location):
+      guard let location else {
+        return "The server redirects (\(status)) without saying where; redirects are not followed."
+      }
+      return "The server redirects (\(status)) to \(location), which is not followed (it would carry the key there): "
+        + "if that is the server, use it as the base URL."
     }
   }
 

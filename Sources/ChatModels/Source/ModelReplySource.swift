@@ -15,8 +15,10 @@ import Foundation
 ///   task and closes its connection; cancellation ends the stream with `CancellationError`.
 /// - Every failure is a ``ModelError`` saying what happened (the key, the model, the rate limit
 ///   with the server's `Retry-After`, a server error, a dropped connection — text already shown
-///   stays —, a malformed event, a timeout, no connection); none contains the key.
-/// - Redirects are not followed (they would carry the key elsewhere).
+///   stays —, a malformed event, a timeout, no connection, an answer that is not an event stream);
+///   none contains the key.
+/// - Redirects are not followed (they would carry the key elsewhere); the error names where one
+///   points.
 ///
 /// `Sendable`; one source serves any number of replies, one request each.
 public struct ModelReplySource: Sendable {
@@ -25,6 +27,8 @@ public struct ModelReplySource: Sendable {
 
   /// The largest error body read (64 KiB); the rest is not waited for.
   static let maximumErrorBody = 64 << 10
+  /// The start of a successful body kept to show if it turns out not to be an event stream.
+  static let maximumSample = 4 << 10
 
   /// Creates a source for `endpoint`.
   public init(endpoint: ModelEndpoint) {
@@ -76,9 +80,12 @@ public struct ModelReplySource: Sendable {
     var status = 0
     var headers: [String: String] = [:]
     var errorBody = Data()
+    var sample = Data()
     var wroteText = false
+    var sawEvent = false
     /// Reads one event; `true` when it ends the reply.
     func handle(_ event: ServerSentEvent) throws -> Bool {
+      sawEvent = true
       switch try decoder.decode(event) {
       case .text(let text):
         wroteText = true
@@ -103,6 +110,7 @@ public struct ModelReplySource: Sendable {
             throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
           }
         case .body(let data):
+          if sample.count < maximumSample { sample.append(data.prefix(maximumSample - sample.count)) }
           for event in try parser.feed(data) {
             if try handle(event) { return }
           }
@@ -120,6 +128,11 @@ public struct ModelReplySource: Sendable {
         } catch ModelError.malformedEvent {
           throw ModelError.connectionDropped
         }
+      }
+      if !sawEvent, let type = headers["content-type"], !type.lowercased().hasPrefix("text/event-stream") {
+        let text = String(decoding: sample, as: UTF8.self)
+        throw ModelError.notEventStream(
+          contentType: ModelError.clean(type, key: key), message: text.isEmpty ? nil : ModelError.clean(text, key: key))
       }
       guard decoder.endedCleanly else { throw ModelError.connectionDropped }
       guard wroteText else { throw ModelError.emptyReply }
@@ -140,6 +153,9 @@ public struct ModelReplySource: Sendable {
         message: message)
     case 404:
       return .notFound(model: endpoint.model, url: endpoint.displayURL, message: message)
+    case 300..<400:
+      return .redirected(
+        status: status, location: headers["location"].flatMap { shownLocation($0, endpoint: endpoint) })
     case 429:
       return .rateLimited(retryAfter: headers["retry-after"].flatMap { retryAfterSeconds($0) }, message: message)
     case 500..<600:
@@ -169,6 +185,19 @@ public struct ModelReplySource: Sendable {
     let seconds = date.timeIntervalSince(now)
     guard seconds <= Double(maximumRetryAfter) else { return nil }
     return max(0, Int(max(0, seconds).rounded(.up)))
+  }
+
+  /// A redirect's `Location` as messages show it: resolved against the request URL, without user
+  /// name, password, query or fragment, the key removed.
+  static func shownLocation(_ location: String, endpoint: ModelEndpoint) -> String? {
+    guard let url = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: endpoint.requestURL),
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    else { return nil }
+    components.user = nil
+    components.password = nil
+    components.query = nil
+    components.fragment = nil
+    return components.string.map { ModelError.clean($0, key: endpoint.apiKey) }
   }
 
   /// `error` with any server text cleaned of the key.
