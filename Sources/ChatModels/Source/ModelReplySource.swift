@@ -12,7 +12,10 @@ import Foundation
 /// shown (``ModelTurn/conversation(from:)``) with the system prompt, and streams the text as it
 /// arrives. Guarantees:
 /// - Stop cancels the request at once: the stream's task is cancelled, which cancels the HTTP
-///   task and closes its connection; cancellation ends the stream with `CancellationError`.
+///   task and closes its connection. A consumer whose own task is cancelled sees its loop end
+///   with no error, as every `AsyncThrowingStream` ends then (`Task.isCancelled` tells it from a
+///   finished reply); a cancellation that does not come from the consumer (the HTTP task
+///   cancelled from elsewhere) ends the stream with `CancellationError`.
 /// - Every failure is a ``ModelError`` saying what happened (the key, the model, the rate limit
 ///   with the server's `Retry-After`, a server error, a dropped connection — text already shown
 ///   stays —, a malformed event, a timeout, no connection, an answer that is not an event stream);
