@@ -7,7 +7,9 @@ public struct ModelEndpoint: Sendable, Hashable {
   /// The wire protocol.
   public var api: ModelAPI
   /// The base URL (`https://api.openai.com/v1`, `http://localhost:11434/v1`,
-  /// `https://api.anthropic.com`); the protocol's path is appended to it.
+  /// `https://api.anthropic.com`); the protocol's path is appended to its path, its query is
+  /// kept (``requestURL``). A user name or password in it is sent but never shown
+  /// (``displayURL``).
   public var baseURL: URL
   /// The model name the server knows.
   public var model: String
@@ -37,21 +39,40 @@ public struct ModelEndpoint: Sendable, Hashable {
     self.timeouts = timeouts
   }
 
-  /// The URL requests go to: the base URL with the protocol's path appended.
+  /// The URL requests go to: the base URL with the protocol's path appended to its path (after
+  /// any trailing `/`), its query kept (`?api-version=…`) and its fragment left out (a fragment
+  /// is never sent to a server).
   public var requestURL: URL {
     let path =
       switch api {
       case .openai: "chat/completions"
       case .anthropic: "v1/messages"
       }
-    var base = baseURL.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    return URL(string: base + "/" + path) ?? baseURL.appendingPathComponent(path)
+    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+      return baseURL.appendingPathComponent(path)
+    }
+    var basePath = components.percentEncodedPath
+    while basePath.hasSuffix("/") { basePath.removeLast() }
+    components.percentEncodedPath = basePath + "/" + path
+    components.fragment = nil
+    return components.url ?? baseURL.appendingPathComponent(path)
+  }
+
+  /// ``requestURL`` as messages show it: without a user name, password or query, which may
+  /// hold secrets (`https://user:password@host/…`, `?key=…`).
+  public var displayURL: String {
+    guard var components = URLComponents(url: requestURL, resolvingAgainstBaseURL: true) else {
+      return serverName
+    }
+    components.user = nil
+    components.password = nil
+    components.query = nil
+    return components.string ?? serverName
   }
 
   /// `host:port` of the server, for messages.
   var serverName: String {
-    let host = baseURL.host ?? baseURL.absoluteString
+    let host = baseURL.host ?? "the server"
     return baseURL.port.map { "\(host):\($0)" } ?? host
   }
 }

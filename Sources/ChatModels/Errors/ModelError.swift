@@ -3,7 +3,8 @@ import Foundation
 /// Why a reply from a model failed, in words the person can act on.
 ///
 /// Guarantees: no case holds the API key; text that came from the server is stored with the key
-/// removed (``ModelAPIKey/redact(_:)``) and cut to 300 characters. `errorDescription` is what the
+/// removed (``ModelAPIKey/redact(_:)``) and cut to 300 characters (only the first 1,200 Unicode
+/// scalars of it are read, so the cost does not grow with the text). `errorDescription` is what the
 /// thread shows in place of the reply, with Retry.
 public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   /// The server refused the key (401, or 403 for a key without access); `keySource` names the
@@ -31,6 +32,12 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   case cannotConnect(server: String, reason: String)
   /// The server answered with no text at all.
   case emptyReply
+  /// A successful answer that is not an event stream (JSON, a web page): usually a wrong base
+  /// URL, or a server that does not stream; `message` is the start of what it sent.
+  case notEventStream(contentType: String, message: String?)
+  /// The server redirects (3xx) to `location` (without user name, password or query), which is
+  /// not followed: it would carry the key elsewhere.
+  case redirected(status: Int, location: String?)
 
   /// What the person reads in place of the reply.
   public var errorDescription: String? {
@@ -64,6 +71,15 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
       return "Cannot connect to \(server): \(reason)."
     case .emptyReply:
       return "The model sent an empty reply."
+    case .notEventStream(let contentType, let message):
+      return "The server answered with \(contentType), not an event stream: is the base URL right?"
+        + Self.detail(message)
+    case .redirected(let status, let location):
+      guard let location else {
+        return "The server redirects (\(status)) without saying where; redirects are not followed."
+      }
+      return "The server redirects (\(status)) to \(location), which is not followed (it would carry the key there): "
+        + "if that is the server, use it as the base URL."
     }
   }
 
@@ -76,11 +92,32 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 
+  /// The most Unicode scalars of a server's text that are read (the message keeps at most
+  /// 300 characters of them), so an error text of any size costs the same.
+  package static let maximumServerTextScalars = 1200
+
   /// Server text made safe to keep: the key removed, control characters dropped, cut short.
   static func clean(_ text: String, key: ModelAPIKey?) -> String {
-    let redacted = key?.redact(text) ?? text
-    let visible = redacted.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
-    let trimmed = visible.trimmingCharacters(in: .whitespaces)
-    return trimmed.count > 300 ? String(trimmed.prefix(300)) + "…" : trimmed
+    var lookups = 0
+    return clean(text, key: key, lookups: &lookups)
+  }
+
+  /// ``clean(_:key:)``, counting in `lookups` the pieces of the key looked up in the text.
+  ///
+  /// - Complexity: O(1) in the length of `text`: only its first ``maximumServerTextScalars``
+  ///   scalars (and as many more as a piece of the key that starts among them needs) are read.
+  package static func clean(_ text: String, key: ModelAPIKey?, lookups: inout Int) -> String {
+    let limit = maximumServerTextScalars
+    let scalars = text.unicodeScalars
+    let cut = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex)
+    let isLonger = cut.map { $0 != scalars.endIndex } ?? false
+    let redacted = key?.redact(text, prefix: limit, lookups: &lookups) ?? String(scalars.prefix(limit))
+    var visible = String.UnicodeScalarView()
+    for scalar in redacted.unicodeScalars {
+      visible.append(scalar.properties.generalCategory == .control ? " " : scalar)
+    }
+    let trimmed = String(visible).trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return "" }
+    return trimmed.count > 300 || isLonger ? String(trimmed.prefix(300)) + "…" : trimmed
   }
 }

@@ -38,9 +38,18 @@ struct AnthropicMessages: ModelStreamDecoder {
     return request
   }
 
+  /// The event types whose data is read; `message` is an event without an `event:` line, whose
+  /// type is the data's `type`.
+  private static let readEvents: Set<String> = [
+    "message", "error", "message_stop", "content_block_delta", "content_block_start",
+  ]
+
   var endedCleanly: Bool { false }
 
   mutating func decode(_ event: ServerSentEvent) throws(ModelError) -> ModelStreamStep {
+    // Only the events read are parsed: any other type (ping, message_delta, one added later) is
+    // ignored whatever its data holds.
+    guard Self.readEvents.contains(event.type) else { return .nothing }
     guard let object = _JSON.object(event.data) else {
       throw .malformedEvent(detail: "not JSON in a '\(event.type)' event: \(_JSON.sample(event.data))")
     }

@@ -9,7 +9,7 @@ import Foundation
 /// Request: `POST {base}/chat/completions` with `{"model", "messages", "stream": true}` (a
 /// `system` message first when there is a system prompt), `Authorization: Bearer KEY` when there
 /// is a key. Events: `data: {json}` whose `choices[0].delta.content` is text, then `data: [DONE]`;
-/// `data: {"error": {…}}` is an error.
+/// `data: {"error": {…}}` is an error (`"error": null` is none).
 struct OpenAIChatCompletions: ModelStreamDecoder {
   private(set) var sawFinishReason = false
 
@@ -39,7 +39,8 @@ struct OpenAIChatCompletions: ModelStreamDecoder {
     guard let object = _JSON.object(data) else {
       throw .malformedEvent(detail: "not JSON: \(_JSON.sample(data))")
     }
-    if object["error"] != nil {
+    // Some servers send `"error": null` in every chunk: only a value is an error.
+    if let error = object["error"], !(error is NSNull) {
       throw .streamError(message: _JSON.errorMessage(object) ?? "unknown error")
     }
     guard let choices = object["choices"] as? [Any] else {

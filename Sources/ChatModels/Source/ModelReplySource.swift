@@ -12,11 +12,16 @@ import Foundation
 /// shown (``ModelTurn/conversation(from:)``) with the system prompt, and streams the text as it
 /// arrives. Guarantees:
 /// - Stop cancels the request at once: the stream's task is cancelled, which cancels the HTTP
-///   task and closes its connection; cancellation ends the stream with `CancellationError`.
+///   task and closes its connection. A consumer whose own task is cancelled sees its loop end
+///   with no error, as every `AsyncThrowingStream` ends then (`Task.isCancelled` tells it from a
+///   finished reply); a cancellation that does not come from the consumer (the HTTP task
+///   cancelled from elsewhere) ends the stream with `CancellationError`.
 /// - Every failure is a ``ModelError`` saying what happened (the key, the model, the rate limit
 ///   with the server's `Retry-After`, a server error, a dropped connection — text already shown
-///   stays —, a malformed event, a timeout, no connection); none contains the key.
-/// - Redirects are not followed (they would carry the key elsewhere).
+///   stays —, a malformed event, a timeout, no connection, an answer that is not an event stream);
+///   none contains the key.
+/// - Redirects are not followed (they would carry the key elsewhere); the error names where one
+///   points.
 ///
 /// `Sendable`; one source serves any number of replies, one request each.
 public struct ModelReplySource: Sendable {
@@ -25,6 +30,8 @@ public struct ModelReplySource: Sendable {
 
   /// The largest error body read (64 KiB); the rest is not waited for.
   static let maximumErrorBody = 64 << 10
+  /// The start of a successful body kept to show if it turns out not to be an event stream.
+  static let maximumSample = 4 << 10
 
   /// Creates a source for `endpoint`.
   public init(endpoint: ModelEndpoint) {
@@ -76,7 +83,24 @@ public struct ModelReplySource: Sendable {
     var status = 0
     var headers: [String: String] = [:]
     var errorBody = Data()
+    var sample = Data()
     var wroteText = false
+    var sawEvent = false
+    /// Reads one event; `true` when it ends the reply.
+    func handle(_ event: ServerSentEvent) throws -> Bool {
+      sawEvent = true
+      switch try decoder.decode(event) {
+      case .text(let text):
+        wroteText = true
+        guard write(text) else { throw CancellationError() }
+      case .done:
+        guard wroteText else { throw ModelError.emptyReply }
+        return true
+      case .nothing:
+        break
+      }
+      return false
+    }
     do {
       for try await part in parts {
         switch part {
@@ -89,29 +113,35 @@ public struct ModelReplySource: Sendable {
             throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
           }
         case .body(let data):
+          if sample.count < maximumSample { sample.append(data.prefix(maximumSample - sample.count)) }
           for event in try parser.feed(data) {
-            switch try decoder.decode(event) {
-            case .text(let text):
-              wroteText = true
-              guard write(text) else { throw CancellationError() }
-            case .done:
-              guard wroteText else { throw ModelError.emptyReply }
-              return
-            case .nothing:
-              break
-            }
+            if try handle(event) { return }
           }
         }
       }
+      try Task.checkCancellation()
+      guard (200..<300).contains(status) else {
+        throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
+      }
+      // A last event the server did not end with an empty line (`data: [DONE]` at the very
+      // end) counts when it is whole; one cut short means the connection dropped.
+      if let last = try parser.finish() {
+        do {
+          if try handle(last) { return }
+        } catch ModelError.malformedEvent {
+          throw ModelError.connectionDropped
+        }
+      }
+      if !sawEvent, let type = headers["content-type"], !type.lowercased().hasPrefix("text/event-stream") {
+        let text = String(decoding: sample, as: UTF8.self)
+        throw ModelError.notEventStream(
+          contentType: ModelError.clean(type, key: key), message: text.isEmpty ? nil : ModelError.clean(text, key: key))
+      }
+      guard decoder.endedCleanly else { throw ModelError.connectionDropped }
+      guard wroteText else { throw ModelError.emptyReply }
     } catch let error as ModelError {
       throw redacted(error, key: key)
     }
-    try Task.checkCancellation()
-    guard (200..<300).contains(status) else {
-      throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
-    }
-    guard decoder.endedCleanly, !parser.hasPartialEvent else { throw ModelError.connectionDropped }
-    guard wroteText else { throw ModelError.emptyReply }
   }
 
   /// The error for a response with a status that is not 2xx.
@@ -125,7 +155,10 @@ public struct ModelReplySource: Sendable {
         status: status, keySource: endpoint.apiKey == nil ? nil : endpoint.apiKeySource ?? "",
         message: message)
     case 404:
-      return .notFound(model: endpoint.model, url: endpoint.requestURL.absoluteString, message: message)
+      return .notFound(model: endpoint.model, url: endpoint.displayURL, message: message)
+    case 300..<400:
+      return .redirected(
+        status: status, location: headers["location"].flatMap { shownLocation($0, endpoint: endpoint) })
     case 429:
       return .rateLimited(retryAfter: headers["retry-after"].flatMap { retryAfterSeconds($0) }, message: message)
     case 500..<600:
@@ -135,16 +168,39 @@ public struct ModelReplySource: Sendable {
     }
   }
 
-  /// Seconds from a `Retry-After` value: a number of seconds or an HTTP date.
-  static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Int? {
+  /// The longest `Retry-After` taken at its word (a day); a longer wait, an infinite or a
+  /// negative one is treated as absent.
+  package static let maximumRetryAfter = 86_400
+
+  /// Seconds from a `Retry-After` value: a number of seconds or an HTTP date; `nil` when it is
+  /// neither, or when the wait is negative or over ``maximumRetryAfter`` (never a crash, whatever
+  /// the number).
+  package static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Int? {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
-    if let seconds = Double(trimmed), seconds >= 0 { return Int(seconds.rounded(.up)) }
+    if let seconds = Double(trimmed) {
+      return seconds >= 0 && seconds <= Double(maximumRetryAfter) ? Int(seconds.rounded(.up)) : nil
+    }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: trimmed) else { return nil }
-    return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    let seconds = date.timeIntervalSince(now)
+    guard seconds <= Double(maximumRetryAfter) else { return nil }
+    return max(0, Int(max(0, seconds).rounded(.up)))
+  }
+
+  /// A redirect's `Location` as messages show it: resolved against the request URL, without user
+  /// name, password, query or fragment, the key removed.
+  static func shownLocation(_ location: String, endpoint: ModelEndpoint) -> String? {
+    guard let url = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: endpoint.requestURL),
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    else { return nil }
+    components.user = nil
+    components.password = nil
+    components.query = nil
+    components.fragment = nil
+    return components.string.map { ModelError.clean($0, key: endpoint.apiKey) }
   }
 
   /// `error` with any server text cleaned of the key.

@@ -29,7 +29,7 @@ struct ChatOptions: Sendable {
 
   static let help = """
     Usage: replykit chat [--model NAME [--base-url URL] [--api openai|anthropic] [--system TEXT]
-                                       [--api-key-env VAR]]
+                                       [--api-key-env VAR] [--allow-http-key]]
                          [--reply-command CMD] [--thread FILE] [--share-command CMD]
                          [--pace-ms N] [--color auto|always|never] [--width N] [--reading-width N]
                          [--highlight auto|never] [--theme NAME] [--benchmark]
@@ -47,7 +47,10 @@ struct ChatOptions: Sendable {
       --api API            openai (Chat Completions, default) or anthropic (Messages)
       --system TEXT        the system prompt
       --api-key-env VAR    read the key from $VAR; without it $OPENAI_API_KEY or $ANTHROPIC_API_KEY
-                           is sent to api.openai.com or api.anthropic.com only, never elsewhere
+                           is sent to https://api.openai.com or https://api.anthropic.com only,
+                           never elsewhere
+      --allow-http-key     send the key over plain http:// to another machine (refused otherwise:
+                           only https:// and this machine's own address get a key)
       --reply-command CMD  run CMD with 'sh -c' for each reply: the thread as JSON on its standard
                            input, its standard output streamed as the reply; a non-zero exit fails
                            the reply with the last line of its standard error
@@ -78,7 +81,7 @@ struct ChatOptions: Sendable {
   static let arities: [String: ParsedArguments.Arity] = [
     "--reply-command": .value, "--thread": .value, "--share-command": .value, "--pace-ms": .value,
     "--model": .value, "--base-url": .value, "--api": .value, "--system": .value, "--api-key-env": .value,
-    "--color": .value, "--width": .value, "--reading-width": .value, "--benchmark": .flag,
+    "--allow-http-key": .flag, "--color": .value, "--width": .value, "--reading-width": .value, "--benchmark": .flag,
     "--highlight": .value, "--theme": .value, "--help": .flag, "-h": .flag,
   ]
 
@@ -103,7 +106,8 @@ struct ChatOptions: Sendable {
     let apiName = try parsed.choice("--api", among: ModelAPI.allCases.map(\.rawValue), default: "")
     let choice = ModelChoice.Arguments(
       model: parsed.value("--model"), baseURL: parsed.value("--base-url"), api: ModelAPI(rawValue: apiName),
-      system: parsed.value("--system"), apiKeyVariable: parsed.value("--api-key-env"))
+      system: parsed.value("--system"), apiKeyVariable: parsed.value("--api-key-env"),
+      allowsPlainHTTPKey: parsed.has("--allow-http-key") ? true : nil)
     if options.replyCommand != nil {
       guard choice.isEmpty else { throw CLIError.usage("--reply-command and --model cannot be used together") }
     } else if !parsed.has("--benchmark") {

@@ -8,6 +8,10 @@ import Foundation
 /// The default variables (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) hold keys for the providers' own
 /// servers and go only there; a key for any other server comes from a variable named for it
 /// (`--api-key-env`, `api_key_env`), so a paid key never reaches a server it was not meant for.
+/// The default variables go only to `https://` on the default port. No key is sent over plain
+/// `http://` to a host other than this machine (`localhost`, `127.x.x.x`, `::1`) unless
+/// `--allow-http-key` (`allow_http_key`) says the network is trusted. A base URL with a
+/// `#fragment` is refused; a user name or password in it is never shown in messages.
 enum ModelChoice {
   /// The command-line options that choose a model.
   struct Arguments: Equatable {
@@ -16,6 +20,8 @@ enum ModelChoice {
     var api: ModelAPI?
     var system: String?
     var apiKeyVariable: String?
+    /// `--allow-http-key`: a key may go over plain `http://` to another machine.
+    var allowsPlainHTTPKey: Bool?
 
     /// Whether any model option was given.
     var isEmpty: Bool { self == Arguments() }
@@ -28,7 +34,7 @@ enum ModelChoice {
   ) throws -> ModelEndpoint? {
     guard let name = arguments.model ?? config.defaultModel else {
       if !arguments.isEmpty {
-        throw CLIError.usage("--base-url, --api, --system and --api-key-env need --model NAME")
+        throw CLIError.usage("--base-url, --api, --system, --api-key-env and --allow-http-key need --model NAME")
       }
       return nil
     }
@@ -37,24 +43,40 @@ enum ModelChoice {
     settings = settings.overridden(
       by: ModelConfigFile.Settings(
         api: arguments.api, baseURL: arguments.baseURL, system: arguments.system,
-        apiKeyVariable: arguments.apiKeyVariable))
+        apiKeyVariable: arguments.apiKeyVariable, allowsPlainHTTPKey: arguments.allowsPlainHTTPKey))
     let api = settings.api ?? .openai
     let model = named?.model ?? name
     let base = settings.baseURL ?? api.defaultBaseURL
-    guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil
+    guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      let host = url.host?.lowercased(), !host.isEmpty
     else {
-      throw CLIError.usage("--base-url must be an http:// or https:// URL, not '\(base)'")
+      throw CLIError.usage("--base-url must be an http:// or https:// URL, not '\(shown(base))'")
+    }
+    if let fragment = url.fragment {
+      throw CLIError.usage(
+        "--base-url \(shown(base)) has a fragment ('#\(fragment)'), which is never sent to a server: remove it")
     }
     let variable = settings.apiKeyVariable ?? api.defaultKeyVariable
-    let isProvider = url.host == URL(string: api.defaultBaseURL)?.host
+    let provider = URL(string: api.defaultBaseURL)?.host ?? ""
+    let isProvider = scheme == "https" && host == provider && (url.port ?? 443) == 443
+    if settings.apiKeyVariable == nil, !isProvider, host == provider {
+      throw CLIError.usage(
+        "$\(variable) is sent only to https://\(provider) (port 443), not to \(shown(base)): use https://\(provider)"
+      )
+    }
     let key = settings.apiKeyVariable != nil || isProvider ? environment[variable].flatMap(ModelAPIKey.init) : nil
     if key == nil {
       if settings.apiKeyVariable != nil {
         throw CLIError.usage("$\(variable) is not set (named by --api-key-env or api_key_env)")
       }
-      if let host = url.host, ["api.openai.com", "api.anthropic.com"].contains(host) {
+      if isProvider {
         throw CLIError.usage("\(host) needs a key: set $\(variable) (or name another variable with --api-key-env)")
       }
+    }
+    if key != nil, scheme == "http", !isLoopback(host), settings.allowsPlainHTTPKey != true {
+      throw CLIError.usage(
+        "the key in $\(variable) would cross the network unencrypted to \(shown(base)) (plain http://): use https://, "
+          + "or add --allow-http-key (allow_http_key in the config file) if you trust every network on the way")
     }
     var timeouts = ModelTimeouts()
     if let connect = settings.connectTimeout { timeouts.connect = connect }
@@ -63,5 +85,22 @@ enum ModelChoice {
       api: api, baseURL: url, model: model, apiKey: key, apiKeySource: key == nil ? nil : variable,
       systemPrompt: settings.system.flatMap { $0.isEmpty ? nil : $0 }, maxTokens: settings.maxTokens,
       timeouts: timeouts)
+  }
+
+  /// Whether `host` (lowercased) is this machine: `localhost`, `127.0.0.0/8` or `::1`.
+  static func isLoopback(_ host: String) -> Bool {
+    let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    if bare == "localhost" || bare == "::1" || bare == "0:0:0:0:0:0:0:1" { return true }
+    let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+    let isNumber = { (octet: Substring) in octet.allSatisfy { ("0"..."9").contains($0) } && UInt8(octet) != nil }
+    return octets.count == 4 && octets.first == "127" && octets.allSatisfy(isNumber)
+  }
+
+  /// `text` (a URL) as messages show it: without a user name or password.
+  static func shown(_ text: String) -> String {
+    guard let schemeEnd = text.range(of: "://") else { return text }
+    let authorityEnd = text[schemeEnd.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+    guard let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
+    return String(text[..<schemeEnd.upperBound]) + String(text[text.index(after: at)...])
   }
 }

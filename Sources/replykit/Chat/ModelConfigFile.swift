@@ -16,10 +16,11 @@ import Foundation
 /// ```
 ///
 /// Top-level settings (`api`, `base_url`, `system`, `api_key_env`, `max_tokens`,
-/// `connect_timeout`, `idle_timeout`) apply to every model; a named model's settings override
-/// them, and command-line options override both. Guarantees: a file that is not JSON, has an
-/// unknown key or a value of the wrong type is a ``CLIError`` of one line naming the file and
-/// the key (`config.json: models.local.api: …`); a missing file is no error.
+/// `connect_timeout`, `idle_timeout`, `allow_http_key`) apply to every model; a named model's
+/// settings override them, and command-line options override both. Guarantees: a file that is
+/// not JSON, has an unknown key or a value of the wrong type (a timeout over a day included) is a
+/// ``CLIError`` of one line naming the file and the key (`config.json: models.local.api: …`); a
+/// missing file is no error.
 struct ModelConfigFile: Equatable {
   /// Settings of one model, or the defaults.
   struct Settings: Equatable {
@@ -31,6 +32,7 @@ struct ModelConfigFile: Equatable {
     var maxTokens: Int?
     var connectTimeout: Double?
     var idleTimeout: Double?
+    var allowsPlainHTTPKey: Bool?
 
     /// `self` with `other`'s settings on top.
     func overridden(by other: Settings) -> Settings {
@@ -38,7 +40,8 @@ struct ModelConfigFile: Equatable {
         api: other.api ?? api, baseURL: other.baseURL ?? baseURL, model: other.model ?? model,
         system: other.system ?? system, apiKeyVariable: other.apiKeyVariable ?? apiKeyVariable,
         maxTokens: other.maxTokens ?? maxTokens, connectTimeout: other.connectTimeout ?? connectTimeout,
-        idleTimeout: other.idleTimeout ?? idleTimeout)
+        idleTimeout: other.idleTimeout ?? idleTimeout,
+        allowsPlainHTTPKey: other.allowsPlainHTTPKey ?? allowsPlainHTTPKey)
     }
   }
 
@@ -105,6 +108,7 @@ struct ModelConfigFile: Equatable {
 
   private static let settingKeys = [
     "api", "base_url", "system", "api_key_env", "max_tokens", "connect_timeout", "idle_timeout",
+    "allow_http_key",
   ]
 
   private static func parseSettings(
@@ -123,7 +127,8 @@ struct ModelConfigFile: Equatable {
       case "base_url":
         let text = try string(value, at: place, in: name)
         guard URL(string: text)?.scheme.map({ ["http", "https"].contains($0) }) == true else {
-          throw CLIError.failure("\(name): \(place): must be an http:// or https:// URL, not \"\(text)\"")
+          throw CLIError.failure(
+            "\(name): \(place): must be an http:// or https:// URL, not \"\(ModelChoice.shown(text))\"")
         }
         settings.baseURL = text
       case "model" where allowsModel: settings.model = try string(value, at: place, in: name)
@@ -138,7 +143,16 @@ struct ModelConfigFile: Equatable {
         guard let number = (value as? NSNumber)?.doubleValue, number > 0, !(value is Bool) else {
           throw CLIError.failure("\(name): \(place): must be a positive number of seconds")
         }
+        guard number <= ModelTimeouts.maximumSeconds else {
+          throw CLIError.failure(
+            "\(name): \(place): must be at most \(Int(ModelTimeouts.maximumSeconds)) seconds (a day), not \(number)")
+        }
         if key == "connect_timeout" { settings.connectTimeout = number } else { settings.idleTimeout = number }
+      case "allow_http_key":
+        guard let flag = value as? Bool else {
+          throw CLIError.failure("\(name): \(place): must be true or false")
+        }
+        settings.allowsPlainHTTPKey = flag
       default:
         throw CLIError.failure("\(name): \(place): unknown setting")
       }

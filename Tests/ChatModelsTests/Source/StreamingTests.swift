@@ -97,6 +97,35 @@ import Testing
     #expect(last.text == "partial")
   }
 
+  /// A consumer whose task is cancelled: its loop ends without an error (an `AsyncThrowingStream`
+  /// cannot throw once its consumer is cancelled), the task knows it was cancelled, and the
+  /// request's connection closes.
+  @Test func cancellingTheConsumerEndsItsLoopAndClosesTheConnection() async throws {
+    let server = try LocalModelServer([[Wire.eventStreamHead, .text(Wire.openAIChunk("partial")), .waitForClose(40)]])
+    let stream = ModelReplySource(endpoint: endpoint(.openai, server)).stream(history: history())
+    let (firstChunk, arrived) = AsyncStream<Void>.makeStream()
+    let consumer = Task { () -> (chunks: [String], error: (any Error)?, cancelled: Bool) in
+      var chunks: [String] = []
+      do {
+        for try await chunk in stream {
+          chunks.append(chunk)
+          arrived.yield()
+        }
+      } catch {
+        return (chunks, error, Task.isCancelled)
+      }
+      return (chunks, nil, Task.isCancelled)
+    }
+    for await _ in firstChunk { break }
+    consumer.cancel()
+    let result = await consumer.value
+    #expect(result.chunks == ["partial"])
+    #expect(result.error == nil)
+    #expect(result.cancelled)
+    for _ in 0..<500 where server.clientCloses.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(server.clientCloses.count == 1)
+  }
+
   /// A long conversation goes out at once (no `Expect: 100-continue`, which would have the
   /// client wait for the server's go-ahead) and whole.
   @Test func longHistoryIsSentWhole() async throws {

@@ -1,0 +1,59 @@
+import ChatModels
+import Foundation
+import Testing
+
+/// The key never survives in server text, and removing it costs work in proportion to the text
+/// (counted as the pieces looked up, never timed).
+@Suite struct ModelAPIKeyTests {
+  /// A key as long as OpenAI's project keys.
+  private static let longKey: String = {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    return "sk-proj-" + String((0..<156).map { alphabet[($0 * 37) % 64] })
+  }()
+
+  @Test func theKeyAndPiecesOfItAreRedacted() throws {
+    let key = try #require(ModelAPIKey(testKey))
+    #expect(key.redact("key \(testKey) used") == "key <redacted> used")
+    #expect(key.redact("masked sk-test-ABCD****0secret") == "masked <redacted>****0secret")
+    #expect(key.redact("sk-test-ABCDEFGH and 1234567890secret") == "<redacted> and <redacted>")
+    #expect(key.redact("short sk-test pieces stay") == "short sk-test pieces stay")
+    let short = try #require(ModelAPIKey("abc"))
+    #expect(short.redact("abcdef cab abc") == "<redacted>def cab <redacted>")
+  }
+
+  /// A piece of the key that starts before the cut and ends after it is still removed, so no
+  /// fragment of it is left at the end of what is kept.
+  @Test func aKeyAcrossTheCutLeavesNoFragment() throws {
+    let key = try #require(ModelAPIKey(testKey))
+    var lookups = 0
+    #expect(key.redact("abcd" + testKey + " tail", prefix: 7, lookups: &lookups) == "abcd<redacted>")
+    #expect(key.redact("abcd" + testKey, prefix: 4, lookups: &lookups) == "abcd")
+  }
+
+  /// A 164-character key in a 64 KiB text: one look-up per scalar of the text.
+  @Test func redactionWorkIsLinearInTheText() throws {
+    let key = try #require(ModelAPIKey(Self.longKey))
+    let text = String(repeating: "The key \(Self.longKey.prefix(100)) was refused. ", count: 600)
+    let scalars = text.unicodeScalars.count
+    #expect(scalars >= 64 << 10)
+    var lookups = 0
+    let redacted = key.redact(text, prefix: Int.max, lookups: &lookups)
+    #expect(lookups <= scalars)
+    #expect(!redacted.contains(String(Self.longKey.prefix(8))))
+    #expect(redacted.hasPrefix("The key <redacted> was refused. The key <redacted>"))
+  }
+
+  /// An 8 MiB server message is cleaned by reading a bounded prefix of it.
+  @Test func cleaningAHugeTextReadsABoundedPrefix() throws {
+    let key = try #require(ModelAPIKey(Self.longKey))
+    let text = String(repeating: "x" + Self.longKey, count: (8 << 20) / (Self.longKey.count + 1))
+    var lookups = 0
+    let message = ModelError.clean(text, key: key, lookups: &lookups)
+    #expect(lookups > 0)
+    #expect(lookups <= ModelError.maximumServerTextScalars)
+    #expect(message.count <= 301)
+    #expect(message.hasSuffix("…"))
+    #expect(message.hasPrefix("x<redacted>x<redacted>"))
+    #expect(!message.contains(String(Self.longKey.prefix(8))))
+  }
+}

@@ -1,0 +1,72 @@
+import ChatEngine
+import ChatModels
+import Foundation
+import ReplyKitTestSupport
+import Testing
+
+/// Streams that real servers send, which end or mark things slightly differently from the
+/// documentation, still give the reply.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct StreamEndTests {
+  private func reply(_ api: ModelAPI, _ body: String) async throws -> Collected {
+    let server = try LocalModelServer([[Wire.eventStreamHead, .text(body), .end]])
+    return await collect(ModelReplySource(endpoint: endpoint(api, server)).stream(history: history()))
+  }
+
+  /// The final `data: [DONE]` with no empty line (or no line end at all) before the connection
+  /// closes ends the reply as done.
+  @Test func doneWithoutItsEmptyLine() async throws {
+    let finished = String(Wire.openAIStream(["Hello"]).dropLast(2))
+    for ending in ["", "\n", "\r\n"] {
+      let result = try await reply(.openai, finished + ending)
+      #expect(result.text == "Hello")
+      #expect(result.error == nil, "\(ending.debugDescription): \(result.message ?? "")")
+    }
+    // Without the finish chunk too: [DONE] alone says the reply is done.
+    let bare = Wire.openAIChunk("Hi") + "data: [DONE]"
+    #expect(try await reply(.openai, bare).error == nil)
+    // Anthropic's last event, unterminated.
+    let anthropic = String(Wire.anthropicStream(["Hi"]).dropLast(2))
+    let claude = try await reply(.anthropic, anthropic)
+    #expect(claude.text == "Hi")
+    #expect(claude.error == nil)
+  }
+
+  /// An event cut short at the end is still a dropped connection, the text so far kept.
+  @Test func aCutEventIsStillADroppedConnection() async throws {
+    let cut = Wire.openAIChunk("so far") + "data: {\"choices\":[{\"delta\":{\"content\":\"mo"
+    let result = try await reply(.openai, cut)
+    #expect(result.text == "so far")
+    #expect(result.message == "The connection closed before the reply finished.")
+    let unfinished = Wire.openAIChunk("so far") + String(Wire.openAIChunk("more").dropLast(2))
+    let whole = try await reply(.openai, unfinished)
+    #expect(whole.text == "so farmore")
+    #expect(whole.message == "The connection closed before the reply finished.")
+  }
+
+  /// `"error": null` in ordinary chunks (some OpenAI-compatible proxies add it) is no error.
+  @Test func nullErrorFieldIsNoError() async throws {
+    let chunk =
+      "data: {\"error\":null,\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello\"},\"finish_reason\":null}]}\n\n"
+    let result = try await reply(.openai, chunk + Wire.openAIStream([]))
+    #expect(result.text == "Hello")
+    #expect(result.error == nil)
+  }
+
+  /// Anthropic event types not read are ignored whatever their data (the API may add types).
+  @Test func unknownAnthropicEventsAreIgnored() async throws {
+    let body =
+      Wire.anthropicStart + "event: some_future_event\ndata: not json\n\n" + "event: ping\ndata: ping\n\n"
+      + Wire.anthropicDelta("Hi") + Wire.anthropicEnd
+    let result = try await reply(.anthropic, body)
+    #expect(result.text == "Hi")
+    #expect(result.error == nil)
+  }
+
+  /// Events before an overlong line in the same read reach the reply before its error.
+  @Test func textBeforeAnOverlongLineIsShown() async throws {
+    let long = String(repeating: "x", count: ServerSentEventParser.maximumLineBytes + 1)
+    let result = try await reply(.openai, Wire.openAIChunk("kept") + long)
+    #expect(result.text == "kept")
+    #expect(result.message == "The server sent an event that could not be read: a line longer than 8388608 bytes")
+  }
+}
