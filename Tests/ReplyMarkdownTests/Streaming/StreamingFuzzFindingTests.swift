@@ -56,11 +56,18 @@ import Testing
     "[^1]: a\n\n[^1\nb\u{0}]",
     "[^1\u{0}]: a\n\n[^1\u{0}\n]",
     "[^\u{0}\u{0}]: a\n\n[^\u{0}\n\u{0}]",
+    // `--seed 1233`: a definition that starts a block of text (`[foo]:a`, `x`) and a later one
+    // closed in the same update: the later was kept first, and the held block it resolved
+    // committed with it, where cmark-gfm keeps the first.
+    "[foo]\n\n[foo]:\"\n]\n\n[foo]:]\n\n[foo]:e \"\n",
+    "[foo]\n\n[foo]:a\nx\n\n[foo]:b\n\nc\n",
+    "[foo]\n\n> [foo]:a\n> x\n\n[foo]:b\n\nc\n",
+    "[foo]\n\n- [foo]:a\n  x\n\n[foo]:b\n\nc\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))
     for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
-      for size in [1, 2, 3, 5, 13, 400] {
+      for size in [1, 2, 3, 5, 8, 13, 400] {
         var stream = MarkdownStream()
         stream.referencePolicy = policy
         var html = MarkdownStreamHTMLRenderer()

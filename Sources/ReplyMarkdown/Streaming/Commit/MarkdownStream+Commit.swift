@@ -158,6 +158,15 @@ extension MarkdownStream {
         continue
       }
       if done < unitStart { define(text[done..<unitStart], base: start) }
+      // Definitions in reply order, those in the block before those after it: a held block that
+      // a later definition of its label resolves first would commit with that one, where
+      // cmark-gfm keeps the first (fuzz seed 1233: `[x]: /a`, `text`, then `[x]: /b`).
+      if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
+        defineInside(text[unitStart..<blockEnd], base: start)
+      }
+      for lines in unit.nestedDefinitions {
+        define(text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)], base: start)
+      }
       if blockEnd < next {
         // cmark-gfm's range of a raw HTML block can end before the line that ends it, and that
         // line is not kept in the block's text either (`<!x`, `[a]:>`): what looks like a
@@ -168,15 +177,9 @@ extension MarkdownStream {
           define(text[blockEnd..<next], base: start)
         }
       }
-      if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
-        defineInside(text[unitStart..<blockEnd], base: start)
-      }
       hold(
         Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
         sourceRange: (start + done)..<(start + next), alsoWaiting: growingLabels)
-      for lines in unit.nestedDefinitions {
-        define(text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)], base: start)
-      }
       done = next
     }
     drain()
