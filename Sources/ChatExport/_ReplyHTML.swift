@@ -128,10 +128,12 @@ struct _ReplyHTML {
     case "/a":
       if let last = openLinks.popLast(), let (url, textStart) = last {
         // An autolink's text is its URL already.
-        let shown = _HTMLEscape.text(Self.shortened(url))
+        let shown = _HTMLEscape.text(Self.shortened(Self.visibleURL(url)))
         let repeated = output[textStart...].elementsEqual(_HTMLEscape.text(url).utf8)
         append("</span>")
-        if !url.isEmpty && !repeated { append("<span class=\"link-url\"> (\(shown))</span>") }
+        if !url.isEmpty && !repeated {
+          append("<span class=\"link-url\"> (<span class=\"url\">\(shown)</span>)</span>")
+        }
         return next
       }
     case "img":
@@ -199,6 +201,21 @@ struct _ReplyHTML {
 
   private mutating func append(_ text: String) {
     output.append(contentsOf: text.utf8)
+  }
+
+  /// `url` with its invisible format characters (U+200B–U+200F, U+2060, U+FEFF, U+00AD, U+061C)
+  /// percent-encoded, as the terminal shows a URL, so what the page shows is what the URL holds.
+  /// (Bidirectional controls become U+FFFD with the rest of the page.)
+  static func visibleURL(_ url: String) -> String {
+    var output = ""
+    for scalar in url.unicodeScalars {
+      switch scalar.value {
+      case 0x200B...0x200F, 0x2060, 0xFEFF, 0x00AD, 0x061C:
+        for byte in String(scalar).utf8 { output += "%" + String(byte, radix: 16, uppercase: true) }
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
   }
 
   /// A URL cut to at most 120 characters for display.

@@ -36,13 +36,18 @@ struct ReplyHTMLTests {
   @Test func disarmedLinksAreTextWithTheirURLAndGoodLinksStay() throws {
     #expect(
       page("[a](javascript:alert(1) \"t\") [b](https://x.example/?q=1&r) [c]() <vbscript:x>")
-        == "<p><span class=\"link-off\" title=\"t\">a</span><span class=\"link-url\"> (javascript:alert(1))</span>"
+        == "<p><span class=\"link-off\" title=\"t\">a</span><span class=\"link-url\"> (<span class=\"url\">javascript:alert(1)</span>)</span>"
         + " <a href=\"https://x.example/?q=1&amp;r\">b</a> <span class=\"link-off\">c</span>"
         + " <span class=\"link-off\">vbscript:x</span></p>\n", "an autolink's URL is not repeated")
     #expect(
-      page("[x](data:text/html,<script>)").contains("<span class=\"link-url\"> (data:text/html,&lt;script&gt;)</span>"))
+      page("[x](data:text/html,<script>)").contains(
+        "<span class=\"link-url\"> (<span class=\"url\">data:text/html,&lt;script&gt;</span>)</span>"))
+    // Invisible format characters in a shown URL are percent-encoded, as the terminal shows them.
+    #expect(
+      page("[x](javascript:a\u{200F}b\u{061C}c\u{200B})").contains(
+        "<span class=\"url\">javascript:a%E2%80%8Fb%D8%9Cc%E2%80%8B</span>"))
     let long = "javascript:" + String(repeating: "a", count: 300)
-    #expect(page("[x](\(long))").contains("aaa…)</span>"))
+    #expect(page("[x](\(long))").contains("aaa…</span>)</span>"))
   }
 
   @Test func imagesTheCSPCannotLoadBecomeLinksWithTheirAltText() throws {

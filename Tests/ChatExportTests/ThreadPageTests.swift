@@ -145,7 +145,10 @@ struct ThreadPageTests {
     let body = (html.components(separatedBy: "<main").last ?? "").components(separatedBy: "</main>").first ?? ""
     #expect(!body.contains("<img") && !body.contains("onerror=") && !body.contains("href=\"javascript:"))
     // A disarmed link is text, with its URL shown as text.
-    #expect(body.contains("<span class=\"link-off\">x</span><span class=\"link-url\"> (javascript:alert(3))</span>"))
+    #expect(
+      body.contains(
+        "<span class=\"link-off\">x</span><span class=\"link-url\"> (<span class=\"url\">javascript:alert(3)</span>)</span>"
+      ))
     #expect(elements("script", in: html).count == 2)
   }
 
@@ -182,5 +185,63 @@ struct ThreadPageTests {
     let data = page([message(3, .user, "a\u{7F}b\u{85}c\u{9F}d\u{1B}e")])
     let script = elements("script", in: data).first { $0.contains("\"turns\"") } ?? ""
     #expect(script.contains(#"a\u007fb\u0085c\u009fd\u001be"#), "\(script)")
+  }
+
+  /// Bidirectional embedding, override and isolate controls would reorder the page around the
+  /// text that holds them (a reversed link moved the page's closing parenthesis), and HTML
+  /// forbids noncharacters: wherever the page shows text from the thread (title, header, turns,
+  /// link text and shown URLs, failure messages, other versions) they show as U+FFFD, while the
+  /// data block keeps them for Copy and Download.
+  @Test func bidirectionalControlsAndNoncharactersNeverReachThePage() throws {
+    // Swift source may not spell noncharacters, so they are made from their values.
+    let values: [UInt32] = [
+      0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE,
+      0x10FFFF,
+    ]
+    let specials = values.compactMap { Unicode.Scalar($0).map(String.init) }
+    #expect(specials.count == values.count)
+    let all = specials.joined()
+    let reply =
+      "See [the invoice](javascript:void\u{202E}) — amount due: 1500 EUR \(all)\n\n[ok\u{2067}](https://x.example/\u{202E})"
+    let quoted = { (text: String) in String(decoding: (try? JSONEncoder().encode(text)) ?? Data(), as: UTF8.self) }
+    let json = """
+      {"messages": [
+        {"id": "00000000-0000-4000-8000-000000000001", "role": "user", "text": \(quoted("Hi \(all)")),
+         "date": "2026-03-01T09:30:00Z", "state": "complete"},
+        {"id": "00000000-0000-4000-8000-000000000003", "role": "assistant", "text": \(quoted(reply)),
+         "date": "2026-03-01T09:30:00Z", "state": "failed", "error": \(quoted("Lost \(all)"))}],
+       "versions": [{"parent": "00000000-0000-4000-8000-000000000001", "version": 1, "messages": [
+        {"id": "00000000-0000-4000-8000-000000000002", "role": "assistant", "text": \(quoted("Old \(all)")),
+         "date": "2026-03-01T09:30:00Z", "state": "failed", "error": \(quoted("Gone \(all)"))}]}]}
+      """
+    let document = try ChatArchive.decodeDocument(Data(json.utf8))
+    let html = ThreadPage(
+      tree: document.tree, title: "Title \(all)", timeZone: utc, locale: english,
+      model: "model\u{202E}x" + specials[12],
+      includesOtherVersions: true
+    ).render()
+    #expect(html.contains("Old "), "the other version is on the page")
+    let raw = html.unicodeScalars.filter { _HTMLEscape.isReplaced($0) }
+    #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) })")
+    let shown = String(repeating: "\u{FFFD}", count: specials.count)
+    #expect(html.contains("<div class=\"bubble\">Hi \(shown)</div>"))
+    #expect(html.contains("<h1>Title \(shown)</h1>"))
+    #expect(html.contains("<span class=\"model-name\">model\u{FFFD}x\u{FFFD}</span>"))
+    #expect(html.contains("<span>Lost \(shown)</span>"))
+    #expect(html.contains("<p class=\"state state-failed\">Gone \(shown)</p>"))
+    #expect(
+      html.contains(
+        "<span class=\"link-off\">the invoice</span><span class=\"link-url\"> (<span class=\"url\">javascript:void\u{FFFD}</span>)</span> — amount due: 1500 EUR"
+      ))
+    #expect(html.contains(">ok\u{FFFD}</a>"))
+    // The page's own spans around shown text are isolated, so nothing inside reorders around them.
+    #expect(
+      _PageStyle.css.contains(".link-off, .url, .model-name, .code-lang, .state > span { unicode-bidi: isolate; }"))
+    // Copy and Download keep the originals.
+    let data = elements("script", in: html)[0]
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    let turns = decoded?["turns"] as? [[String: Any]]
+    #expect(turns?.first?["p"] as? String == "Hi \(all)")
+    #expect(turns?.last?["m"] as? String == reply)
   }
 }

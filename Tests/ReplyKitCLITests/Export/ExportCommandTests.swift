@@ -23,7 +23,7 @@ import Testing
     let german = try CLIRunner.run(["export", "-", "--lang", "de-AT"], input: recorded, environment: environment)
     #expect(german.status == 0)
     #expect(german.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"de\">"))
-    #expect(german.stdout.contains("<span class=\"model\">Modell: llama3.2</span>"))
+    #expect(german.stdout.contains("<span class=\"model\">Modell: <span class=\"model-name\">llama3.2</span></span>"))
     #expect(german.stdout.contains("<h2 class=\"day\"><time datetime=\"2025-06-01\">1. Juni 2025</time></h2>"))
     #expect(german.stdout.contains("<span class=\"count\">2 Nachrichten</span>"))
     let plain = try CLIRunner.run(["export", "-", "--highlight", "never"], input: thread, environment: environment)
