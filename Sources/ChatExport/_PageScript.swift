@@ -221,7 +221,9 @@ enum _PageScript {
         }
       }
       function followHash() {
-        var id = decodeURIComponent(location.hash.slice(1));
+        var id = location.hash.slice(1);
+        // A malformed escape (`#%E0%A4%A`) names no element as written; it must not stop the page.
+        try { id = decodeURIComponent(id); } catch (error) { /* keep the fragment as written */ }
         var target = id ? doc.getElementById(id) : null;
         if (target) { settle(target); }
       }

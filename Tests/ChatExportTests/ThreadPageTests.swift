@@ -244,4 +244,11 @@ struct ThreadPageTests {
     #expect(turns?.first?["p"] as? String == "Hi \(all)")
     #expect(turns?.last?["m"] as? String == reply)
   }
+
+  /// The script reads the page's address without stopping on a malformed escape, so a link with
+  /// a broken fragment still gets a working page.
+  @Test func theScriptGuardsTheFragmentsDecoding() {
+    #expect(_PageScript.javascript.contains("try { id = decodeURIComponent(id); } catch (error)"))
+    #expect(!_PageScript.javascript.contains("var id = decodeURIComponent("))
+  }
 }
