@@ -75,25 +75,32 @@ public enum ThreadExport {
   }
 
   /// The blocks one turn adds to ``markdown(_:timeZone:locale:)``, in order (joined there by a
-  /// blank line).
-  static func markdownBlocks(_ message: ChatMessage) -> [String] {
+  /// blank line), with `labels` for who speaks and for the states.
+  static func markdownBlocks(_ message: ChatMessage, labels: Labels = .english) -> [String] {
     switch message.role {
     case .user:
       let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
-      return ["**You**", quoted]
+      return [speaker(labels.you), quoted]
     case .assistant:
-      var blocks = ["**Assistant**"]
+      var blocks = [speaker(labels.assistant)]
       let reply = closingOpenFence(trimmingNewlines(message.text))
       if !reply.isEmpty { blocks.append(reply) }
       switch message.state {
       case .complete: break
-      case .stopped: blocks.append("*Stopped*")
-      case .streaming: blocks.append("*Streaming*")
-      case .failed(let reason): blocks.append("*Failed: \(escapedMarkdown(reason))*")
+      case .stopped: blocks.append("*\(escapedMarkdown(labels.stopped))*")
+      case .streaming: blocks.append("*\(escapedMarkdown(labels.streaming))*")
+      case .failed(let reason):
+        let text = escapedMarkdown(labels.failed).replacingOccurrences(of: "%@", with: escapedMarkdown(reason))
+        blocks.append("*\(text)*")
       }
       return blocks
     }
+  }
+
+  /// The bold line before a turn: `**You**`.
+  static func speaker(_ label: String) -> String {
+    "**\(escapedMarkdown(label))**"
   }
 
   /// `text` without the line breaks (`CharacterSet.newlines`) at its start and end; native, as

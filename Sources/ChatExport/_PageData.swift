@@ -14,7 +14,7 @@ struct _PageData: Encodable {
     var p: String
     /// A reply's markdown as written ("Copy as markdown"); nil for the person's turns.
     var m: String?
-    /// The turn's blocks in the conversation's markdown, when they are not `**Assistant**`, a
+    /// The turn's blocks in the conversation's markdown, when they are not ``Words/assistant``, a
     /// blank line and `m`.
     var c: String?
   }
@@ -22,6 +22,8 @@ struct _PageData: Encodable {
   /// The words the script writes, in the page's language.
   struct Words: Encodable {
     var copied: String
+    /// The line before a reply in the conversation's markdown (`**Assistant**`).
+    var assistant: String
   }
 
   /// The format of the block, for readers of saved pages.

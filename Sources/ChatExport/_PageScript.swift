@@ -134,7 +134,7 @@ enum _PageScript {
         var next = 0;
         for (var i = 0; i < turns.length; i++) {
           while (next < days.length && days[next].i <= i) { blocks.push(days[next].h); next++; }
-          blocks.push(typeof turns[i].c === "string" ? turns[i].c : "**Assistant**\\n\\n" + turns[i].m);
+          blocks.push(typeof turns[i].c === "string" ? turns[i].c : (words.assistant || "**Assistant**") + "\\n\\n" + turns[i].m);
         }
         return blocks.length ? blocks.join("\\n\\n") + "\\n" : "";
       }

@@ -251,4 +251,63 @@ struct ThreadPageTests {
     #expect(_PageScript.javascript.contains("try { id = decodeURIComponent(id); } catch (error)"))
     #expect(!_PageScript.javascript.contains("var id = decodeURIComponent("))
   }
+
+  /// A thread whose first reply has an earlier version; both replies have a code block.
+  private static let versionedThread = """
+    {"messages": [
+      {"id": "00000000-0000-4000-8000-000000000001", "role": "user", "text": "Q", "date": "2026-03-01T09:30:00Z",
+       "state": "complete"},
+      {"id": "00000000-0000-4000-8000-000000000003", "role": "assistant", "text": "New\\n\\n```sh\\necho \\u001b[1mnew\\n```",
+       "date": "2026-03-01T09:30:00Z", "state": "stopped"}],
+     "versions": [{"parent": "00000000-0000-4000-8000-000000000001", "version": 1, "messages": [
+      {"id": "00000000-0000-4000-8000-000000000002", "role": "assistant",
+       "text": "Old[^1]\\n\\n```sh\\necho \\u001b[1mold\\n```\\n\\n[^1]: Note.", "date": "2026-03-01T09:30:00Z",
+       "state": "stopped"}]}]}
+    """
+
+  /// `--lang` is the language of every word of the page: the version marks, the collapsed
+  /// versions (their labels, states and footnote links) and the markdown that "Copy
+  /// conversation" and "Download .md" give.
+  @Test(arguments: [
+    (
+      PageLanguage.german, "Version 2 von 2", "1 weitere Version", "Version 1 von 2", "Assistent", "Angehalten",
+      "Zurück zum Text", "**Du**", "**Assistent**"
+    ),
+    (
+      PageLanguage.french, "Version 2 sur 2", "1 autre version", "Version 1 sur 2", "Assistant", "Arrêtée",
+      "Retour au texte", "**Vous**", "**Assistant**"
+    ),
+    (
+      PageLanguage.spanish, "Versión 2 de 2", "1 versión más", "Versión 1 de 2", "Asistente", "Detenida",
+      "Volver al texto", "**Tú**", "**Asistente**"
+    ),
+  ])
+  func versionsAndTheConversationsMarkdownSpeakThePagesLanguage(
+    words: (PageLanguage, String, String, String, String, String, String, String, String)
+  ) throws {
+    let (language, mark, others, title, assistant, stopped, back, you, heading) = words
+    let document = try ChatArchive.decodeDocument(Data(Self.versionedThread.utf8))
+    let html = ThreadPage(
+      tree: document.tree, timeZone: utc, locale: english, language: language, includesOtherVersions: true
+    ).render()
+    #expect(html.contains("<p class=\"state versions-mark\">\(mark)</p>"))
+    #expect(html.contains("<details><summary>\(others)</summary>"))
+    #expect(
+      html.contains("<section class=\"version\" aria-label=\"\(title)\"><h3 class=\"version-title\">\(title)</h3>"))
+    #expect(html.contains("<div class=\"version-assistant\" aria-label=\"\(assistant)\">"))
+    #expect(html.contains("<p class=\"state\">\(stopped)</p></div>"))
+    #expect(html.contains("aria-label=\"\(back)\""))
+    for english in ["Version 1 of 2", "Version 2 of 2", "other version", "Back to content", ">Stopped<"] {
+      #expect(!html.contains(english), "\(english)")
+    }
+    let data = elements("script", in: html)[0]
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    let turns = decoded?["turns"] as? [[String: Any]] ?? []
+    #expect((turns.first?["c"] as? String)?.hasPrefix(you + "\n\n> Q") == true)
+    #expect((turns.last?["c"] as? String)?.hasPrefix(heading + "\n\nNew") == true)
+    #expect((turns.last?["c"] as? String)?.hasSuffix("*\(stopped)*") == true)
+    #expect((decoded?["words"] as? [String: Any])?["assistant"] as? String == heading)
+    #expect(!data.contains("**You**"))
+    #expect(data.contains("**Assistant**\\n") == (heading == "**Assistant**"), "French says Assistant too")
+  }
 }
