@@ -132,6 +132,7 @@ public struct ThreadPage: Sendable {
     let assistantHeading = ThreadExport.speaker(labels.assistant)
     var turns: [_PageData.Turn] = []
     turns.reserveCapacity(messages.count)
+    var code: [String] = []
     var body = ""
     body.reserveCapacity(messages.reduce(0) { $0 + $1.text.utf8.count } * 2 + 4096)
     for (index, message) in messages.enumerated() {
@@ -147,7 +148,7 @@ public struct ThreadPage: Sendable {
       switch message.role {
       case .user:
         turns.append(_PageData.Turn(p: message.text, m: nil, c: conversation))
-        let marks = versions?.markup(at: index, words: words) ?? ""
+        let marks = versions?.markup(at: index, words: words, code: &code) ?? ""
         body += turnHTML.user(message, index: index, versions: marks)
       case .assistant:
         let document = MarkdownDocument(message.text)
@@ -155,10 +156,12 @@ public struct ThreadPage: Sendable {
         let derived = conversation == assistantHeading + "\n\n" + message.text
         turns.append(_PageData.Turn(p: plain, m: message.text, c: derived ? nil : conversation))
         let context = _ReplyHTML.Context(
-          anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document), words: words)
-        let reply = _ReplyHTML.rewrite(renderer.render(document), context: context)
-        let marks = versions?.markup(at: index, words: words) ?? ""
-        body += turnHTML.assistant(message, index: index, replyHTML: reply, versions: marks)
+          anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document), words: words,
+          firstCode: code.count)
+        let reply = _ReplyHTML.rewriteWithCode(renderer.render(document), context: context)
+        code += reply.code
+        let marks = versions?.markup(at: index, words: words, code: &code) ?? ""
+        body += turnHTML.assistant(message, index: index, replyHTML: reply.html, versions: marks)
       }
     }
     if messages.isEmpty {
@@ -170,7 +173,7 @@ public struct ThreadPage: Sendable {
     let data = _PageData(
       words: _PageData.Words(copied: words.copied, assistant: assistantHeading), file: downloadName,
       days: sections.map { _PageData.Day(i: $0.range.lowerBound, h: ThreadExport.dayHeading($0.title)) },
-      turns: turns)
+      turns: turns, code: code)
     // The title also shows in the browser's own frame: no control or bidirectional override there.
     let title = _HTMLEscape.text(TerminalSafeText.visible(resolvedTitle))
     var page = """

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The data block of the page: the texts that Copy, "Copy as markdown", "Copy conversation" and
-/// "Download .md" put on the clipboard or in the file, and the few words the script shows.
-/// (Copy on a code block takes the code element's text, which is the code itself.)
+/// "Download .md" put on the clipboard or in the file, Copy on each code block, and the few
+/// words the script writes.
 ///
 /// Written as JSON inside `<script type="application/json">`, which browsers never run; every `<`
 /// is written as `\u003c`, so no text can close the element or open a comment.
@@ -35,6 +35,10 @@ struct _PageData: Encodable {
   var days: [Day]
   /// One entry per turn, in thread order.
   var turns: [Turn]
+  /// The code of every code block of the page, as written in its reply, by the `data-code` of its
+  /// Copy button: what Copy on a code block copies (the code element shows control characters
+  /// as symbols).
+  var code: [String]
 
   /// A day heading of the conversation's markdown.
   struct Day: Encodable {

@@ -2,8 +2,8 @@
 /// language, Copy (code, turns, links, markdown, the whole conversation), Share, "Download .md"
 /// and the jump to the latest turn.
 ///
-/// It reads the copy texts and its few words from the JSON data block (`#rk-data`) and a code
-/// block's code from its code element's text; it inserts text only through `textContent`, so
+/// It reads the copy texts (a code block's code too, by its button's `data-code`) and its few
+/// words from the JSON data block (`#rk-data`); it inserts text only through `textContent`, so
 /// nothing from a reply is ever parsed as HTML or run. Dates are formatted in the page's `lang`,
 /// so the page speaks one language whatever the browser's.
 /// The text is hashed into the page's Content-Security-Policy, so it must never depend on the thread.
@@ -141,9 +141,14 @@ enum _PageScript {
       function copyText(button) {
         var action = button.getAttribute("data-action");
         if (button.classList.contains("code-copy")) {
-          // The code element's text is the code, verbatim; Copy leaves out its final newline.
-          var element = button.closest(".code").querySelector("pre code");
-          return element ? element.textContent.replace(/\\n$/, "") : null;
+          // The code as written (the code element shows control characters as symbols); Copy
+          // leaves out its final newline.
+          var code = data.code ? data.code[Number(button.getAttribute("data-code"))] : null;
+          if (typeof code !== "string") {
+            var element = button.closest(".code").querySelector("pre code");
+            code = element ? element.textContent : null;
+          }
+          return code === null ? null : code.replace(/\\n$/, "");
         }
         if (action === "copy-all") { return conversation(); }
         var article = button.closest("article.turn");

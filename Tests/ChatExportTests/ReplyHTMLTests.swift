@@ -106,6 +106,23 @@ struct ReplyHTMLTests {
     #expect(ThreadPage(messages: []).contentSecurityPolicy == ThreadPage.contentSecurityPolicy)
   }
 
+  /// Copy on a highlighted code block copies the code, not the highlighting's markup.
+  @Test func highlightedCodeIsCopiedAsWritten() throws {
+    let code = "let x = \"<&>\" // \u{1B}\n"
+    let page = ThreadPage(
+      messages: [ChatMessage(role: .assistant, text: "```swift\n\(code)```", date: Date())],
+      highlighting: PageHighlighting(
+        highlighter: WholeLineHighlighter(),
+        light: CodeTheme(name: "L", background: CodeColor(rgb: 0xFFFFFF), styles: [:]),
+        dark: CodeTheme(name: "D", background: CodeColor(rgb: 0), styles: [:])))
+    let html = page.render()
+    #expect(html.contains("<span class=\"hl-"), "the code element holds highlighting spans")
+    let start = html.range(of: "<script type=\"application/json\" id=\"rk-data\">")?.upperBound ?? html.endIndex
+    let data = html[start...].prefix { $0 != "<" }
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    #expect(decoded?["code"] as? [String] == [code])
+  }
+
   @Test func theDownloadNameComesFromTheTitle() throws {
     #expect(ThreadPage(messages: [], title: "Hello, World! / Ünïcode").downloadName == "hello-world-ünïcode.md")
     #expect(ThreadPage(messages: [], title: "???").downloadName == "conversation.md")

@@ -310,4 +310,22 @@ struct ThreadPageTests {
     #expect(!data.contains("**You**"))
     #expect(data.contains("**Assistant**\\n") == (heading == "**Assistant**"), "French says Assistant too")
   }
+
+  /// Copy on a code block copies the code as written, from the data block: every code block of
+  /// the page, the collapsed versions' too, has its own number there.
+  @Test func codeCopyTextsAreDataNumberedAcrossThePage() throws {
+    let document = try ChatArchive.decodeDocument(Data(Self.versionedThread.utf8))
+    let html = ThreadPage(tree: document.tree, timeZone: utc, locale: english, includesOtherVersions: true).render()
+    #expect(html.contains("echo \u{241B}[1mnew"), "the page shows ESC as a symbol")
+    #expect(html.components(separatedBy: "data-code=\"0\"").count == 2)
+    #expect(html.components(separatedBy: "data-code=\"1\"").count == 2)
+    let data = elements("script", in: html)[0]
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    #expect(decoded?["code"] as? [String] == ["echo \u{1B}[1mnew\n", "echo \u{1B}[1mold\n"])
+    // The entities of the code element are not part of the code.
+    let highlighted = page([message(1, .assistant, "```html\n<b class=\"x\">&amp;</b>\n```")])
+    let code =
+      try JSONSerialization.jsonObject(with: Data(elements("script", in: highlighted)[0].utf8)) as? [String: Any]
+    #expect(code?["code"] as? [String] == ["<b class=\"x\">&amp;</b>\n"])
+  }
 }
