@@ -11,14 +11,15 @@ import ReplyMarkdown
 /// - Thread safety: pure functions.
 public enum ThreadExport {
   /// ``ChatTranscript``: day separators (Today, Yesterday or the date, as of `now`; a later day is
-  /// its own section under its date), then each
+  /// its own section under its date; in UTC when a date would fall in a year outside 0001–9999
+  /// in `timeZone`), then each
   /// turn as `You: ` / `Assistant: ` and its plain text, then its state when not complete.
   public static func transcript(
     _ messages: [ChatMessage], now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = .current
   ) -> String {
     let sections = ChatDaySection.sections(
-      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale,
-      mode: .dated)
+      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian),
+      timeZone: _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone), locale: locale, mode: .dated)
     return ChatTranscript.text(messages: messages, sections: sections, plainText: plainText)
   }
 
@@ -29,8 +30,8 @@ public enum ThreadExport {
   ) -> String {
     let messages = tree.messages
     let sections = ChatDaySection.sections(
-      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale,
-      mode: .dated)
+      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian),
+      timeZone: _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone), locale: locale, mode: .dated)
     return ChatTranscript.text(
       messages: messages, sections: sections, plainText: plainText, versions: { tree.versions(at: $0) })
   }
@@ -47,7 +48,7 @@ public enum ThreadExport {
   }
 
   /// The thread as one markdown document: a `##` heading per day (the date in `timeZone` and
-  /// `locale`), `**You**` and `**Assistant**` before each turn, the person's text quoted with its
+  /// `locale`; in UTC when a date would fall in a year outside 0001–9999 in `timeZone`), `**You**` and `**Assistant**` before each turn, the person's text quoted with its
   /// markdown marks escaped (so it reads as typed), each reply's markdown as written, and the
   /// state in italics when not complete.
   ///
@@ -57,8 +58,9 @@ public enum ThreadExport {
     -> String
   {
     let sections = ChatDaySection.sections(
-      for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
-      locale: locale, mode: .absolute)
+      for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian),
+      timeZone: _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone), locale: locale,
+      mode: .absolute)
     var blocks: [String] = []
     for section in sections {
       blocks.append(dayHeading(section.title))

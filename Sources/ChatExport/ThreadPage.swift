@@ -36,7 +36,8 @@ public struct ThreadPage: Sendable {
   /// The page title; `nil` uses the first line of the person's first turn, else the language's
   /// word for a conversation.
   public var title: String?
-  /// The time zone of the printed day separators and times (for readers without JavaScript).
+  /// The time zone of the printed day separators and times (for readers without JavaScript); UTC
+  /// instead when a message's day there falls in a year outside 0001–9999.
   public var timeZone: TimeZone
   /// The locale of the printed dates; its language is used only when it is ``language``'s.
   public var locale: Locale
@@ -111,6 +112,8 @@ public struct ThreadPage: Sendable {
   public func render() -> String {
     let words = language.words
     let dateLocale = language.locale(preferring: locale)
+    // The page prints every date with a year 0001–9999: in UTC when one would not be in `timeZone`.
+    let timeZone = _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone)
     let sections = ChatDaySection.sections(
       for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
       locale: dateLocale, mode: .absolute)

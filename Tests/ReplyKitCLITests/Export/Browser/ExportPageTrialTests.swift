@@ -49,4 +49,28 @@ struct ExportPageTrialTests {
       #expect(try browser.evaluate("document.querySelector('.code-copy').hidden") as? Bool == false)
     }
   }
+
+  /// The script rebuilds day separators and times in the reader's time zone, but never with year
+  /// 0 or 10000 (then in UTC, as the page prints them) and never years 1–99 as 1901–1999.
+  @Test(arguments: [
+    ("0001-01-01T05:00:00Z", "America/Los_Angeles", "0001-01-01", "January 1, 1"),
+    ("9999-12-31T23:00:00Z", "Pacific/Kiritimati", "9999-12-31", "December 31, 9999"),
+    ("0001-01-01T05:00:00Z", "Asia/Tokyo", "0001-01-01", "January 1, 1"),
+    ("0099-06-30T22:00:00Z", "Asia/Tokyo", "0099-07-01", "July 1, 99"),
+  ])
+  func daysAtTheEndsOfTheYearsInTheReadersZone(date: String, zone: String, day: String, title: String) throws {
+    let thread = ExportFixtures.archive([
+      ("user", "Hello", date, "complete", nil, nil), ("assistant", "Hi", date, "complete", nil, nil),
+    ])
+    try B.withPage(thread, emulation: [("Emulation.setTimezoneOverride", ["timezoneId": zone])]) {
+      (browser, _) throws in
+      #expect(try browser.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone") as? String == zone)
+      let headings = try B.strings(
+        browser,
+        "[...document.querySelectorAll('h2.day time')].map(t => t.getAttribute('datetime') + ' ' + t.textContent)")
+      #expect(headings == ["\(day) \(title)"])
+      let titles = try B.strings(browser, "[...document.querySelectorAll('.stamp')].map(s => s.title)")
+      #expect(titles.count == 2 && titles.allSatisfy { $0.contains(title + " at ") }, "\(titles)")
+    }
+  }
 }
