@@ -11,14 +11,15 @@ import ReplyMarkdown
 /// - Thread safety: pure functions.
 public enum ThreadExport {
   /// ``ChatTranscript``: day separators (Today, Yesterday or the date, as of `now`; a later day is
-  /// its own section under its date), then each
+  /// its own section under its date; in UTC when a date would fall in a year outside 0001–9999
+  /// in `timeZone`), then each
   /// turn as `You: ` / `Assistant: ` and its plain text, then its state when not complete.
   public static func transcript(
     _ messages: [ChatMessage], now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = .current
   ) -> String {
     let sections = ChatDaySection.sections(
-      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale,
-      mode: .dated)
+      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian),
+      timeZone: _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone), locale: locale, mode: .dated)
     return ChatTranscript.text(messages: messages, sections: sections, plainText: plainText)
   }
 
@@ -29,8 +30,8 @@ public enum ThreadExport {
   ) -> String {
     let messages = tree.messages
     let sections = ChatDaySection.sections(
-      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, locale: locale,
-      mode: .dated)
+      for: messages[...], now: now, calendar: Calendar(identifier: .gregorian),
+      timeZone: _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone), locale: locale, mode: .dated)
     return ChatTranscript.text(
       messages: messages, sections: sections, plainText: plainText, versions: { tree.versions(at: $0) })
   }
@@ -47,7 +48,7 @@ public enum ThreadExport {
   }
 
   /// The thread as one markdown document: a `##` heading per day (the date in `timeZone` and
-  /// `locale`), `**You**` and `**Assistant**` before each turn, the person's text quoted with its
+  /// `locale`; in UTC when a date would fall in a year outside 0001–9999 in `timeZone`), `**You**` and `**Assistant**` before each turn, the person's text quoted with its
   /// markdown marks escaped (so it reads as typed), each reply's markdown as written, and the
   /// state in italics when not complete.
   ///
@@ -57,8 +58,9 @@ public enum ThreadExport {
     -> String
   {
     let sections = ChatDaySection.sections(
-      for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
-      locale: locale, mode: .absolute)
+      for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian),
+      timeZone: _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone), locale: locale,
+      mode: .absolute)
     var blocks: [String] = []
     for section in sections {
       blocks.append(dayHeading(section.title))
@@ -75,25 +77,32 @@ public enum ThreadExport {
   }
 
   /// The blocks one turn adds to ``markdown(_:timeZone:locale:)``, in order (joined there by a
-  /// blank line).
-  static func markdownBlocks(_ message: ChatMessage) -> [String] {
+  /// blank line), with `labels` for who speaks and for the states.
+  static func markdownBlocks(_ message: ChatMessage, labels: Labels = .english) -> [String] {
     switch message.role {
     case .user:
       let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
-      return ["**You**", quoted]
+      return [speaker(labels.you), quoted]
     case .assistant:
-      var blocks = ["**Assistant**"]
+      var blocks = [speaker(labels.assistant)]
       let reply = closingOpenFence(trimmingNewlines(message.text))
       if !reply.isEmpty { blocks.append(reply) }
       switch message.state {
       case .complete: break
-      case .stopped: blocks.append("*Stopped*")
-      case .streaming: blocks.append("*Streaming*")
-      case .failed(let reason): blocks.append("*Failed: \(escapedMarkdown(reason))*")
+      case .stopped: blocks.append("*\(escapedMarkdown(labels.stopped))*")
+      case .streaming: blocks.append("*\(escapedMarkdown(labels.streaming))*")
+      case .failed(let reason):
+        let text = escapedMarkdown(labels.failed).replacingOccurrences(of: "%@", with: escapedMarkdown(reason))
+        blocks.append("*\(text)*")
       }
       return blocks
     }
+  }
+
+  /// The bold line before a turn: `**You**`.
+  static func speaker(_ label: String) -> String {
+    "**\(escapedMarkdown(label))**"
   }
 
   /// `text` without the line breaks (`CharacterSet.newlines`) at its start and end; native, as

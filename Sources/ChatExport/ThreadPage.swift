@@ -7,8 +7,8 @@ import ReplyMarkdown
 /// separators, code blocks with their language and a Copy button, and an action row per turn;
 /// plus what share pages offer: an anchor per message (`#m-<id>`, its time linking to it, Copy
 /// link), Copy on every turn, "Copy as markdown" per reply, "Copy conversation" and "Download .md"
-/// (the text of ``ThreadExport/markdown(_:timeZone:locale:)``), and a header with the export date
-/// and the model.
+/// (the text of ``ThreadExport/markdown(_:timeZone:locale:)``, with who speaks and the states in
+/// ``language``), and a header with the export date and the model.
 ///
 /// Guarantees:
 /// - Self-contained: one inline style sheet and one inline script; nothing is loaded from the
@@ -36,7 +36,8 @@ public struct ThreadPage: Sendable {
   /// The page title; `nil` uses the first line of the person's first turn, else the language's
   /// word for a conversation.
   public var title: String?
-  /// The time zone of the printed day separators and times (for readers without JavaScript).
+  /// The time zone of the printed day separators and times (for readers without JavaScript); UTC
+  /// instead when a message's day there falls in a year outside 0001–9999.
   public var timeZone: TimeZone
   /// The locale of the printed dates; its language is used only when it is ``language``'s.
   public var locale: Locale
@@ -111,6 +112,8 @@ public struct ThreadPage: Sendable {
   public func render() -> String {
     let words = language.words
     let dateLocale = language.locale(preferring: locale)
+    // The page prints every date with a year 0001–9999: in UTC when one would not be in `timeZone`.
+    let timeZone = _InternetDate.displayZone(for: messages.lazy.map(\.date), in: timeZone)
     let sections = ChatDaySection.sections(
       for: messages[...], now: Date(), calendar: Calendar(identifier: .gregorian), timeZone: timeZone,
       locale: dateLocale, mode: .absolute)
@@ -128,8 +131,11 @@ public struct ThreadPage: Sendable {
     turnHTML.recentFrom = max(0, messages.count - Self.recentTurns)
     let renderer = HTMLRenderer(highlighter: highlighting?.highlighter)
 
+    let labels = words.markdownLabels
+    let assistantHeading = ThreadExport.speaker(labels.assistant)
     var turns: [_PageData.Turn] = []
     turns.reserveCapacity(messages.count)
+    var code: [String] = []
     var body = ""
     body.reserveCapacity(messages.reduce(0) { $0 + $1.text.utf8.count } * 2 + 4096)
     for (index, message) in messages.enumerated() {
@@ -141,21 +147,24 @@ public struct ThreadPage: Sendable {
         body += _HTMLEscape.text(section.title)
         body += "</time></h2>\n"
       }
-      let conversation = ThreadExport.markdownBlocks(message).joined(separator: "\n\n")
+      let conversation = ThreadExport.markdownBlocks(message, labels: labels).joined(separator: "\n\n")
       switch message.role {
       case .user:
         turns.append(_PageData.Turn(p: message.text, m: nil, c: conversation))
-        body += turnHTML.user(message, index: index, versions: versions?.markup(at: index) ?? "")
+        let marks = versions?.markup(at: index, words: words, code: &code) ?? ""
+        body += turnHTML.user(message, index: index, versions: marks)
       case .assistant:
         let document = MarkdownDocument(message.text)
         let plain = PlainTextRenderer().render(document)
-        let derived = conversation == "**Assistant**\n\n" + message.text
+        let derived = conversation == assistantHeading + "\n\n" + message.text
         turns.append(_PageData.Turn(p: plain, m: message.text, c: derived ? nil : conversation))
         let context = _ReplyHTML.Context(
-          anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document), words: words)
-        body += turnHTML.assistant(
-          message, index: index, replyHTML: _ReplyHTML.rewrite(renderer.render(document), context: context),
-          versions: versions?.markup(at: index) ?? "")
+          anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document), words: words,
+          firstCode: code.count)
+        let reply = _ReplyHTML.rewriteWithCode(renderer.render(document), context: context)
+        code += reply.code
+        let marks = versions?.markup(at: index, words: words, code: &code) ?? ""
+        body += turnHTML.assistant(message, index: index, replyHTML: reply.html, versions: marks)
       }
     }
     if messages.isEmpty {
@@ -165,9 +174,9 @@ public struct ThreadPage: Sendable {
     }
 
     let data = _PageData(
-      words: _PageData.Words(copied: words.copied), file: downloadName,
+      words: _PageData.Words(copied: words.copied, assistant: assistantHeading), file: downloadName,
       days: sections.map { _PageData.Day(i: $0.range.lowerBound, h: ThreadExport.dayHeading($0.title)) },
-      turns: turns)
+      turns: turns, code: code)
     // The title also shows in the browser's own frame: no control or bidirectional override there.
     let title = _HTMLEscape.text(TerminalSafeText.visible(resolvedTitle))
     var page = """

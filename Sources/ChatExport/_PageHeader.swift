@@ -26,7 +26,9 @@ struct _PageHeader {
       "<span class=\"exported\">\(_HTMLEscape.text(words.exported).replacingOccurrences(of: "%@", with: date))</span>")
     if let model, !model.isEmpty {
       facts.append(
-        "<span class=\"model\">\(_HTMLEscape.text(words.model.replacingOccurrences(of: "%@", with: model)))</span>")
+        "<span class=\"model\">"
+          + _HTMLEscape.text(words.model).replacingOccurrences(
+            of: "%@", with: "<span class=\"model-name\">\(_HTMLEscape.text(model))</span>") + "</span>")
     }
     var html = "<header class=\"page-head\"><h1>\(title)</h1>"
     html += "<p class=\"page-meta\">\(facts.joined(separator: "<span aria-hidden=\"true\"> · </span>"))</p>"

@@ -1,9 +1,9 @@
-/// The page's one script: day separators and times in the reader's time zone and the page's
-/// language, Copy (code, turns, links, markdown, the whole conversation), Share, "Download .md"
+/// The page's one script: day separators and times in the reader's time zone (in UTC when a
+/// turn's day there would fall in a year outside 0001–9999) and the page's language, Copy (code, turns, links, markdown, the whole conversation), Share, "Download .md"
 /// and the jump to the latest turn.
 ///
-/// It reads the copy texts and its few words from the JSON data block (`#rk-data`) and a code
-/// block's code from its code element's text; it inserts text only through `textContent`, so
+/// It reads the copy texts (a code block's code too, by its button's `data-code`) and its few
+/// words from the JSON data block (`#rk-data`); it inserts text only through `textContent`, so
 /// nothing from a reply is ever parsed as HTML or run. Dates are formatted in the page's `lang`,
 /// so the page speaks one language whatever the browser's.
 /// The text is hashed into the page's Content-Security-Policy, so it must never depend on the thread.
@@ -30,9 +30,31 @@ enum _PageScript {
           return fallback;
         }
       }
-      function startOfDay(date) { return new Date(date.getFullYear(), date.getMonth(), date.getDate()); }
+      // Dates show in the reader's time zone, or in UTC for every turn when one of them would fall
+      // in a year outside 0001-9999 there (as the page prints them without script).
+      var utc = false;
+      function zoned(options) { if (utc) { options.timeZone = "UTC"; } return options; }
+      function yearOf(date) { return utc ? date.getUTCFullYear() : date.getFullYear(); }
+      // Never new Date(year, month, day), which reads years 0-99 as 1900-1999.
+      function startOfDay(date) {
+        var day = new Date(date.getTime());
+        if (utc) { day.setUTCHours(0, 0, 0, 0); } else { day.setHours(0, 0, 0, 0); }
+        return day;
+      }
       function pad(value, width) { var text = String(value); while (text.length < width) { text = "0" + text; } return text; }
-      function dayText(date) { return pad(date.getFullYear(), 4) + "-" + pad(date.getMonth() + 1, 2) + "-" + pad(date.getDate(), 2); }
+      function dayText(date) {
+        var month = utc ? date.getUTCMonth() : date.getMonth();
+        var day = utc ? date.getUTCDate() : date.getDate();
+        return pad(yearOf(date), 4) + "-" + pad(month + 1, 2) + "-" + pad(day, 2);
+      }
+      function chooseZone(turns) {
+        for (var i = 0; i < turns.length; i++) {
+          var instant = Number(turns[i].getAttribute("data-t"));
+          if (!isFinite(instant)) { continue; }
+          var year = new Date(instant).getFullYear();
+          if (year < 1 || year > 9999) { utc = true; return; }
+        }
+      }
 
       // A separator per day in the reader's time zone: Today, Yesterday, else the date (a day
       // after today keeps its own date, never Today).
@@ -40,12 +62,12 @@ enum _PageScript {
         if (!turns.length) { return; }
         var now = new Date();
         var today = startOfDay(now).getTime();
-        var yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
-        var thisYear = now.getFullYear();
+        var yesterday = startOfDay(new Date(today - 1)).getTime();
+        var thisYear = yearOf(now);
         var todayTitle = relativeDay(0, "Today");
         var yesterdayTitle = relativeDay(-1, "Yesterday");
-        var sameYear = new Intl.DateTimeFormat(lang, { weekday: "long", month: "long", day: "numeric" });
-        var otherYear = new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric" });
+        var sameYear = new Intl.DateTimeFormat(lang, zoned({ weekday: "long", month: "long", day: "numeric" }));
+        var otherYear = new Intl.DateTimeFormat(lang, zoned({ year: "numeric", month: "long", day: "numeric" }));
         var old = thread.querySelectorAll(".day");
         for (var o = 0; o < old.length; o++) { old[o].remove(); }
         var previous = null;
@@ -58,7 +80,7 @@ enum _PageScript {
           previous = day;
           var title = day === today ? todayTitle
             : day === yesterday ? yesterdayTitle
-            : (date.getFullYear() === thisYear ? sameYear : otherYear).format(date);
+            : (yearOf(date) === thisYear ? sameYear : otherYear).format(date);
           var heading = doc.createElement("h2");
           heading.className = "day";
           var time = doc.createElement("time");
@@ -71,8 +93,8 @@ enum _PageScript {
 
       // Each turn's time in the reader's time zone; the full date and time on hover.
       function times(turns) {
-        var short = new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
-        var full = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" });
+        var short = new Intl.DateTimeFormat(lang, zoned({ hour: "numeric", minute: "2-digit" }));
+        var full = new Intl.DateTimeFormat(lang, zoned({ dateStyle: "full", timeStyle: "short" }));
         for (var i = 0; i < turns.length; i++) {
           var instant = Number(turns[i].getAttribute("data-t"));
           var stamp = turns[i].querySelector(".stamp");
@@ -134,16 +156,21 @@ enum _PageScript {
         var next = 0;
         for (var i = 0; i < turns.length; i++) {
           while (next < days.length && days[next].i <= i) { blocks.push(days[next].h); next++; }
-          blocks.push(typeof turns[i].c === "string" ? turns[i].c : "**Assistant**\\n\\n" + turns[i].m);
+          blocks.push(typeof turns[i].c === "string" ? turns[i].c : (words.assistant || "**Assistant**") + "\\n\\n" + turns[i].m);
         }
         return blocks.length ? blocks.join("\\n\\n") + "\\n" : "";
       }
       function copyText(button) {
         var action = button.getAttribute("data-action");
         if (button.classList.contains("code-copy")) {
-          // The code element's text is the code, verbatim; Copy leaves out its final newline.
-          var element = button.closest(".code").querySelector("pre code");
-          return element ? element.textContent.replace(/\\n$/, "") : null;
+          // The code as written (the code element shows control characters as symbols); Copy
+          // leaves out its final newline.
+          var code = data.code ? data.code[Number(button.getAttribute("data-code"))] : null;
+          if (typeof code !== "string") {
+            var element = button.closest(".code").querySelector("pre code");
+            code = element ? element.textContent : null;
+          }
+          return code === null ? null : code.replace(/\\n$/, "");
         }
         if (action === "copy-all") { return conversation(); }
         var article = button.closest("article.turn");
@@ -221,12 +248,15 @@ enum _PageScript {
         }
       }
       function followHash() {
-        var id = decodeURIComponent(location.hash.slice(1));
+        var id = location.hash.slice(1);
+        // A malformed escape (`#%E0%A4%A`) names no element as written; it must not stop the page.
+        try { id = decodeURIComponent(id); } catch (error) { /* keep the fragment as written */ }
         var target = id ? doc.getElementById(id) : null;
         if (target) { settle(target); }
       }
 
       var turns = thread ? thread.querySelectorAll("article.turn") : [];
+      chooseZone(turns);
       separators(turns);
       times(turns);
       var buttons = doc.querySelectorAll("button[data-action]");

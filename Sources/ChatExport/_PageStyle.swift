@@ -133,6 +133,7 @@ enum _PageStyle {
     .reply img { max-width: 100%; }
     .link-off { text-decoration: underline dotted; text-decoration-color: var(--text-secondary); text-underline-offset: 0.15em; }
     .link-url { color: var(--text-secondary); font-size: 0.875em; overflow-wrap: anywhere; }
+    .link-off, .url, .model-name, .code-lang, .state > span { unicode-bidi: isolate; }
     .img-link {
       display: inline-flex;
       align-items: center;

@@ -30,25 +30,29 @@ struct _PageVersions: Sendable {
 
     """
 
-  /// The markup to put at the end of the turn at `index` of the shown path: empty for a turn
-  /// with one version.
+  /// The markup to put at the end of the turn at `index` of the shown path, in the page's
+  /// `words`: empty for a turn with one version. The code of the code blocks of the other
+  /// versions' replies is appended to `code` (their Copy buttons' `data-code` go on from its
+  /// count).
   ///
   /// - Complexity: O(1) without the other versions; O(their text) with them.
-  func markup(at index: Int) -> String {
+  func markup(at index: Int, words: _PageWords, code: inout [String]) -> String {
     guard let versions = tree.versions(at: index) else { return "" }
-    var html = "<div class=\"versions\"><p class=\"state versions-mark\">\(versions.text)</p>"
+    let mark = _HTMLEscape.text(words.version(versions.number, of: versions.count))
+    var html = "<div class=\"versions\"><p class=\"state versions-mark\">\(mark)</p>"
     if includesOthers {
-      let others = versions.count - 1
-      html += "<details><summary>\(others == 1 ? "1 other version" : "\(others) other versions")</summary>"
+      let others = _HTMLEscape.text(words.otherVersions(versions.count - 1))
+      html += "<details><summary>\(others)</summary>"
       for (position, id) in versions.ids.enumerated() where position != versions.shownIndex {
         guard let branch = tree.branch(from: id) else { continue }
-        let title = "Version \(position + 1) of \(versions.count)"
+        let title = _HTMLEscape.text(words.version(position + 1, of: versions.count))
         html += "<section class=\"version\" aria-label=\"\(title)\"><h3 class=\"version-title\">\(title)</h3>"
         for (offset, message) in branch.enumerated() {
-          html += Self.turn(message)
+          html += Self.turn(message, words: words, code: &code)
           // A turn further down this branch with versions of its own: which one this branch shows.
           if offset > 0, let nested = tree.versions(after: branch[offset - 1].id, showing: message.id) {
-            html += "<p class=\"state versions-mark\">\(nested.text)</p>"
+            let nestedMark = _HTMLEscape.text(words.version(nested.number, of: nested.count))
+            html += "<p class=\"state versions-mark\">\(nestedMark)</p>"
           }
         }
         html += "</section>"
@@ -58,26 +62,31 @@ struct _PageVersions: Sendable {
     return html + "</div>"
   }
 
-  /// One turn of another version, without actions.
-  static func turn(_ message: ChatMessage) -> String {
+  /// One turn of another version, without actions, in the page's `words`; the code of its code
+  /// blocks is appended to `code`.
+  static func turn(_ message: ChatMessage, words: _PageWords, code: inout [String]) -> String {
     switch message.role {
     case .user:
-      return
-        "<div class=\"version-you\" aria-label=\"You\"><div class=\"bubble\">\(_HTMLEscape.text(message.text))</div></div>"
+      return "<div class=\"version-you\" aria-label=\"\(_HTMLEscape.text(words.you))\">"
+        + "<div class=\"bubble\">\(_HTMLEscape.text(message.text))</div></div>"
     case .assistant:
-      var html = "<div class=\"version-assistant\" aria-label=\"Assistant\"><div class=\"reply\">"
+      var html =
+        "<div class=\"version-assistant\" aria-label=\"\(_HTMLEscape.text(words.assistant))\"><div class=\"reply\">"
       // As the shown replies are: ids scoped to the message, disarmed links as text, images the
-      // policy cannot load as links.
+      // policy cannot load as links, code copied from the data block.
       let document = MarkdownDocument(message.text)
       let context = _ReplyHTML.Context(
         anchor: _TurnHTML.anchor(message), disarmed: _ReplyHTML.disarmedDestinations(in: document),
-        words: PageLanguage.english.words)
-      html += _ReplyHTML.rewrite(HTMLRenderer().render(document), context: context)
+        words: words, firstCode: code.count)
+      let reply = _ReplyHTML.rewriteWithCode(HTMLRenderer().render(document), context: context)
+      html += reply.html
+      code += reply.code
       html += "</div>"
       switch message.state {
       case .complete: break
-      case .stopped: html += "<p class=\"state\">Stopped</p>"
-      case .streaming: html += "<p class=\"state\">\(message.text.isEmpty ? "Thinking" : "Streaming")</p>"
+      case .stopped: html += "<p class=\"state\">\(_HTMLEscape.text(words.stopped))</p>"
+      // A saved page never streams: the reply stopped where the file was written.
+      case .streaming: html += "<p class=\"state\">\(_HTMLEscape.text(words.didNotFinish))</p>"
       case .failed(let reason): html += "<p class=\"state state-failed\">\(_HTMLEscape.text(reason))</p>"
       }
       return html + "</div>"

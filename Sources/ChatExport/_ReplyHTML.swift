@@ -25,6 +25,9 @@ struct _ReplyHTML {
     /// The destination of each link the safe rendering disarmed, in document order.
     var disarmed: [String]
     var words: _PageWords
+    /// The page-wide number of the reply's first code block: its Copy button's `data-code`, the
+    /// index of its code in the page's data block.
+    var firstCode = 0
   }
 
   /// The destinations of the links that safe rendering writes with an empty `href` (a dangerous
@@ -40,9 +43,17 @@ struct _ReplyHTML {
 
   /// The page's HTML for `html`, one reply's safe rendering.
   static func rewrite(_ html: String, context: Context) -> String {
+    rewriteWithCode(html, context: context).html
+  }
+
+  /// The page's HTML for `html`, one reply's safe rendering, and the code of each of its code
+  /// blocks in the order of their Copy buttons (`data-code` from `context.firstCode` on), as
+  /// written in the reply: the text the code element shows, before the page shows control
+  /// characters as symbols.
+  static func rewriteWithCode(_ html: String, context: Context) -> (html: String, code: [String]) {
     var rewriter = _ReplyHTML(html: Array(html.utf8), context: context)
     rewriter.run()
-    return String(decoding: rewriter.output, as: UTF8.self)
+    return (String(decoding: rewriter.output, as: UTF8.self), rewriter.code)
   }
 
   private let bytes: [UInt8]
@@ -50,6 +61,10 @@ struct _ReplyHTML {
   private let idPrefix: [UInt8]
   private var output: [UInt8] = []
   private var codeIndex = 0
+  /// Where the open code block's code starts in the output.
+  private var codeStart: Int?
+  /// The code of each code block so far.
+  private var code: [String] = []
   private var openFrames = 0
   private var disarmedIndex = 0
   /// For each open `<a>`: when it was disarmed, the URL to show after it and where its text
@@ -89,9 +104,14 @@ struct _ReplyHTML {
       openFrames += 1
       append("<pre tabindex=\"0\">")
       output.append(contentsOf: bytes[next...codeEnd])
+      codeStart = output.count
       return codeEnd + 1
     case "/pre" where openFrames > 0:
       openFrames -= 1
+      if let start = codeStart {
+        code.append(Self.text(ofCode: output[start...]))
+        codeStart = nil
+      }
       append("</pre></div>")
       return next
     case "table":
@@ -128,10 +148,12 @@ struct _ReplyHTML {
     case "/a":
       if let last = openLinks.popLast(), let (url, textStart) = last {
         // An autolink's text is its URL already.
-        let shown = _HTMLEscape.text(Self.shortened(url))
+        let shown = _HTMLEscape.text(Self.shortened(Self.visibleURL(url)))
         let repeated = output[textStart...].elementsEqual(_HTMLEscape.text(url).utf8)
         append("</span>")
-        if !url.isEmpty && !repeated { append("<span class=\"link-url\"> (\(shown))</span>") }
+        if !url.isEmpty && !repeated {
+          append("<span class=\"link-url\"> (<span class=\"url\">\(shown)</span>)</span>")
+        }
         return next
       }
     case "img":
@@ -150,7 +172,8 @@ struct _ReplyHTML {
     let prefix = "language-"
     let name = language.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : "" } ?? ""
     append("<div class=\"code\"><div class=\"code-head\"><span class=\"code-lang\">\(name)</span>")
-    append("<button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"\(codeIndex)\"")
+    append(
+      "<button class=\"code-copy\" type=\"button\" data-action=\"copy\" data-code=\"\(context.firstCode + codeIndex)\"")
     append(" aria-label=\"\(_HTMLEscape.text(context.words.copyCode))\" hidden>\(_HTMLEscape.text(context.words.copy))")
     append("</button></div>")
     codeIndex += 1
@@ -199,6 +222,51 @@ struct _ReplyHTML {
 
   private mutating func append(_ text: String) {
     output.append(contentsOf: text.utf8)
+  }
+
+  /// `url` with its invisible format characters (U+200B–U+200F, U+2060, U+FEFF, U+00AD, U+061C)
+  /// percent-encoded, as the terminal shows a URL, so what the page shows is what the URL holds.
+  /// (Bidirectional controls become U+FFFD with the rest of the page.)
+  static func visibleURL(_ url: String) -> String {
+    var output = ""
+    for scalar in url.unicodeScalars {
+      switch scalar.value {
+      case 0x200B...0x200F, 0x2060, 0xFEFF, 0x00AD, 0x061C:
+        for byte in String(scalar).utf8 { output += "%" + String(byte, radix: 16, uppercase: true) }
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
+  /// The text of a code element's content (up to its `</code>`): without the highlighting's
+  /// `<span>` tags, with the four entities the renderer writes (`&amp;`, `&lt;`, `&gt;`,
+  /// `&quot;`) decoded.
+  static func text(ofCode html: ArraySlice<UInt8>) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(html.count)
+    var index = html.startIndex
+    while index < html.endIndex {
+      let byte = html[index]
+      if byte == UInt8(ascii: "<") {
+        index = (html[index...].firstIndex(of: UInt8(ascii: ">")) ?? html.endIndex - 1) + 1
+        continue
+      }
+      if byte == UInt8(ascii: "&"), let end = html[index...].prefix(7).firstIndex(of: UInt8(ascii: ";")) {
+        switch String(decoding: html[index...end], as: UTF8.self) {
+        case "&amp;": text.append(UInt8(ascii: "&"))
+        case "&lt;": text.append(UInt8(ascii: "<"))
+        case "&gt;": text.append(UInt8(ascii: ">"))
+        case "&quot;": text.append(UInt8(ascii: "\""))
+        default: text.append(contentsOf: html[index...end])
+        }
+        index = end + 1
+        continue
+      }
+      text.append(byte)
+      index += 1
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// A URL cut to at most 120 characters for display.

@@ -104,6 +104,14 @@ import Testing
       "{\"messages\": [\(message(1, date: "10000-01-01T00:00:00Z"))]}",
       "messages[0].date: year 10000 is outside the supported range 0001–9999"
     ),
+    (
+      "{\"messages\": [\(message(1, date: "0001-01-01T00:00:00+14:00"))]}",
+      "messages[0].date: the date is in year 0000 in UTC, outside the supported range 0001–9999"
+    ),
+    (
+      "{\"messages\": [\(message(1, date: "9999-12-31T23:59:59-14:00"))]}",
+      "messages[0].date: the date is in year 10000 in UTC, outside the supported range 0001–9999"
+    ),
   ])
   func errorsNameThePlace(json: String, description: String) {
     #expect(Self.decode(json)?.errorDescription == description)

@@ -24,4 +24,38 @@ import Testing
     let transcript = ThreadExport.transcript(future, now: now, timeZone: .gmt, locale: locale)
     #expect(transcript.contains("March 11") && transcript.contains("March 13") && !transcript.contains("Today"))
   }
+
+  /// A loaded date is in years 0001–9999 in UTC, but its day in another zone may not be
+  /// (0001-01-01T05:00Z is December 31 of year 0 in Los Angeles; 9999-12-31T23:00Z is January 1,
+  /// 10000 at +14:00): the page, the transcript and the markdown then print every date in UTC,
+  /// never year 0 or 10000; other threads keep their zone.
+  @Test(arguments: [
+    ("0001-01-01T05:00:00Z", "America/Los_Angeles", "0001-01-01", "January 1, 1"),
+    ("9999-12-31T23:00:00Z", "Pacific/Kiritimati", "9999-12-31", "December 31, 9999"),
+  ])
+  func datesAtTheEndsOfTheYearsNeverPrintYear0Or10000(date: String, zone: String, day: String, title: String) throws {
+    let locale = Locale(identifier: "en_US")
+    let timeZone = try #require(TimeZone(identifier: zone))
+    let instant = try #require(_InternetDate.parse(date))
+    let messages = [
+      ChatMessage(role: .user, text: "q", date: instant), ChatMessage(role: .assistant, text: "a", date: instant),
+    ]
+    #expect(_InternetDate.civil(instant, timeZone: timeZone).year != Int(day.prefix(4)), "the zone's day is outside")
+    #expect(_InternetDate.displayZone(for: messages.map(\.date), in: timeZone) == .gmt)
+    let page = ThreadPage(messages: messages, timeZone: timeZone, locale: locale).render()
+    #expect(page.contains("<h2 class=\"day\"><time datetime=\"\(day)\">\(title)</time></h2>"))
+    #expect(page.contains("<time datetime=\"\(date.dropLast())"))
+    let transcript = ThreadExport.transcript(messages, timeZone: timeZone, locale: locale)
+    #expect(transcript.hasPrefix(title + "\n"), "\(transcript)")
+    let markdown = ThreadExport.markdown(messages, timeZone: timeZone, locale: locale)
+    #expect(markdown.hasPrefix("## \(title)\n"), "\(markdown)")
+    for wrong in ["December 31, 0\n", "December 31, 0<", "January 1, 10000", "datetime=\"0000", "datetime=\"10000"] {
+      #expect(!page.contains(wrong) && !transcript.contains(wrong) && !markdown.contains(wrong), "\(wrong)")
+    }
+    // A thread whose days are all in range keeps its zone.
+    let ordinary = [
+      ChatMessage(role: .user, text: "q", date: instant.addingTimeInterval(date.hasPrefix("0001") ? 86_400 : -86_400))
+    ]
+    #expect(_InternetDate.displayZone(for: ordinary.map(\.date), in: timeZone) == timeZone)
+  }
 }

@@ -36,13 +36,18 @@ struct ReplyHTMLTests {
   @Test func disarmedLinksAreTextWithTheirURLAndGoodLinksStay() throws {
     #expect(
       page("[a](javascript:alert(1) \"t\") [b](https://x.example/?q=1&r) [c]() <vbscript:x>")
-        == "<p><span class=\"link-off\" title=\"t\">a</span><span class=\"link-url\"> (javascript:alert(1))</span>"
+        == "<p><span class=\"link-off\" title=\"t\">a</span><span class=\"link-url\"> (<span class=\"url\">javascript:alert(1)</span>)</span>"
         + " <a href=\"https://x.example/?q=1&amp;r\">b</a> <span class=\"link-off\">c</span>"
         + " <span class=\"link-off\">vbscript:x</span></p>\n", "an autolink's URL is not repeated")
     #expect(
-      page("[x](data:text/html,<script>)").contains("<span class=\"link-url\"> (data:text/html,&lt;script&gt;)</span>"))
+      page("[x](data:text/html,<script>)").contains(
+        "<span class=\"link-url\"> (<span class=\"url\">data:text/html,&lt;script&gt;</span>)</span>"))
+    // Invisible format characters in a shown URL are percent-encoded, as the terminal shows them.
+    #expect(
+      page("[x](javascript:a\u{200F}b\u{061C}c\u{200B})").contains(
+        "<span class=\"url\">javascript:a%E2%80%8Fb%D8%9Cc%E2%80%8B</span>"))
     let long = "javascript:" + String(repeating: "a", count: 300)
-    #expect(page("[x](\(long))").contains("aaa…)</span>"))
+    #expect(page("[x](\(long))").contains("aaa…</span>)</span>"))
   }
 
   @Test func imagesTheCSPCannotLoadBecomeLinksWithTheirAltText() throws {
@@ -99,6 +104,23 @@ struct ReplyHTMLTests {
     #expect(page.contentSecurityPolicy.contains(_SHA256.cspSource(page.styleSheet)))
     #expect(page.contentSecurityPolicy != ThreadPage.contentSecurityPolicy)
     #expect(ThreadPage(messages: []).contentSecurityPolicy == ThreadPage.contentSecurityPolicy)
+  }
+
+  /// Copy on a highlighted code block copies the code, not the highlighting's markup.
+  @Test func highlightedCodeIsCopiedAsWritten() throws {
+    let code = "let x = \"<&>\" // \u{1B}\n"
+    let page = ThreadPage(
+      messages: [ChatMessage(role: .assistant, text: "```swift\n\(code)```", date: Date())],
+      highlighting: PageHighlighting(
+        highlighter: WholeLineHighlighter(),
+        light: CodeTheme(name: "L", background: CodeColor(rgb: 0xFFFFFF), styles: [:]),
+        dark: CodeTheme(name: "D", background: CodeColor(rgb: 0), styles: [:])))
+    let html = page.render()
+    #expect(html.contains("<span class=\"hl-"), "the code element holds highlighting spans")
+    let start = html.range(of: "<script type=\"application/json\" id=\"rk-data\">")?.upperBound ?? html.endIndex
+    let data = html[start...].prefix { $0 != "<" }
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    #expect(decoded?["code"] as? [String] == [code])
   }
 
   @Test func theDownloadNameComesFromTheTitle() throws {

@@ -145,7 +145,10 @@ struct ThreadPageTests {
     let body = (html.components(separatedBy: "<main").last ?? "").components(separatedBy: "</main>").first ?? ""
     #expect(!body.contains("<img") && !body.contains("onerror=") && !body.contains("href=\"javascript:"))
     // A disarmed link is text, with its URL shown as text.
-    #expect(body.contains("<span class=\"link-off\">x</span><span class=\"link-url\"> (javascript:alert(3))</span>"))
+    #expect(
+      body.contains(
+        "<span class=\"link-off\">x</span><span class=\"link-url\"> (<span class=\"url\">javascript:alert(3)</span>)</span>"
+      ))
     #expect(elements("script", in: html).count == 2)
   }
 
@@ -182,5 +185,147 @@ struct ThreadPageTests {
     let data = page([message(3, .user, "a\u{7F}b\u{85}c\u{9F}d\u{1B}e")])
     let script = elements("script", in: data).first { $0.contains("\"turns\"") } ?? ""
     #expect(script.contains(#"a\u007fb\u0085c\u009fd\u001be"#), "\(script)")
+  }
+
+  /// Bidirectional embedding, override and isolate controls would reorder the page around the
+  /// text that holds them (a reversed link moved the page's closing parenthesis), and HTML
+  /// forbids noncharacters: wherever the page shows text from the thread (title, header, turns,
+  /// link text and shown URLs, failure messages, other versions) they show as U+FFFD, while the
+  /// data block keeps them for Copy and Download.
+  @Test func bidirectionalControlsAndNoncharactersNeverReachThePage() throws {
+    // Swift source may not spell noncharacters, so they are made from their values.
+    let values: [UInt32] = [
+      0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE,
+      0x10FFFF,
+    ]
+    let specials = values.compactMap { Unicode.Scalar($0).map(String.init) }
+    #expect(specials.count == values.count)
+    let all = specials.joined()
+    let reply =
+      "See [the invoice](javascript:void\u{202E}) — amount due: 1500 EUR \(all)\n\n[ok\u{2067}](https://x.example/\u{202E})"
+    let quoted = { (text: String) in String(decoding: (try? JSONEncoder().encode(text)) ?? Data(), as: UTF8.self) }
+    let json = """
+      {"messages": [
+        {"id": "00000000-0000-4000-8000-000000000001", "role": "user", "text": \(quoted("Hi \(all)")),
+         "date": "2026-03-01T09:30:00Z", "state": "complete"},
+        {"id": "00000000-0000-4000-8000-000000000003", "role": "assistant", "text": \(quoted(reply)),
+         "date": "2026-03-01T09:30:00Z", "state": "failed", "error": \(quoted("Lost \(all)"))}],
+       "versions": [{"parent": "00000000-0000-4000-8000-000000000001", "version": 1, "messages": [
+        {"id": "00000000-0000-4000-8000-000000000002", "role": "assistant", "text": \(quoted("Old \(all)")),
+         "date": "2026-03-01T09:30:00Z", "state": "failed", "error": \(quoted("Gone \(all)"))}]}]}
+      """
+    let document = try ChatArchive.decodeDocument(Data(json.utf8))
+    let html = ThreadPage(
+      tree: document.tree, title: "Title \(all)", timeZone: utc, locale: english,
+      model: "model\u{202E}x" + specials[12],
+      includesOtherVersions: true
+    ).render()
+    #expect(html.contains("Old "), "the other version is on the page")
+    let raw = html.unicodeScalars.filter { _HTMLEscape.isReplaced($0) }
+    #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) })")
+    let shown = String(repeating: "\u{FFFD}", count: specials.count)
+    #expect(html.contains("<div class=\"bubble\">Hi \(shown)</div>"))
+    #expect(html.contains("<h1>Title \(shown)</h1>"))
+    #expect(html.contains("<span class=\"model-name\">model\u{FFFD}x\u{FFFD}</span>"))
+    #expect(html.contains("<span>Lost \(shown)</span>"))
+    #expect(html.contains("<p class=\"state state-failed\">Gone \(shown)</p>"))
+    #expect(
+      html.contains(
+        "<span class=\"link-off\">the invoice</span><span class=\"link-url\"> (<span class=\"url\">javascript:void\u{FFFD}</span>)</span> — amount due: 1500 EUR"
+      ))
+    #expect(html.contains(">ok\u{FFFD}</a>"))
+    // The page's own spans around shown text are isolated, so nothing inside reorders around them.
+    #expect(
+      _PageStyle.css.contains(".link-off, .url, .model-name, .code-lang, .state > span { unicode-bidi: isolate; }"))
+    // Copy and Download keep the originals.
+    let data = elements("script", in: html)[0]
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    let turns = decoded?["turns"] as? [[String: Any]]
+    #expect(turns?.first?["p"] as? String == "Hi \(all)")
+    #expect(turns?.last?["m"] as? String == reply)
+  }
+
+  /// The script reads the page's address without stopping on a malformed escape, so a link with
+  /// a broken fragment still gets a working page.
+  @Test func theScriptGuardsTheFragmentsDecoding() {
+    #expect(_PageScript.javascript.contains("try { id = decodeURIComponent(id); } catch (error)"))
+    #expect(!_PageScript.javascript.contains("var id = decodeURIComponent("))
+  }
+
+  /// A thread whose first reply has an earlier version; both replies have a code block.
+  private static let versionedThread = """
+    {"messages": [
+      {"id": "00000000-0000-4000-8000-000000000001", "role": "user", "text": "Q", "date": "2026-03-01T09:30:00Z",
+       "state": "complete"},
+      {"id": "00000000-0000-4000-8000-000000000003", "role": "assistant", "text": "New\\n\\n```sh\\necho \\u001b[1mnew\\n```",
+       "date": "2026-03-01T09:30:00Z", "state": "stopped"}],
+     "versions": [{"parent": "00000000-0000-4000-8000-000000000001", "version": 1, "messages": [
+      {"id": "00000000-0000-4000-8000-000000000002", "role": "assistant",
+       "text": "Old[^1]\\n\\n```sh\\necho \\u001b[1mold\\n```\\n\\n[^1]: Note.", "date": "2026-03-01T09:30:00Z",
+       "state": "stopped"}]}]}
+    """
+
+  /// `--lang` is the language of every word of the page: the version marks, the collapsed
+  /// versions (their labels, states and footnote links) and the markdown that "Copy
+  /// conversation" and "Download .md" give.
+  @Test(arguments: [
+    (
+      PageLanguage.german, "Version 2 von 2", "1 weitere Version", "Version 1 von 2", "Assistent", "Angehalten",
+      "Zurück zum Text", "**Du**", "**Assistent**"
+    ),
+    (
+      PageLanguage.french, "Version 2 sur 2", "1 autre version", "Version 1 sur 2", "Assistant", "Arrêtée",
+      "Retour au texte", "**Vous**", "**Assistant**"
+    ),
+    (
+      PageLanguage.spanish, "Versión 2 de 2", "1 versión más", "Versión 1 de 2", "Asistente", "Detenida",
+      "Volver al texto", "**Tú**", "**Asistente**"
+    ),
+  ])
+  func versionsAndTheConversationsMarkdownSpeakThePagesLanguage(
+    words: (PageLanguage, String, String, String, String, String, String, String, String)
+  ) throws {
+    let (language, mark, others, title, assistant, stopped, back, you, heading) = words
+    let document = try ChatArchive.decodeDocument(Data(Self.versionedThread.utf8))
+    let html = ThreadPage(
+      tree: document.tree, timeZone: utc, locale: english, language: language, includesOtherVersions: true
+    ).render()
+    #expect(html.contains("<p class=\"state versions-mark\">\(mark)</p>"))
+    #expect(html.contains("<details><summary>\(others)</summary>"))
+    #expect(
+      html.contains("<section class=\"version\" aria-label=\"\(title)\"><h3 class=\"version-title\">\(title)</h3>"))
+    #expect(html.contains("<div class=\"version-assistant\" aria-label=\"\(assistant)\">"))
+    #expect(html.contains("<p class=\"state\">\(stopped)</p></div>"))
+    #expect(html.contains("aria-label=\"\(back)\""))
+    for english in ["Version 1 of 2", "Version 2 of 2", "other version", "Back to content", ">Stopped<"] {
+      #expect(!html.contains(english), "\(english)")
+    }
+    let data = elements("script", in: html)[0]
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    let turns = decoded?["turns"] as? [[String: Any]] ?? []
+    #expect((turns.first?["c"] as? String)?.hasPrefix(you + "\n\n> Q") == true)
+    #expect((turns.last?["c"] as? String)?.hasPrefix(heading + "\n\nNew") == true)
+    #expect((turns.last?["c"] as? String)?.hasSuffix("*\(stopped)*") == true)
+    #expect((decoded?["words"] as? [String: Any])?["assistant"] as? String == heading)
+    #expect(!data.contains("**You**"))
+    #expect(data.contains("**Assistant**\\n") == (heading == "**Assistant**"), "French says Assistant too")
+  }
+
+  /// Copy on a code block copies the code as written, from the data block: every code block of
+  /// the page, the collapsed versions' too, has its own number there.
+  @Test func codeCopyTextsAreDataNumberedAcrossThePage() throws {
+    let document = try ChatArchive.decodeDocument(Data(Self.versionedThread.utf8))
+    let html = ThreadPage(tree: document.tree, timeZone: utc, locale: english, includesOtherVersions: true).render()
+    #expect(html.contains("echo \u{241B}[1mnew"), "the page shows ESC as a symbol")
+    #expect(html.components(separatedBy: "data-code=\"0\"").count == 2)
+    #expect(html.components(separatedBy: "data-code=\"1\"").count == 2)
+    let data = elements("script", in: html)[0]
+    let decoded = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+    #expect(decoded?["code"] as? [String] == ["echo \u{1B}[1mnew\n", "echo \u{1B}[1mold\n"])
+    // The entities of the code element are not part of the code.
+    let highlighted = page([message(1, .assistant, "```html\n<b class=\"x\">&amp;</b>\n```")])
+    let code =
+      try JSONSerialization.jsonObject(with: Data(elements("script", in: highlighted)[0].utf8)) as? [String: Any]
+    #expect(code?["code"] as? [String] == ["<b class=\"x\">&amp;</b>\n"])
   }
 }

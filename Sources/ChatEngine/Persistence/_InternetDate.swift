@@ -48,6 +48,24 @@ package enum _InternetDate {
     return (year, month, day)
   }
 
+  /// `timeZone`, or UTC when one of `dates` falls on a day of a year outside ``years`` there
+  /// (0001-01-01T05:00:00Z is still December 31 of year 0 at -08:00; 9999-12-31T23:00:00Z is
+  /// already January 1, 10000 at +14:00): the zone in which a document prints every one of
+  /// `dates` (whose UTC years are in ``years``, as every loaded date's is) with a year in
+  /// ``years``, as ``format(_:timeZone:)`` falls back to UTC for one date.
+  ///
+  /// - Complexity: O(n) comparisons; only dates within two days of the ends of ``instants`` ask
+  ///   `timeZone` for its offset.
+  package static func displayZone(for dates: some Sequence<Date>, in timeZone: TimeZone) -> TimeZone {
+    let margin = 2 * 86_400.0
+    for date in dates {
+      let instant = date.timeIntervalSince1970
+      guard instant < instants.lowerBound + margin || instant > instants.upperBound - margin else { continue }
+      if !years.contains(civil(date, timeZone: timeZone).year) { return .gmt }
+    }
+    return timeZone
+  }
+
   /// `YYYY-MM-DD` of `date` in `timeZone`, proleptic Gregorian (an HTML `datetime` value).
   package static func dayText(_ date: Date, timeZone: TimeZone) -> String {
     let (year, month, day) = civil(date, timeZone: timeZone)
@@ -67,7 +85,12 @@ package enum _InternetDate {
     try? parseChecked(text).get()
   }
 
-  /// Parses like ``parse(_:)``, saying what is wrong: not the shape, or a year outside ``years``.
+  /// Parses like ``parse(_:)``, saying what is wrong: not the shape, or a year outside ``years``,
+  /// as written or in UTC (`0001-01-01T00:00:00+14:00` is a moment of year 0000 in UTC, which
+  /// would show as year 0 wherever it is printed in UTC or west of +14:00).
+  ///
+  /// Every date it accepts has a UTC year in ``years``, so ``format(_:timeZone:)`` writes it back
+  /// as the same instant.
   static func parseChecked(_ text: String) -> Result<Date, Problem> {
     guard let date = parseShape(text) else {
       // Five digits or more before the first `-` is a year past 9999, not a shape to explain.
@@ -80,6 +103,11 @@ package enum _InternetDate {
     let year = text.prefix(4)
     if let number = Int(year), !years.contains(number) {
       return .failure(Problem(message: "year \(year) is outside the supported range 0001–9999"))
+    }
+    let (utcYear, _, _) = civil(fromDays: floorDiv(Int64(date.timeIntervalSince1970.rounded(.down)), 86_400))
+    guard years.contains(utcYear) else {
+      return .failure(
+        Problem(message: "the date is in year \(pad(utcYear, 4)) in UTC, outside the supported range 0001–9999"))
     }
     return .success(date)
   }

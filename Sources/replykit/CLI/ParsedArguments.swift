@@ -1,5 +1,7 @@
 /// The arguments of one subcommand, split into options and positionals against a declared set of
-/// options. Unknown options and missing values are usage errors.
+/// options. Unknown options, missing values and an option with a value given twice (which would
+/// silently drop one of the values: `-o a.html -o b.html`) are usage errors, in every command;
+/// a flag given twice means what it means once.
 struct ParsedArguments {
   /// How an option takes its value.
   enum Arity { case flag, value }
@@ -37,14 +39,19 @@ struct ParsedArguments {
         if inlineValue != nil { throw CLIError.usage("option '\(name)' takes no value") }
         flags.insert(name)
       case .value:
+        let value: String
         if let inlineValue {
-          values[name] = inlineValue
+          value = inlineValue
         } else if index < arguments.count {
-          values[name] = arguments[index]
+          value = arguments[index]
           index += 1
         } else {
           throw CLIError.usage("option '\(name)' needs a value; see 'replykit \(command) --help'")
         }
+        guard values[name] == nil else {
+          throw CLIError.usage("option '\(name)' is given more than once; give it once")
+        }
+        values[name] = value
       }
     }
   }

@@ -31,7 +31,8 @@ enum ExportCommand {
                      followed; a FIFO or device such as /dev/null is written through; a directory is
                      refused
       --max-bytes N  refuse a thread file of more than N bytes (default 268435456, 256 MiB)
-      --title TEXT   html: the page title (default: the first line of the first message)
+      --title TEXT   html: the page title (default: the first line of the first message); not
+                     empty or blank
       --lang CODE    html: the language of every word of the page and its dates: \(languageCodes)
                      (default: the language of the environment, else en)
       --highlight W  html: colour code blocks by language, light and dark (auto or always, the
@@ -82,11 +83,19 @@ enum ExportCommand {
       throw CLIError.usage(
         "'replykit export' needs a thread file (or '-' for standard input); see 'replykit export --help'")
     }
+    if parsed.value("-o") != nil && parsed.value("--output") != nil {
+      throw CLIError.usage("-o and --output are the same option; give it once")
+    }
     let output = parsed.value("-o") ?? parsed.value("--output")
     if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
     if let output, output != "-", input != "-", isSameFile(input, output) {
       throw CLIError.usage(
         "'\(output)' is the thread file itself: the export would replace the thread; write it to another file")
+    }
+    let title = parsed.value("--title")
+    if let title, title.allSatisfy({ $0.isWhitespace }) {
+      throw CLIError.usage(
+        "the page title (--title) is \(title.isEmpty ? "empty" : "blank"); leave it out for the default")
     }
     let limit = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     let document = try ThreadFile.read(input, limit: limit)
@@ -99,7 +108,7 @@ enum ExportCommand {
     case .markdown: text = ThreadExport.markdown(messages, locale: locale())
     case .html:
       let page = ThreadPage(
-        tree: tree, title: parsed.value("--title"), locale: locale(), language: language,
+        tree: tree, title: title, locale: locale(), language: language,
         model: recordedModel(document), highlighting: highlight == "never" ? nil : pageHighlighting(),
         includesOtherVersions: parsed.has("--all-versions"))
       text = page.render()

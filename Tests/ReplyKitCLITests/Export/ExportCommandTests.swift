@@ -23,7 +23,7 @@ import Testing
     let german = try CLIRunner.run(["export", "-", "--lang", "de-AT"], input: recorded, environment: environment)
     #expect(german.status == 0)
     #expect(german.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"de\">"))
-    #expect(german.stdout.contains("<span class=\"model\">Modell: llama3.2</span>"))
+    #expect(german.stdout.contains("<span class=\"model\">Modell: <span class=\"model-name\">llama3.2</span></span>"))
     #expect(german.stdout.contains("<h2 class=\"day\"><time datetime=\"2025-06-01\">1. Juni 2025</time></h2>"))
     #expect(german.stdout.contains("<span class=\"count\">2 Nachrichten</span>"))
     let plain = try CLIRunner.run(["export", "-", "--highlight", "never"], input: thread, environment: environment)
@@ -114,6 +114,39 @@ import Testing
     let result = try CLIRunner.run(arguments, input: thread)
     #expect(result.status == status)
     #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  /// An option given twice would silently drop one of its values (`-o a.html -o b.html` wrote
+  /// only b.html), and an empty or blank title would silently fall back or show nothing: each is
+  /// a usage error, before anything is read or written.
+  @Test(arguments: [
+    (["export", "-", "-o", "DIR/a.html", "-o", "DIR/b.html"], "option '-o' is given more than once"),
+    (["export", "-", "--output=DIR/a.html", "--output", "DIR/b.html"], "option '--output' is given more than once"),
+    (["export", "-", "-o", "DIR/a.html", "--output", "DIR/b.html"], "-o and --output are the same option"),
+    (["export", "-", "--to", "html", "--to", "markdown"], "option '--to' is given more than once"),
+    (["export", "-", "--title", ""], "the page title (--title) is empty"),
+    (["export", "-", "--title", " \t "], "the page title (--title) is blank"),
+    (["render", "-", "--to", "html", "--to", "plain"], "option '--to' is given more than once"),
+    (["stream", "-", "--width", "40", "--width", "80"], "option '--width' is given more than once"),
+  ])
+  func repeatedOptionsAndBlankTitlesAreUsageErrors(arguments: [String], message: String) throws {
+    let directory = try ExportFixtures.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try CLIRunner.run(
+      arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) }, input: thread)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("replykit: \(message)"), "\(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "no file written")
+  }
+
+  /// A flag given twice means what it means once.
+  @Test func aRepeatedFlagIsTheFlag() throws {
+    let once = try CLIRunner.run(["export", "-", "--all-versions"], input: thread, environment: environment)
+    let twice = try CLIRunner.run(
+      ["export", "-", "--all-versions", "--all-versions"], input: thread, environment: environment)
+    #expect(once.status == 0 && twice.status == 0)
+    #expect(twice.stdout.count == once.stdout.count)
   }
 
   @Test func anUnwritableOutputIsAOneLineFailure() throws {
