@@ -63,6 +63,12 @@ import Testing
     "[foo]\n\n[foo]:a\nx\n\n[foo]:b\n\nc\n",
     "[foo]\n\n> [foo]:a\n> x\n\n[foo]:b\n\nc\n",
     "[foo]\n\n- [foo]:a\n  x\n\n[foo]:b\n\nc\n",
+    // `--seed 1234`: a `[` in a code span inside a footnote reference spanning lines, and an
+    // autolink inside a reference link's text, did not keep the block waiting.
+    "[^1]:\n[^1`[`\n\u{FFFD}]",
+    "[^1]:\n[^1`[`\nb]\n",
+    "[fotocat@github.com][bar][baz]\n\n[baz]: /url1\n[bar]: /url2\n",
+    "[a www.x.com b][bar] and [c]\n\n[c]: /c\n[bar]: /u\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

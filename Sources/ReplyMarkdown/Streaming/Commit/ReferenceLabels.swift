@@ -59,6 +59,11 @@ enum ReferenceLabels {
           } else if latest >= 0 && latest != open && buffer[latest + 1] == UInt8(ascii: "^") {
             reportLabel(in: buffer, open: latest, close: index, body)
           }
+          // A `[` in a code span is no bracket to cmark-gfm, which then closes the `[^` before
+          // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too.
+          if let outer = openers.last, outer != open, buffer[outer + 1] == UInt8(ascii: "^") {
+            reportLabel(in: buffer, open: outer, close: index, body)
+          }
           open = -1
         default:
           break
