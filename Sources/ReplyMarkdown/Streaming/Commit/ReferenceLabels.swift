@@ -42,6 +42,7 @@ enum ReferenceLabels {
       // closes the latest, and an outer `[^` whose inner brackets made no link still makes a
       // footnote reference (`[^1[]` and `]` on the next line).
       var openers: [Int] = []
+      var reportedOuter = -1
       var cursor = ByteSetCursor()
       var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
@@ -60,9 +61,12 @@ enum ReferenceLabels {
             reportLabel(in: buffer, open: latest, close: index, body)
           }
           // A `[` in a code span is no bracket to cmark-gfm, which then closes the `[^` before
-          // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too.
-          if let outer = openers.last, outer != open, buffer[outer + 1] == UInt8(ascii: "^") {
+          // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too,
+          // at the first `]` after it only, so the scan stays linear (fuzz seed 1235: a `[^`
+          // followed by thousands of `[x]`).
+          if let outer = openers.last, outer != open, outer != reportedOuter, buffer[outer + 1] == UInt8(ascii: "^") {
             reportLabel(in: buffer, open: outer, close: index, body)
+            reportedOuter = outer
           }
           open = -1
         default:

@@ -64,6 +64,15 @@ import Testing
     #expect(ReferenceLabels.used(in: ArraySlice(text.utf8)) == Set(labels))
   }
 
+  /// The labels a scan reports total at most a few times the text (fuzz seed 1235: `[^1`, then
+  /// thousands of `[x]` reported the growing footnote label at every `]`).
+  @Test func reportedLabelsStayLinear() {
+    let text = "[^1]:\n[^1\n" + String(repeating: "[x]\n", count: 2000) + "]\n"
+    var reported = 0
+    ReferenceLabels.forEachUsed(in: ArraySlice(text.utf8)) { reported += $0.utf8.count }
+    #expect(reported <= 4 * text.utf8.count, "\(reported) bytes of labels for \(text.utf8.count)")
+  }
+
   @Test func labelsCompareLikeCmark() {
     #expect(ReferenceLabels.normalized(ArraySlice("  Foo \n\t BAR ".utf8)) == "foo bar")
   }
