@@ -144,12 +144,8 @@ package enum OutputFile {
   private static func replace(
     _ target: String, with bytes: [UInt8], existing: stat?, mode: mode_t, shownAs path: String
   ) throws(Failure) {
-    var blocked = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&blocked)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&blocked, signalNumber) }
-    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    let signalMask = EndingSignals.block()
+    defer { EndingSignals.restore(signalMask) }
     let name = target.split(separator: "/").last.map(String.init) ?? target
     let temporary =
       directory(of: target) + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"

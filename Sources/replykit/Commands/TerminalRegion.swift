@@ -1,3 +1,4 @@
+import ChatEngine
 import ReplyMarkdown
 
 #if canImport(Glibc)
@@ -40,7 +41,9 @@ struct TerminalRegion {
   /// Draws one update on the terminal.
   mutating func draw(newlyCommitted: [String], tail: [String], final: Bool) {
     let bytes = draw(newlyCommitted: newlyCommitted, tail: tail, final: final, rows: Self.screenSize.rows)
-    Self.withEndingSignalsBlocked { StandardIO.write(bytes) }
+    let signalMask = EndingSignals.block()
+    StandardIO.write(bytes)
+    EndingSignals.restore(signalMask)
   }
 
   /// The bytes that draw one update on a terminal `rows` high.
@@ -86,16 +89,4 @@ struct TerminalRegion {
   static let wrapOff = "\u{1B}[?7l"
   /// Closes an update: line wrap on, synchronized output off.
   static let end = "\u{1B}[?7h\u{1B}[?2026l"
-
-  /// Runs `body` with the signals that end the program blocked; one that arrives meanwhile is
-  /// delivered when they are unblocked.
-  static func withEndingSignalsBlocked(_ body: () -> Void) {
-    var blocked = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&blocked)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&blocked, signalNumber) }
-    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-    body()
-    pthread_sigmask(SIG_SETMASK, &previous, nil)
-  }
 }
