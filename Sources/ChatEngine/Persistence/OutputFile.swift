@@ -13,8 +13,8 @@
 ///   written; the link stays;
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
 ///   are flushed to disk and renamed over it, so a failure (or, in a single-threaded program, a
-///   signal that ends it) leaves the old file whole and no partial file behind; the new file keeps the old one's permission bits, owner and group, and on
-///   Linux its extended attributes: access control lists, SELinux labels, `user.` attributes (when
+///   signal that ends it) leaves the old file whole and no partial file behind; the new file keeps
+///   the old one's permission bits, owner and group, and on Linux its extended attributes: access control lists, SELinux labels, `user.` attributes (when
 ///   any of these cannot be kept, the file is not replaced and the error says why); a file this process
 ///   may not write (mode 0444 for another user than root) is refused, as `>` would refuse it,
 ///   though its folder would let it be replaced;
