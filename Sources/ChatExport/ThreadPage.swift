@@ -44,7 +44,8 @@ public struct ThreadPage: Sendable {
   /// The language of every word of the page (`lang`, labels, buttons, the dates the script
   /// rebuilds).
   public var language: PageLanguage
-  /// When the page was made, shown in its header.
+  /// When the page was made, shown in its header (as the nearest instant of the years 0001–9999
+  /// in UTC when it is outside them, as a message's ``ChatMessage/date`` is kept).
   public var exportDate: Date
   /// The model the thread records, shown in the header when there is one.
   public var model: String?
@@ -195,7 +196,7 @@ public struct ThreadPage: Sendable {
       \(_Glyphs.symbols)
       <div class="page">
       \(_PageHeader(words: words, locale: dateLocale, timeZone: timeZone).html(
-        title: title, count: messages.count, exportDate: exportDate, model: model))
+        title: title, count: messages.count, exportDate: _InternetDate.printable(exportDate), model: model))
       <main class="thread" aria-label="\(_HTMLEscape.text(words.conversation))">
 
       """

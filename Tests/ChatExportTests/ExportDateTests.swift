@@ -58,4 +58,31 @@ import Testing
     ]
     #expect(_InternetDate.displayZone(for: ordinary.map(\.date), in: timeZone) == timeZone)
   }
+
+  /// A thread built in code may be given any `Date`: a message keeps the nearest instant of the
+  /// years 0001–9999 in UTC (1970 for NaN), and the page its export date so, so every export
+  /// prints years in them.
+  @Test func datesOutsideTheYearsGivenInCodeArePrintedInThem() throws {
+    let locale = Locale(identifier: "en_US")
+    let far = Date(timeIntervalSince1970: 1e15)
+    var messages = [
+      ChatMessage(role: .user, text: "q", date: Date(timeIntervalSince1970: -1e15)),
+      ChatMessage(role: .assistant, text: "a", date: Date(timeIntervalSince1970: .nan)),
+      ChatMessage(role: .user, text: "r", date: Date()),
+    ]
+    messages[2].date = far
+    #expect(_InternetDate.format(messages[0].date, timeZone: .gmt) == "0001-01-01T00:00:00.000+00:00")
+    #expect(messages[1].date == Date(timeIntervalSince1970: 0))
+    #expect(_InternetDate.format(messages[2].date, timeZone: .gmt) == "9999-12-31T23:59:59.999+00:00")
+    let page = ThreadPage(messages: messages, timeZone: .gmt, locale: locale, exportDate: far).render()
+    let transcript = ThreadExport.transcript(messages, timeZone: .gmt, locale: locale)
+    let markdown = ThreadExport.markdown(messages, timeZone: .gmt, locale: locale)
+    for title in ["January 1, 1", "January 1, 1970", "December 31, 9999"] {
+      #expect(page.contains(">\(title)</time>") && transcript.contains(title) && markdown.contains(title), "\(title)")
+    }
+    // Every machine-readable date on the page has a four-digit year from 0001 to 9999.
+    let years = page.components(separatedBy: "datetime=\"").dropFirst().map { $0.prefix { $0 != "-" } }
+    #expect(years.count >= 7)
+    #expect(years.allSatisfy { $0.count == 4 && (1...9999).contains(Int($0) ?? 0) }, "\(years)")
+  }
 }

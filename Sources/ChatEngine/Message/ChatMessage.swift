@@ -51,7 +51,15 @@ public struct ChatMessage: Identifiable, Hashable, Sendable {
   /// The text; markdown for replies. Append-only while the reply streams.
   public var text: String
   /// When the turn was written (a reply: when it started).
-  public var date: Date
+  ///
+  /// Always an instant of the years 0001–9999 in UTC, the years a thread file holds and every
+  /// export prints: a date set outside them is kept as the nearest instant inside them, and a
+  /// date that is not a number as 1970-01-01T00:00:00Z.
+  public var date: Date {
+    get { storedDate }
+    set { storedDate = _InternetDate.printable(newValue) }
+  }
+  private var storedDate: Date
   /// Where the turn is in its life.
   public var state: State
   /// The rating of a reply, or `nil`.
@@ -69,7 +77,7 @@ public struct ChatMessage: Identifiable, Hashable, Sendable {
     self.id = id
     self.role = role
     self.text = text
-    self.date = date
+    self.storedDate = _InternetDate.printable(date)
     self.state = state
     self.feedback = feedback
   }

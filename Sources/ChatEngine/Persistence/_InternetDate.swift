@@ -19,6 +19,14 @@ package enum _InternetDate {
     return local
   }
 
+  /// `date` when it is one of ``instants``, else the nearest of them (1970-01-01T00:00:00Z for a
+  /// date that is not a number).
+  package static func printable(_ date: Date) -> Date {
+    let instant = date.timeIntervalSince1970
+    guard !instant.isNaN else { return Date(timeIntervalSince1970: 0) }
+    return instants.contains(instant) ? date : Date(timeIntervalSince1970: instants.clamped(to: instant))
+  }
+
   /// The instants whose UTC date has a year in ``years``: 0001-01-01T00:00:00.000Z to
   /// 9999-12-31T23:59:59.999Z, in seconds since 1970.
   static let instants = -62_135_596_800.0...253_402_300_799.999

@@ -21,6 +21,34 @@ import Testing
     #expect(short.redact("abcdef cab abc") == "<redacted>def cab <redacted>")
   }
 
+  /// A key echoed inside a URL or a JSON string, with its characters escaped, leaves nothing of
+  /// itself: the escapes that spell it are redacted too.
+  @Test func anEscapedKeyIsRedactedWhole() throws {
+    let key = try #require(ModelAPIKey("sk-a/b+c=d_EFGH/ijkl+MNOP"))
+    let percent = "sk-a%2Fb%2Bc%3Dd_EFGH%2fijkl%2BMNOP"
+    #expect(key.redact("GET /v1?key=\(percent)&x=1") == "GET /v1?key=<redacted>&x=1")
+    let json = #"sk-a\/b+c=d_EFGH\/ijkl+MNOP"#
+    #expect(key.redact(#"{"message":"bad key \#(json)"}"#) == #"{"message":"bad key <redacted>"}"#)
+    let unicode = #"sk-a\u002fb\u002Bc\u003dd_EFGH\u002Fijkl\u002bMNOP"#
+    #expect(key.redact("echo: " + unicode + ".") == "echo: <redacted>.")
+    // Escapes that spell something else stay as written, and so does a lone `%` or `\`.
+    #expect(key.redact(#"100% of \/path\u0041 %zz \"#) == #"100% of \/path\u0041 %zz \"#)
+    // A key holding a `%` is still found as written.
+    let percentKey = try #require(ModelAPIKey("pc%41%41-0123456789"))
+    #expect(percentKey.redact("k=pc%41%41-0123456789;") == "k=<redacted>;")
+  }
+
+  /// A key spelled with escapes across the cut leaves no fragment either, and the escapes cost at
+  /// most one more look-up per scalar.
+  @Test func anEscapedKeyAcrossTheCutLeavesNoFragment() throws {
+    let key = try #require(ModelAPIKey("sk-a/b/c/d/e/f/g/h/i/j"))
+    let escaped = "sk-a%2Fb%2Fc%2Fd%2Fe%2Ff%2Fg%2Fh%2Fi%2Fj"
+    var lookups = 0
+    let text = "abcd" + escaped + " tail"
+    #expect(key.redact(text, prefix: 7, lookups: &lookups) == "abcd<redacted>")
+    #expect(lookups <= 2 * text.unicodeScalars.count)
+  }
+
   /// A piece of the key that starts before the cut and ends after it is still removed, so no
   /// fragment of it is left at the end of what is kept.
   @Test func aKeyAcrossTheCutLeavesNoFragment() throws {
