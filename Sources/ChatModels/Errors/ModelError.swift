@@ -35,6 +35,11 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   /// A successful answer that is not an event stream (JSON, a web page): usually a wrong base
   /// URL, or a server that does not stream; `message` is the start of what it sent.
   case notEventStream(contentType: String, message: String?)
+  /// The server sent `bytes` more than the reply had read yet (it sends faster than the reply can
+  /// be taken in); the reply was stopped there, and the text so far stays.
+  case outpaced(bytes: Int)
+  /// The reply passed `bytes` of text; the rest was not read, and the text so far stays.
+  case replyTooLong(bytes: Int)
   /// The server redirects (3xx) to `location` (without user name, password or query), which is
   /// not followed: it would carry the key elsewhere.
   case redirected(status: Int, location: String?)
@@ -74,6 +79,11 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
     case .notEventStream(let contentType, let message):
       return "The server answered with \(contentType), not an event stream: is the base URL right?"
         + Self.detail(message)
+    case .outpaced(let bytes):
+      return "The server sent more than \(Self.size(bytes)) ahead of what the reply could read, so the reply was "
+        + "stopped there."
+    case .replyTooLong(let bytes):
+      return "The reply passed \(Self.size(bytes)) of text; the rest was not read."
     case .redirected(let status, let location):
       guard let location else {
         return "The server redirects (\(status)) without saying where; redirects are not followed."
@@ -86,6 +96,13 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   private static func detail(_ message: String?) -> String {
     guard let message, !message.isEmpty else { return "" }
     return " Server: \(message)"
+  }
+
+  /// `bytes` in the largest binary unit it is a whole number of (`32 MiB`, `100 KiB`, `17 bytes`).
+  private static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
   }
 
   private static func seconds(_ value: Double) -> String {

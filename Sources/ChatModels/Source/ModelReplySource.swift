@@ -22,11 +22,33 @@ import Foundation
 ///   none contains the key.
 /// - Redirects are not followed (they would carry the key elsewhere); the error names where one
 ///   points.
+/// - Memory stays bounded whatever the server sends: at most 32 MiB of reply text
+///   (``ModelError/replyTooLong(bytes:)``), 32 MiB received and not yet read
+///   (``ModelError/outpaced(bytes:)``) and 8 MiB in one event
+///   (``ServerSentEventParser/maximumEventBytes``).
 ///
 /// `Sendable`; one source serves any number of replies, one request each.
 public struct ModelReplySource: Sendable {
   /// Where replies come from.
   public var endpoint: ModelEndpoint
+  /// How much one reply may hold in memory (tests make them small).
+  package var limits = Limits()
+
+  /// How much one reply may hold in memory, so a server that sends without end, or faster than
+  /// the reply is read, cannot exhaust it: the reply fails with ``ModelError/replyTooLong(bytes:)``
+  /// or ``ModelError/outpaced(bytes:)``, its text so far kept.
+  package struct Limits: Sendable {
+    /// The most bytes of text one reply holds: 32 MiB (replies of the largest models are well
+    /// under 1 MiB).
+    package var replyBytes = 32 << 20
+    /// The most bytes received from the server and not yet read: 32 MiB.
+    package var unreadBytes = 32 << 20
+
+    package init(replyBytes: Int = 32 << 20, unreadBytes: Int = 32 << 20) {
+      self.replyBytes = replyBytes
+      self.unreadBytes = unreadBytes
+    }
+  }
 
   /// The largest error body read (64 KiB); the rest is not waited for.
   static let maximumErrorBody = 64 << 10
@@ -48,17 +70,18 @@ public struct ModelReplySource: Sendable {
   public func stream(history: [ChatMessage]) -> AsyncThrowingStream<String, any Error> {
     let conversation = ModelTurn.conversation(from: history)
     let endpoint = self.endpoint
+    let limits = self.limits
     return ChatReplyStream.make { write in
       switch endpoint.api {
       case .openai:
         var decoder = OpenAIChatCompletions()
         try await Self.run(
-          OpenAIChatCompletions.request(endpoint, conversation: conversation), endpoint: endpoint,
+          OpenAIChatCompletions.request(endpoint, conversation: conversation), endpoint: endpoint, limits: limits,
           decoder: &decoder, write: write)
       case .anthropic:
         var decoder = AnthropicMessages()
         try await Self.run(
-          AnthropicMessages.request(endpoint, conversation: conversation), endpoint: endpoint,
+          AnthropicMessages.request(endpoint, conversation: conversation), endpoint: endpoint, limits: limits,
           decoder: &decoder, write: write)
       }
     }
@@ -75,10 +98,13 @@ public struct ModelReplySource: Sendable {
   }
 
   private static func run<Decoder: ModelStreamDecoder>(
-    _ request: URLRequest, endpoint: ModelEndpoint, decoder: inout Decoder, write: ChatReplyStream.Writer
+    _ request: URLRequest, endpoint: ModelEndpoint, limits: Limits, decoder: inout Decoder,
+    write: ChatReplyStream.Writer
   ) async throws {
     let key = endpoint.apiKey
-    let parts = _StreamingHTTPClient.stream(request, timeouts: endpoint.timeouts, server: endpoint.serverName)
+    let parts = _StreamingHTTPClient.stream(
+      request, timeouts: endpoint.timeouts, server: endpoint.serverName, mostUnreadBytes: limits.unreadBytes)
+    var replyBytes = 0
     var parser = ServerSentEventParser()
     var status = 0
     var headers: [String: String] = [:]
@@ -93,6 +119,8 @@ public struct ModelReplySource: Sendable {
       case .text(let text):
         wroteText = true
         guard write(text) else { throw CancellationError() }
+        replyBytes += text.utf8.count
+        if replyBytes > limits.replyBytes { throw ModelError.replyTooLong(bytes: limits.replyBytes) }
       case .done:
         guard wroteText else { throw ModelError.emptyReply }
         return true

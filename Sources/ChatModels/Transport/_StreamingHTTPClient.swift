@@ -11,7 +11,11 @@ import Foundation
 /// Guarantees: one ephemeral session per request (no pooled connection outlives it), so ending
 /// the stream early — the consumer stops, its task is cancelled — cancels the task and closes
 /// the connection at once. The connect timeout runs until the response head, the idle timeout
-/// between any two pieces after it; either ends the stream with a ``ModelError``.
+/// between any two pieces after it; either ends the stream with a ``ModelError``. The body
+/// pieces received but not yet taken by the consumer never pass `mostUnreadBytes`: a server that
+/// sends faster than the reply is read ends the stream with ``ModelError/outpaced(bytes:)``
+/// (FoundationNetworking cannot pause a transfer: a suspended task's request starts again when
+/// resumed, sending the conversation twice, so the bound ends the reply instead of waiting).
 final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private let lock = NSLock()
   private let continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation
@@ -21,22 +25,28 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
   private var lastActivity = DispatchTime.now()
   private var receivedHead = false
   private var finished = false
+  /// Body bytes yielded and not yet taken by the consumer.
+  private var unread = 0
+  private let mostUnreadBytes: Int
   private let timerQueue = DispatchQueue(label: "ChatModels.timeouts")
 
   private init(
-    continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation, timeouts: ModelTimeouts, server: String
+    continuation: AsyncThrowingStream<HTTPStreamPart, any Error>.Continuation, timeouts: ModelTimeouts, server: String,
+    mostUnreadBytes: Int
   ) {
     self.continuation = continuation
+    self.mostUnreadBytes = mostUnreadBytes
     self.timeouts = timeouts
     self.server = server
   }
 
   /// Starts `request`; the stream yields the head, then body pieces, and ends with the body.
   static func stream(
-    _ request: URLRequest, timeouts: ModelTimeouts, server: String
-  ) -> AsyncThrowingStream<HTTPStreamPart, any Error> {
+    _ request: URLRequest, timeouts: ModelTimeouts, server: String, mostUnreadBytes: Int
+  ) -> Parts {
     let (stream, continuation) = AsyncThrowingStream<HTTPStreamPart, any Error>.makeStream()
-    let client = _StreamingHTTPClient(continuation: continuation, timeouts: timeouts, server: server)
+    let client = _StreamingHTTPClient(
+      continuation: continuation, timeouts: timeouts, server: server, mostUnreadBytes: mostUnreadBytes)
     let configuration = URLSessionConfiguration.ephemeral
     // Our own timers decide; URLSession's only backs them up.
     configuration.timeoutIntervalForRequest = max(timeouts.connect, timeouts.idle) + 5
@@ -51,7 +61,30 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
     client.armTimer(after: timeouts.connect)
     task.resume()
     session.finishTasksAndInvalidate()
-    return stream
+    return Parts(base: stream, client: client)
+  }
+
+  /// The parts of one response, each body piece counted as taken when the consumer gets it.
+  struct Parts: AsyncSequence, Sendable {
+    typealias Element = HTTPStreamPart
+    let base: AsyncThrowingStream<HTTPStreamPart, any Error>
+    let client: _StreamingHTTPClient
+
+    /// Whether the response has ended (whole, failed or cancelled), whatever is still unread.
+    var hasEnded: Bool { client.lock.withLock { client.finished } }
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator(), client: client) }
+
+    struct Iterator: AsyncIteratorProtocol {
+      var base: AsyncThrowingStream<HTTPStreamPart, any Error>.Iterator
+      let client: _StreamingHTTPClient
+
+      mutating func next() async throws -> HTTPStreamPart? {
+        let part = try await base.next()
+        if case .body(let data)? = part { client.lock.withLock { client.unread -= data.count } }
+        return part
+      }
+    }
   }
 
   private func cancel() {
@@ -118,7 +151,13 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    touch()
+    let outpaced = lock.withLock { () -> Bool in
+      lastActivity = .now()
+      guard unread + data.count <= mostUnreadBytes else { return true }
+      unread += data.count
+      return false
+    }
+    guard !outpaced else { return finish(throwing: ModelError.outpaced(bytes: mostUnreadBytes)) }
     continuation.yield(.body(data))
   }
 
