@@ -36,7 +36,9 @@ struct CoalescingTests {
   @Test func theTerminalStatePublishesThePendingTailAtOnce() async throws {
     let h = Harness(publishInterval: 100)
     try h.thread.send("Q")
-    for chunk in ["x", "y", "z"] { h.source.yield(chunk) }
+    h.source.yield("x")
+    #expect(await until { h.last?.text == "x" })
+    for chunk in ["y", "z"] { h.source.yield(chunk) }
     h.source.finish()
     #expect(await until { h.last?.state == .complete })
     #expect(h.last?.text == "xyz")

@@ -19,11 +19,17 @@ public struct SystemChatClock: ChatClock {
   /// The current time.
   public func now() -> Date { Date() }
 
-  /// Sleeps with `Task.sleep` until `deadline`; returns at once if it has passed.
+  /// The longest one sleep lasts: a year (a deadline further away, or not a number, would
+  /// overflow the sleep's duration).
+  public static let longestSleep: TimeInterval = 365 * 86_400
+
+  /// Sleeps with `Task.sleep` until `deadline` (at most ``longestSleep``); returns at once if it
+  /// has passed. The time left is measured once, so a wall clock set back meanwhile does not
+  /// lengthen the sleep.
   public func sleep(until deadline: Date) async throws {
     let seconds = deadline.timeIntervalSince(Date())
     if seconds > 0 {
-      try await Task.sleep(for: .seconds(seconds))
+      try await Task.sleep(for: .seconds(min(seconds, Self.longestSleep)))
     } else {
       try Task.checkCancellation()
     }

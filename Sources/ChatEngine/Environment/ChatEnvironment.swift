@@ -34,10 +34,25 @@ public struct ChatEnvironment: Sendable {
   /// Renders the streaming reply incrementally (see ``ChatThread/streamingReply``); `nil` keeps
   /// no rendering (a front end that draws the reply another way, such as a terminal).
   public var streamingHTML: HTMLRenderer?
-  /// How long "Copied" shows, in seconds.
-  public var copiedDuration: TimeInterval
-  /// The shortest time between two publishes of a streaming reply, in seconds (about 30 per second).
-  public var publishInterval: TimeInterval
+  /// How long "Copied" shows, in seconds: from 0 to 3,600 (a value outside is kept as the nearest
+  /// of them, NaN as 0), so no timer can overflow.
+  public var copiedDuration: TimeInterval {
+    get { storedCopiedDuration }
+    set { storedCopiedDuration = Self.seconds(newValue, upTo: 3600) }
+  }
+  /// The shortest time between two publishes of a streaming reply, in seconds (about 30 per
+  /// second): from 0 to 60 (a value outside is kept as the nearest of them, NaN as 0).
+  public var publishInterval: TimeInterval {
+    get { storedPublishInterval }
+    set { storedPublishInterval = Self.seconds(newValue, upTo: 60) }
+  }
+  private var storedCopiedDuration: TimeInterval
+  private var storedPublishInterval: TimeInterval
+
+  /// `value` within `0...most`, NaN as 0.
+  private static func seconds(_ value: TimeInterval, upTo most: TimeInterval) -> TimeInterval {
+    value.isNaN ? 0 : min(max(value, 0), most)
+  }
 
   /// Creates an environment; every argument has the production default.
   public init(
@@ -66,7 +81,7 @@ public struct ChatEnvironment: Sendable {
     self.formatter = formatter
     self.replyUpdates = replyUpdates
     self.streamingHTML = streamingHTML
-    self.copiedDuration = copiedDuration
-    self.publishInterval = publishInterval
+    self.storedCopiedDuration = Self.seconds(copiedDuration, upTo: 3600)
+    self.storedPublishInterval = Self.seconds(publishInterval, upTo: 60)
   }
 }

@@ -16,8 +16,10 @@ public enum ChatReplyStream {
   /// throws.
   ///
   /// `body` runs in its own task, which is cancelled when the stream terminates for any reason
-  /// (the consumer stopped, was cancelled, or the stream was dropped), so work such as a network
-  /// request ends with the reply.
+  /// (the consuming task was cancelled, or the stream and every iterator of it are gone: a loop
+  /// left with `break` ends it only once nothing else holds the stream), so work such as a
+  /// network request ends with the reply. A consumer that ended the stream that way never sees
+  /// the `CancellationError` its cancellation made `body` throw: the stream just ends.
   public static func make(
     _ body: @escaping @Sendable (Writer) async throws -> Void
   ) -> AsyncThrowingStream<String, any Error> {
@@ -25,6 +27,9 @@ public enum ChatReplyStream {
     let task = Task {
       do {
         try await body(Writer(continuation: continuation))
+        continuation.finish()
+      } catch is CancellationError where Task.isCancelled {
+        // Only the stream's end cancels this task: the consumer has gone.
         continuation.finish()
       } catch {
         continuation.finish(throwing: error)

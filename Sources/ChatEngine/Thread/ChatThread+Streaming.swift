@@ -19,16 +19,37 @@ extension ChatThread {
     self.run = run
     rendering = environment.streamingHTML.map { ChatStreamingReply(messageID: message.id, renderer: $0) }
     let stream = reply(history)
-    run.task = Task { [weak self] in
+    // A reply closure that stopped this run itself (a send or Stop from inside it): the stream is
+    // dropped unread, which ends it.
+    guard isCurrent(run) else { return }
+    let inbox = run.inbox
+    // The stream is read off the main actor, so what it delivers is in the inbox at once.
+    run.task = Task.detached { [weak self] in
       do {
-        for try await chunk in stream {
-          guard let self, self.isCurrent(run) else { return }
-          self.deliver(chunk, to: run)
+        for try await chunk in stream where !chunk.isEmpty {
+          if inbox.append(chunk) { await self?.scheduleTake(run) }
         }
-        self?.end(run, error: nil)
+        if inbox.finish(.finished) { await self?.scheduleTake(run) }
       } catch {
-        self?.end(run, error: error)
+        if inbox.finish(.failed(error)) { await self?.scheduleTake(run) }
       }
+    }
+  }
+
+  /// Asks the main actor to take what `run`'s inbox holds, without waiting for it.
+  nonisolated private func scheduleTake(_ run: ReplyRun) async {
+    Task { @MainActor [weak self] in self?.take(run) }
+  }
+
+  /// Takes what `run`'s stream delivered: its text, then its end.
+  private func take(_ run: ReplyRun) {
+    guard isCurrent(run) else { return }
+    let (text, end) = run.inbox.take()
+    deliver(text, to: run)
+    switch end {
+    case .none: break
+    case .finished: self.end(run, error: nil)
+    case .failed(let error): self.end(run, error: error)
     }
   }
 
@@ -46,8 +67,9 @@ extension ChatThread {
     guard isCurrent(run), !chunk.isEmpty else { return }
     run.pending += chunk
     let now = environment.clock.now()
-    let due = run.lastPublish.addingTimeInterval(environment.publishInterval)
-    if run.publishCount == 0 || now >= due {
+    // A wall clock set back (now before the last publish) never holds chunks back for longer.
+    let due = min(run.lastPublish, now).addingTimeInterval(environment.publishInterval)
+    if run.publishCount == 0 || now >= due || now < run.lastPublish {
       publish(run, at: now)
     } else if run.flushTask == nil {
       let clock = environment.clock
@@ -103,8 +125,14 @@ extension ChatThread {
   func close(_ run: ReplyRun, as state: ChatMessage.State) {
     self.run = nil
     rendering = nil
+    run.task?.cancel()
     run.flushTask?.cancel()
     run.flushTask = nil
+    // What arrived and was not taken yet belongs to the reply too (Stop keeps it).
+    run.pending += run.inbox.take().text
+    let waiters = run.waiters.values
+    run.waiters = [:]
+    for waiter in waiters { waiter.resume() }
     guard let index = streamingIndex(of: run) else { return }
     let appended = run.pending
     run.pending = ""

@@ -59,7 +59,7 @@ extension ChatThread {
     let index = try shownIndex(id)
     let versions = branches.versions(at: index, in: messages)
     let ids = versions?.ids ?? [id]
-    guard ids.indices.contains(number - 1) else {
+    guard (1...ids.count).contains(number) else {
       throw .noSuchVersion(id, number: number, count: ids.count)
     }
     try showVersion(ids[number - 1])

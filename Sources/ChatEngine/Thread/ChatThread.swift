@@ -165,10 +165,10 @@ public final class ChatThread {
   }
 
   /// Stops the streaming reply: cancels its stream (its `onTermination` runs), keeps exactly the
-  /// chunks received, and marks it Stopped. Does nothing when nothing streams.
+  /// chunks received (every chunk the stream delivered before Stop, shown or not yet), and marks
+  /// it Stopped. Does nothing when nothing streams.
   public func stop() {
     guard let run else { return }
-    run.task?.cancel()
     close(run, as: .stopped)
   }
 
@@ -252,9 +252,24 @@ public final class ChatThread {
     startReplyIfNeeded()
   }
 
-  /// Waits until the reply streaming now (if any) has ended, whatever the way.
+  /// Waits until the reply streaming now (if any) has ended, whatever the way (finished, failed,
+  /// stopped, replaced), even when its stream ignores cancellation; returns early when the
+  /// waiting task is cancelled.
   public func replyFinished() async {
-    await run?.task?.value
+    guard let run else { return }
+    let id = run.nextWaiter
+    run.nextWaiter += 1
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if Task.isCancelled || !isCurrent(run) {
+          continuation.resume()
+        } else {
+          run.waiters[id] = continuation
+        }
+      }
+    } onCancel: {
+      Task { @MainActor in run.waiters.removeValue(forKey: id)?.resume() }
+    }
   }
 
   // MARK: Follow state

@@ -109,9 +109,14 @@ struct Harness {
 /// Lets main-actor tasks run until `condition` holds (bounded; returns whether it held).
 @MainActor
 func until(_ condition: () -> Bool) async -> Bool {
-  for _ in 0..<2_000 {
+  // Streams are read off the main actor: on a busy machine their reader may need real time, so
+  // the wait is bounded by the clock (10 s), yielding first and then sleeping a little.
+  let deadline = ContinuousClock.now + .seconds(10)
+  var rounds = 0
+  while ContinuousClock.now < deadline {
     if condition() { return true }
-    await Task.yield()
+    rounds += 1
+    if rounds < 2_000 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
   }
   return condition()
 }
