@@ -27,17 +27,18 @@ extension ChatThread {
     run.task = Task.detached { [weak self] in
       do {
         for try await chunk in stream where !chunk.isEmpty {
-          if inbox.append(chunk) { await self?.scheduleTake(run) }
+          if inbox.append(chunk) { self?.scheduleTake(run) }
         }
-        if inbox.finish(.finished) { await self?.scheduleTake(run) }
+        if inbox.finish(.finished) { self?.scheduleTake(run) }
       } catch {
-        if inbox.finish(.failed(error)) { await self?.scheduleTake(run) }
+        if inbox.finish(.failed(error)) { self?.scheduleTake(run) }
       }
     }
   }
 
-  /// Asks the main actor to take what `run`'s inbox holds, without waiting for it.
-  nonisolated private func scheduleTake(_ run: ReplyRun) async {
+  /// Asks the main actor to take what `run`'s inbox holds, without waiting for it (the reader
+  /// goes straight back to the stream, with no suspension in between).
+  nonisolated private func scheduleTake(_ run: ReplyRun) {
     Task { @MainActor [weak self] in self?.take(run) }
   }
 
