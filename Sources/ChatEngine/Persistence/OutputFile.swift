@@ -10,7 +10,9 @@
 ///
 /// The rules, which the README repeats:
 /// - a symbolic link is followed to its target (a chain of them, up to 40), and the target is
-///   written; the link stays;
+///   written; the link stays; as the kernel's `protected_symlinks` rule has it, a link in a
+///   world-writable sticky folder (`/tmp`) that another user owns (neither this process's user
+///   nor the folder's owner) is refused, so nobody can point a file we write in `/tmp` elsewhere;
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
 ///   are flushed to disk and renamed over it, so a failure (or, in a single-threaded program, a
 ///   signal that ends it) leaves the old file whole and no partial file behind; the new file keeps
@@ -69,6 +71,16 @@ package enum OutputFile {
     for _ in 0..<40 {
       var info = stat()
       guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var folder = stat()
+      let folderPath = directory(of: current)
+      if stat(folderPath.isEmpty ? "." : folderPath, &folder) == 0,
+        folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
+        info.st_uid != geteuid(), info.st_uid != folder.st_uid
+      {
+        throw Failure(
+          path: path,
+          reason: "it is a symbolic link another user made in a shared folder (\(folderPath)); not following it")
+      }
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count >= 0 else { throw Failure(path: path, reason: reason(errno)) }

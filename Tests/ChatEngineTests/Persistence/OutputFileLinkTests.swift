@@ -1,0 +1,48 @@
+import ChatEngine
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A link another user planted in a shared sticky folder (`/tmp`) is never followed, as the
+/// kernel's `protected_symlinks` refuses it: `/share` writes a predictable name there.
+@Suite struct OutputFileLinkTests {
+  /// A new world-writable sticky folder, like `/tmp`.
+  private func stickyFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sticky-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    #expect(chmod(folder.path, 0o1777) == 0)
+    return folder
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "making a link owned by another user needs root"))
+  func aLinkAnotherUserPlantedInASharedFolderIsRefused() throws {
+    let folder = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let victim = folder.appendingPathComponent("victim.txt").path
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: victim))
+    let link = folder.appendingPathComponent("replykit-reply-abcdef01.txt").path
+    #expect(symlink(victim, link) == 0)
+    #expect(lchown(link, 65_534, 65_534) == 0)
+    #expect(throws: OutputFile.Failure.self) { try OutputFile.write(Array("reply\n".utf8), to: link) }
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep")
+    do {
+      try OutputFile.write(Array("reply\n".utf8), to: link)
+    } catch {
+      #expect(error.reason.contains("another user made in a shared folder"))
+    }
+  }
+
+  /// One's own link in the same folder is followed, as before.
+  @Test func ownLinkInASharedFolderIsFollowed() throws {
+    let folder = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("target.txt").path
+    let link = folder.appendingPathComponent("link.txt").path
+    #expect(symlink(target, link) == 0)
+    try OutputFile.write(Array("mine\n".utf8), to: link)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine\n")
+  }
+}
