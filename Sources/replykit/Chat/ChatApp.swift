@@ -41,8 +41,11 @@ final class ChatApp {
   /// The messages sent, oldest first, and which one the composer shows while recalling.
   private var sent: [String] = []
   private var historyIndex: Int?
-  /// Where the thread was last written, for the line printed on quit.
+  /// Where the thread was last written and what was written, for the line printed on quit.
   private var savedPath: String?
+  private var savedTree: ChatThreadTree?
+  /// Why the last automatic save failed, until one succeeds.
+  private var saveFailure: String?
   /// The person's turn being edited in the composer (`/edit`), if any: Enter sends a new version.
   private(set) var editing: UUID?
 
@@ -401,7 +404,7 @@ final class ChatApp {
     }
     do {
       try thread.save(to: url, fields: setup.fields)
-      savedPath = url.path
+      noteSaved(to: url)
       showNotice("Saved to \(url.path)", isError: false)
     } catch {
       showNotice(error.localizedDescription, isError: true)
@@ -425,11 +428,23 @@ final class ChatApp {
     guard setup.autosaves, let url = setup.threadURL else { return }
     do {
       try thread.save(to: url, fields: setup.fields)
-      savedPath = url.path
+      noteSaved(to: url)
+      if saveFailure != nil {
+        saveFailure = nil
+        screen.marker = nil
+        showNotice("Saved to \(url.path) again", isError: false)
+      }
     } catch {
+      saveFailure = error.localizedDescription
       screen.marker = "not saving"
       showNotice(error.localizedDescription, isError: true, seconds: nil)
     }
+  }
+
+  /// Records that the thread as it is now was written to `url`.
+  private func noteSaved(to url: URL) {
+    savedPath = url.path
+    savedTree = thread.tree
   }
 
   // MARK: Notices and frames
@@ -500,11 +515,18 @@ final class ChatApp {
     ProgramExit.exit(status)
   }
 
-  /// The one line printed on quit: how much was said and where it was saved.
+  /// The one line printed on quit: how much was said and where it was saved; "saved" only when
+  /// the thread as it ends is what was last written.
   var farewell: String {
     let count = thread.messages.count
     let messages = count == 1 ? "1 message" : "\(count) messages"
-    if let savedPath { return "replykit: \(messages), saved to \(savedPath)" }
+    if let savedPath, let savedTree {
+      if savedTree == thread.tree { return "replykit: \(messages), saved to \(savedPath)" }
+      let reason = saveFailure.map { ": \($0)" } ?? ""
+      return "replykit: \(messages), not all saved\(reason); \(savedPath) holds the thread as it was at the last "
+        + "save (\(savedTree.messages.count) messages)"
+    }
+    if let saveFailure { return "replykit: \(messages), not saved: \(saveFailure)" }
     if let url = setup.threadURL, setup.loadError != nil {
       return "replykit: \(messages), not saved: \(url.path) did not load and was left as it was"
     }

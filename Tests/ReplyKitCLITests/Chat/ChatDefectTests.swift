@@ -42,6 +42,23 @@ import Testing
     #expect(saved.contains("replykit: 2 messages, saved to"))
   }
 
+  /// The line on quit says "saved" only when the file holds the thread as it ends: after
+  /// `/save FILE` and more turns, it says the file holds the earlier thread.
+  @Test func theLineOnQuitTellsAnOutdatedSave() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"])
+    try session.submit("one")
+    try session.waitFor("Regenerate")
+    try session.submit("/save first.json")
+    try session.waitFor("Saved to")
+    try session.submit("two")
+    try session.waitFor("a second reply") { $0.components(separatedBy: "Regenerate").count >= 2 && $0.contains("two") }
+    try session.submit("/quit")
+    let screen = try session.waitFor("EXITED 0").replacingOccurrences(of: "\n", with: "")
+    #expect(screen.contains("replykit: 4 messages, not all saved;"), "\(screen)")
+    #expect(screen.contains("first.json holds the thread as it was at the last save (2 messages)"))
+    #expect(!screen.contains("saved to"))
+  }
+
   /// Defect 4: the chosen rating reads as text without colour; the choice is confirmed.
   @Test func ratingsShowAsText() throws {
     let session = try TmuxSession(["--reply-command", "printf 'An answer'"], environment: ["NO_COLOR": "1"])
