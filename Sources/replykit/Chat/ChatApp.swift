@@ -81,6 +81,12 @@ final class ChatApp {
     }
   }
 
+  /// The signals that end the chat the way Ctrl-C does: the ones a person or a system sends to
+  /// end a program, and the others whose default action ends it without a core dump.
+  static let endingSignals: [Int32] = [
+    SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT,
+  ]
+
   /// Enters the full screen and starts reading keys and signals.
   func start() throws {
     try TerminalSession.enter()
@@ -88,7 +94,9 @@ final class ChatApp {
     input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readInput() } }
     input.resume()
     sources.append(input)
-    for signalNumber in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
+    // Every signal whose default would end the program quits as SIGTERM does (saving, leaving
+    // the terminal as it was), except those TerminalRestore handles as crashes.
+    for signalNumber in [SIGWINCH] + ChatApp.endingSignals {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
       source.setEventHandler { [weak self] in

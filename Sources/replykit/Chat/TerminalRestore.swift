@@ -34,12 +34,13 @@ enum TerminalRestore {
     _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminalSettings)
   }
 
-  /// Installs the handlers: `atexit`, and for SIGQUIT and the crash signals a handler that
-  /// restores the terminal and then dies of the same signal. (SIGTERM, SIGINT and SIGHUP are
-  /// handled by the app on its queue, so it can stop the reply and save the thread first.)
+  /// Installs the handlers: `atexit`, and for SIGQUIT and the crash and limit signals a handler
+  /// that restores the terminal and then dies of the same signal. (SIGTERM, SIGINT, SIGHUP and
+  /// the other ending signals, ``ChatApp/endingSignals``, are handled by the app on its queue,
+  /// so it can stop the reply and save the thread first.)
   static func installHandlers() {
     atexit { TerminalRestore.restore() }
-    let fatal: [Int32] = [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+    let fatal: [Int32] = [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGXCPU, SIGXFSZ, SIGSYS]
     for signalNumber in fatal {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signalNumber in

@@ -59,6 +59,19 @@ import Testing
     #expect(!screen.contains("saved to"))
   }
 
+  /// Signals whose default would end the program without a word (SIGUSR1, SIGALRM …) quit as
+  /// SIGTERM does: the terminal restored, the thread saved, the line on quit printed.
+  @Test(arguments: [SIGUSR1, SIGALRM])
+  func endingSignalsQuitCleanly(signalNumber: Int32) throws {
+    let session = try TmuxSession(["--reply-command", "printf ok", "--thread", "t.json"])
+    try session.submit("hello")
+    try session.waitFor("Regenerate")
+    #expect(session.signalProgram(signalNumber))
+    let screen = try session.waitFor("EXITED \(128 + signalNumber)").replacingOccurrences(of: "\n", with: "")
+    #expect(screen.contains("replykit: 2 messages, saved to"), "\(screen)")
+    #expect(!screen.contains("Message (Enter sends"), "the chat's screen was left behind")
+  }
+
   /// Defect 4: the chosen rating reads as text without colour; the choice is confirmed.
   @Test func ratingsShowAsText() throws {
     let session = try TmuxSession(["--reply-command", "printf 'An answer'"], environment: ["NO_COLOR": "1"])

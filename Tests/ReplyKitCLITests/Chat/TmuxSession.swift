@@ -53,6 +53,22 @@ final class TmuxSession {
   private var serverPID: pid_t = 0
   private var panePID: pid_t = 0
 
+  /// Sends `signalNumber` to the program the pane runs (the shell's child); whether it was found.
+  @discardableResult
+  func signalProgram(_ signalNumber: Int32) -> Bool {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+    for entry in entries {
+      guard let pid = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After the command name in parentheses: the state, then the parent's id.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1, pid_t(fields[1]) == panePID { return kill(pid, signalNumber) == 0 }
+    }
+    return false
+  }
+
   deinit {
     _ = try? tmux(["kill-server"])
     // Also by process id: the server must go even if its socket was removed under it.
