@@ -56,6 +56,14 @@ enum ModelChoice {
       throw CLIError.usage(
         "--base-url \(shown(base)) has a fragment ('#\(fragment)'), which is never sent to a server: remove it")
     }
+    #if canImport(FoundationNetworking)
+      // FoundationNetworking fails every request to an IPv6 address in brackets (URLError -1000).
+      if host.contains(":") {
+        throw CLIError.usage(
+          "--base-url \(shown(base)): this build's HTTP client cannot reach an IPv6 address in brackets; "
+            + "use a host name for it (localhost for ::1) or an IPv4 address")
+      }
+    #endif
     let variable = settings.apiKeyVariable ?? api.defaultKeyVariable
     let provider = URL(string: api.defaultBaseURL)?.host ?? ""
     let isProvider = scheme == "https" && host == provider && (url.port ?? 443) == 443

@@ -45,7 +45,8 @@ import Testing
     #expect(refusal("http://api.openai.com.evil.example/v1", keyVariable: "OPENAI_API_KEY").contains("unencrypted"))
     let allowed = try endpoint("http://192.168.1.5:8000/v1", keyVariable: "MY_KEY", allowsPlainHTTPKey: true)
     #expect(allowed?.apiKey == ModelAPIKey("sk-mine"))
-    for local in ["http://localhost:8080/v1", "http://127.0.0.1:1/v1", "http://127.8.9.10/v1", "http://[::1]:8/v1"] {
+    // (`[::1]` is loopback too, ModelChoice.isLoopback, but refused on Linux as unreachable.)
+    for local in ["http://localhost:8080/v1", "http://127.0.0.1:1/v1", "http://127.8.9.10/v1"] {
       #expect(try endpoint(local, keyVariable: "MY_KEY")?.apiKey == ModelAPIKey("sk-mine"), "\(local)")
     }
     #expect(try endpoint("https://10.0.0.1/v1", keyVariable: "MY_KEY")?.apiKey == ModelAPIKey("sk-mine"))
@@ -58,6 +59,16 @@ import Testing
     for host in ["127.0.0.1.nip.io", "128.0.0.1", "127.0.0", "127.0.0.256", "localhost.example", "::2", "10.0.0.1"] {
       #expect(!ModelChoice.isLoopback(host), "\(host)")
     }
+  }
+
+  /// FoundationNetworking cannot reach `[::1]` (every request fails with URLError -1000): the
+  /// address is refused up front, saying what to use instead.
+  @Test(.enabled(if: isLinux, "FoundationNetworking is the HTTP client on Linux only"))
+  func anIPv6AddressIsRefusedWithWhatToUseInstead() {
+    #expect(
+      refusal("http://[::1]:11434/v1")
+        == "--base-url http://[::1]:11434/v1: this build's HTTP client cannot reach an IPv6 address in brackets; "
+        + "use a host name for it (localhost for ::1) or an IPv4 address")
   }
 
   @Test func aFragmentIsRefusedAndAPasswordNeverShown() throws {
@@ -104,3 +115,9 @@ import Testing
     #expect(alone?.message.contains("need --model NAME") == true)
   }
 }
+
+#if os(Linux)
+  private let isLinux = true
+#else
+  private let isLinux = false
+#endif
