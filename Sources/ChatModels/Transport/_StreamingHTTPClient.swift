@@ -189,6 +189,11 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
     case .cannotFindHost, .dnsLookupFailed:
       return ModelError.cannotConnect(server: server, reason: "the host name is not known")
     case .notConnectedToInternet: return ModelError.cannotConnect(server: server, reason: "no network")
+    case .badURL:
+      return ModelError.cannotConnect(
+        server: server,
+        reason: "the HTTP client cannot use this address (on Linux it cannot reach an IPv6 address in brackets: "
+          + "use a host name)")
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
       return ModelError.cannotConnect(server: server, reason: "the secure connection failed")
