@@ -224,3 +224,22 @@ struct ArchiveTests {
     #expect(other.source.calls.isEmpty)
   }
 }
+
+/// Dates are kept to the millisecond, as files hold them, so a tree saved and loaded back is `==`
+/// to itself, whatever clock made its dates.
+@Suite struct ArchiveDatePrecisionTests {
+  @Test func aTreeWithSubMillisecondDatesLoadsBackEqual() throws {
+    let base = Date().timeIntervalSince1970
+    var messages: [ChatMessage] = []
+    for index in 0..<200 {
+      let date = Date(timeIntervalSince1970: base + Double(index) * 0.000_123_456_7)
+      messages.append(ChatMessage(role: index % 2 == 0 ? .user : .assistant, text: "m\(index)", date: date))
+    }
+    let tree = ChatThreadTree(messages: messages)
+    let data = ChatArchive.encode(ChatArchive.Document(tree: tree), timeZone: .gmt)
+    #expect(try ChatArchive.decodeDocument(data).tree == tree)
+    let day = try #require(TimeZone(identifier: "Asia/Kolkata"))
+    let shifted = ChatArchive.encode(ChatArchive.Document(tree: tree), timeZone: day)
+    #expect(try ChatArchive.decodeDocument(shifted).tree == tree)
+  }
+}

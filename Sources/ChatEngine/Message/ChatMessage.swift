@@ -52,12 +52,13 @@ public struct ChatMessage: Identifiable, Hashable, Sendable {
   public var text: String
   /// When the turn was written (a reply: when it started).
   ///
-  /// Always an instant of the years 0001–9999 in UTC, the years a thread file holds and every
-  /// export prints: a date set outside them is kept as the nearest instant inside them, and a
-  /// date that is not a number as 1970-01-01T00:00:00Z.
+  /// Always an instant of the years 0001–9999 in UTC, to the millisecond, as a thread file holds
+  /// it (so a saved thread loads back equal to itself) and every export prints it: a date set
+  /// outside those years is kept as the nearest instant inside them, and a date that is not a
+  /// number as 1970-01-01T00:00:00Z.
   public var date: Date {
     get { storedDate }
-    set { storedDate = _InternetDate.printable(newValue) }
+    set { storedDate = _InternetDate.kept(newValue) }
   }
   private var storedDate: Date
   /// Where the turn is in its life.
@@ -77,7 +78,7 @@ public struct ChatMessage: Identifiable, Hashable, Sendable {
     self.id = id
     self.role = role
     self.text = text
-    self.storedDate = _InternetDate.printable(date)
+    self.storedDate = _InternetDate.kept(date)
     self.state = state
     self.feedback = feedback
   }

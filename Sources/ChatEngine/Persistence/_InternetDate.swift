@@ -27,6 +27,13 @@ package enum _InternetDate {
     return instants.contains(instant) ? date : Date(timeIntervalSince1970: instants.clamped(to: instant))
   }
 
+  /// ``printable(_:)`` to the millisecond, as thread files hold dates: a date kept so is read back
+  /// from a file as the same `Date` (`==`).
+  package static func kept(_ date: Date) -> Date {
+    let instant = printable(date).timeIntervalSince1970
+    return Date(timeIntervalSince1970: (instant * 1000).rounded() / 1000)
+  }
+
   /// The instants whose UTC date has a year in ``years``: 0001-01-01T00:00:00.000Z to
   /// 9999-12-31T23:59:59.999Z, in seconds since 1970.
   static let instants = -62_135_596_800.0...253_402_300_799.999
