@@ -243,3 +243,38 @@ struct ArchiveTests {
     #expect(try ChatArchive.decodeDocument(shifted).tree == tree)
   }
 }
+
+/// Loading a place that is not a thread file says what it is, never blocks and never reads past
+/// the limit.
+@Suite struct ArchiveLoadPlaceTests {
+  private func message(_ path: String, maxBytes: Int = ChatArchive.defaultMaxBytes) -> String {
+    do {
+      _ = try ChatArchive.loadDocument(from: URL(fileURLWithPath: path), maxBytes: maxBytes)
+      return "loaded"
+    } catch {
+      return error.errorDescription ?? ""
+    }
+  }
+
+  @Test func placesThatAreNotThreadFilesSayWhatTheyAre() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("load-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(message(folder.path) == "The thread could not be read: '\(folder.path)' is a directory, not a thread file")
+    let fifo = folder.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(message(fifo).hasSuffix("is not a regular file (a FIFO, device or socket)"))
+    #expect(message("/dev/zero").hasSuffix("is not a regular file (a FIFO, device or socket)"))
+    let loop = folder.appendingPathComponent("loop").path
+    #expect(symlink(loop, loop) == 0)
+    #expect(message(loop) == "The thread could not be read: '\(loop)': Too many levels of symbolic links")
+    let missing = folder.appendingPathComponent("missing.json").path
+    #expect(message(missing) == "The thread could not be read: '\(missing)': No such file or directory")
+    let big = folder.appendingPathComponent("big.json")
+    try Data(#"{"messages": []}"#.utf8).write(to: big)
+    #expect(
+      message(big.path, maxBytes: 10)
+        == "The thread could not be read: '\(big.path)' is 16 bytes; the most a thread file may have is 10")
+    #expect(message(big.path) == "loaded")
+  }
+}

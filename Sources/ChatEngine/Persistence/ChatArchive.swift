@@ -157,20 +157,56 @@ public enum ChatArchive {
     }
   }
 
-  /// Reads and normalises the thread at `url`.
-  public static func load(from url: URL) throws(ChatArchiveError) -> [ChatMessage] {
-    try loadDocument(from: url).messages
+  /// The largest thread file read by default: 256 MiB, the command line's input limit.
+  public static let defaultMaxBytes = 256 << 20
+
+  /// Reads and normalises the thread at `url` (see ``loadDocument(from:maxBytes:)``).
+  public static func load(from url: URL, maxBytes: Int = defaultMaxBytes) throws(ChatArchiveError) -> [ChatMessage] {
+    try loadDocument(from: url, maxBytes: maxBytes).messages
   }
 
   /// Reads and normalises the thread at `url`, keeping the top-level fields ReplyKit does not read.
-  public static func loadDocument(from url: URL) throws(ChatArchiveError) -> Document {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .unreadable(error.localizedDescription)
-    }
-    return try decodeDocument(data)
+  ///
+  /// Only a regular file of at most `maxBytes` is read; anything else is ``ChatArchiveError/unreadable(_:)``
+  /// saying what it is (a directory, a FIFO or device, a file too large, a link loop, no
+  /// permission), without blocking on a FIFO and without reading past the limit.
+  public static func loadDocument(from url: URL, maxBytes: Int = defaultMaxBytes) throws(ChatArchiveError)
+    -> Document
+  {
+    try decodeDocument(Data(readRegularFile(url.path, maxBytes: maxBytes)))
   }
 
+  /// The bytes of the regular file at `path`, at most `maxBytes` of them.
+  private static func readRegularFile(_ path: String, maxBytes: Int) throws(ChatArchiveError) -> [UInt8] {
+    func failure(_ code: Int32) -> ChatArchiveError {
+      .unreadable("'\(path)': \(String(cString: strerror(code)))")
+    }
+    // Non-blocking, so a FIFO without a writer is refused below instead of waiting forever.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else { throw failure(errno) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw failure(errno) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw .unreadable("'\(path)' is a directory, not a thread file")
+    default: throw .unreadable("'\(path)' is not a regular file (a FIFO, device or socket)")
+    }
+    guard Int(info.st_size) <= maxBytes else {
+      throw .unreadable("'\(path)' is \(info.st_size) bytes; the most a thread file may have is \(maxBytes)")
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var count = 0
+    while count < bytes.count {
+      let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+      if read < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        throw failure(errno)
+      }
+      if read == 0 { break }
+      count += read
+    }
+    // A file that grew while read is read up to its size when opened.
+    return Array(bytes[0..<count])
+  }
 }
