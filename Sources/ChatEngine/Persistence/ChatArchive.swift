@@ -198,7 +198,9 @@ public enum ChatArchive {
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     var count = 0
     while count < bytes.count {
-      let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        buffer.baseAddress.map { Glibc.read(descriptor, $0 + count, buffer.count - count) } ?? 0
+      }
       if read < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         throw failure(errno)
