@@ -6,12 +6,12 @@ import Testing
 
 /// The README's model example, verbatim, run against the local server.
 @MainActor
-func modelThread(baseURL: URL) -> ChatThread {
+func modelThread(baseURL: URL, keyVariable: String?) -> ChatThread {
+  // The endpoint sends the key it is given to the URL it is given: pick them together.
+  let key = keyVariable.flatMap { ProcessInfo.processInfo.environment[$0] }.flatMap(ModelAPIKey.init)
   let endpoint = ModelEndpoint(
-    api: .openai, baseURL: baseURL, model: "llama3.2",
-    apiKey: ProcessInfo.processInfo.environment["OPENAI_API_KEY"].flatMap(ModelAPIKey.init),
-    apiKeySource: "OPENAI_API_KEY", systemPrompt: "Answer briefly.",
-    timeouts: ModelTimeouts(connect: 30, idle: 60))
+    api: .openai, baseURL: baseURL, model: "llama3.2", apiKey: key, apiKeySource: keyVariable,
+    systemPrompt: "Answer briefly.", timeouts: ModelTimeouts(connect: 30, idle: 60))
   return ChatThread(reply: ModelReplySource(endpoint: endpoint).reply)
 }
 
@@ -36,7 +36,7 @@ func modelThread(baseURL: URL) -> ChatThread {
     let server = try LocalModelServer([
       [Wire.eventStreamHead, .text(Wire.openAIStream(["Sure, ", "**done**."])), .end]
     ])
-    let thread = modelThread(baseURL: server.openAIBaseURL)
+    let thread = modelThread(baseURL: server.openAIBaseURL, keyVariable: nil)
     try thread.send("Do it")
     try await waitUntil { !thread.isStreaming }
     #expect(thread.messages.last?.text == "Sure, **done**.")

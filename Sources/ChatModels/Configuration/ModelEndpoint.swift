@@ -13,7 +13,10 @@ public struct ModelEndpoint: Sendable, Hashable {
   public var baseURL: URL
   /// The model name the server knows.
   public var model: String
-  /// The key, if the server needs one (local servers usually do not).
+  /// The key, if the server needs one (local servers usually do not). It is sent to ``baseURL``
+  /// whatever that is, plain `http://` included (redirects are never followed): which key goes to
+  /// which server is the app's choice (`replykit chat` sends `OPENAI_API_KEY` only to
+  /// `https://api.openai.com`).
   public var apiKey: ModelAPIKey?
   /// Where the key came from (an environment variable's name), for error messages.
   public var apiKeySource: String?
