@@ -53,12 +53,15 @@ enum Clipboard {
       return DispatchQueue.main.async { done("it could not be started") }
     }
     close(process.output)
+    // Quitting ends the command too (a share command that hangs would outlive the chat).
+    ProcessGroups.add(process.pid)
     let data = Data(text.utf8)
-    DispatchQueue.global().async {
+    Subprocess.onOwnThread {
       Subprocess.writeAndClose(data, to: process.input)
       let errorText = String(decoding: CommandReplySource.readAll(process.error).suffix(4096), as: UTF8.self)
       close(process.error)
       let status = process.wait()
+      ProcessGroups.forgetIfGone(process.pid)
       let line = errorText.split(whereSeparator: \.isNewline).last.map(String.init)
       let failure: String? =
         switch status {
@@ -77,10 +80,12 @@ enum Clipboard {
     guard let process = try? Subprocess.shell(command) else { return false }
     close(process.output)
     close(process.error)
+    ProcessGroups.add(process.pid)
     let data = Data(text.utf8)
-    DispatchQueue.global().async {
+    Subprocess.onOwnThread {
       Subprocess.writeAndClose(data, to: process.input)
       _ = process.wait()
+      ProcessGroups.forgetIfGone(process.pid)
     }
     return true
   }

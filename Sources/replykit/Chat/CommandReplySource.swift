@@ -53,11 +53,11 @@ struct CommandReplySource: Sendable {
     // Each blocking job has a thread of its own: on the shared dispatch pool (as wide as the
     // machine has cores, and the Swift tasks' pool too) the writer and the standard error reader
     // could take every worker, holding the reply back until the pool grew (about a second).
-    Self.onOwnThread { Subprocess.writeAndClose(input, to: process.input) }
+    Subprocess.onOwnThread { Subprocess.writeAndClose(input, to: process.input) }
     let errors = DispatchGroup()
     let lastErrorLine = LockedValue("")
     errors.enter()
-    Self.onOwnThread {
+    Subprocess.onOwnThread {
       let bytes = readAll(process.error)
       close(process.error)
       let text = String(decoding: bytes.suffix(65_536), as: UTF8.self)
@@ -65,7 +65,7 @@ struct CommandReplySource: Sendable {
       lastErrorLine.set(line.map(String.init) ?? "")
       errors.leave()
     }
-    Self.onOwnThread {
+    Subprocess.onOwnThread {
       var carry: [UInt8] = []
       var printed = false
       var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -98,13 +98,6 @@ struct CommandReplySource: Sendable {
       }
     }
     return stream
-  }
-
-  /// Runs `work`, which blocks, on a new thread of its own.
-  private static func onOwnThread(_ work: @escaping @Sendable () -> Void) {
-    let thread = Thread(block: work)
-    thread.name = "replykit reply command"
-    thread.start()
   }
 
   /// The length of the longest prefix of `bytes` that does not end inside a UTF-8 sequence.

@@ -14,4 +14,7 @@ final class LockedValue<Value: Sendable>: Sendable {
 
   /// Replaces the value.
   func set(_ value: Value) { mutex.withLock { $0 = value } }
+
+  /// Changes the value in place, atomically (no other change comes between reading and writing).
+  func update(_ change: (inout Value) -> Void) { mutex.withLock { change(&$0) } }
 }

@@ -17,12 +17,12 @@ enum ProcessGroups {
 
   /// Records the group `id` (a reply command's leader).
   static func add(_ id: pid_t) {
-    groups.set(groups.value.union([id]))
+    groups.update { $0.insert(id) }
   }
 
   /// Forgets `id` if nothing in its group is left.
   static func forgetIfGone(_ id: pid_t) {
-    if isGone(id) { groups.set(groups.value.subtracting([id])) }
+    if isGone(id) { groups.update { $0.remove(id) } }
   }
 
   /// Whether the group `id` has no process left (reaping our own exited children in it first).

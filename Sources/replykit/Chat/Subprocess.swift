@@ -104,4 +104,13 @@ struct Subprocess: Sendable {
     let signalled = status & 0x7F
     return signalled == 0 ? (status >> 8) & 0xFF : 128 + signalled
   }
+
+  /// Runs `work`, which blocks on a child's pipes or its exit, on a new thread of its own: on the
+  /// shared dispatch pool (as wide as the machine has cores, and the Swift tasks' pool too) a few
+  /// such jobs could take every worker until the pool grew, about a second later.
+  static func onOwnThread(_ work: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: work)
+    thread.name = "replykit child process"
+    thread.start()
+  }
 }

@@ -72,6 +72,24 @@ import Testing
     #expect(!screen.contains("Message (Enter sends"), "the chat's screen was left behind")
   }
 
+  /// A share command that hangs is ended on quit, as reply commands are.
+  @Test func quitEndsAHangingShareCommand() throws {
+    let marker = "42.\(Int.random(in: 100_000...999_999))"
+    let session = try TmuxSession(["--reply-command", "printf ok", "--share-command", "sleep \(marker)"])
+    try session.submit("go")
+    try session.waitFor("Regenerate")
+    try session.submit("/share")
+    try session.waitFor("Sharing with")
+    let started = Date().addingTimeInterval(5)
+    while ChatTerminalTests.processesMatching("^sleep \(marker)") < 1, Date() < started {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 1)
+    try session.press("C-c")
+    try session.waitFor("EXITED 0")
+    #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 0, "the share command outlived the chat")
+  }
+
   /// Defect 4: the chosen rating reads as text without colour; the choice is confirmed.
   @Test func ratingsShowAsText() throws {
     let session = try TmuxSession(["--reply-command", "printf 'An answer'"], environment: ["NO_COLOR": "1"])
