@@ -45,11 +45,20 @@ final class TranscriptPrinter {
   /// Prints the thread and starts streaming; exits when the reply has ended.
   ///
   /// - Throws: when the thread file did not load, its reason (the one `export` gives) and what
-  ///   to do, before anything is printed or started; the file is left as it was.
+  ///   to do, before anything is printed or started; the file is left as it was. Likewise when a
+  ///   new thread file's folder does not exist, so it could never be saved.
   func start(options: ChatOptions) throws {
     let setup = ChatSetup(options: options)
     if let error = setup.loadError {
       throw CLIError.failure("\(error.message) (--thread takes a thread file, or a new name to start a thread)")
+    }
+    if setup.autosaves, let url = setup.threadURL {
+      let folder = url.deletingLastPathComponent().path
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        throw CLIError.failure(
+          "cannot save the thread to '\(url.path)': the folder \(folder) does not exist (create it, or name another file)")
+      }
     }
     self.setup = setup
     let environment = ChatEnvironment()

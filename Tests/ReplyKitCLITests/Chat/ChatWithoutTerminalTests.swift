@@ -104,6 +104,21 @@ import Testing
         == "replykit: cannot write '\(file.path)': No such file or directory; the thread was not saved\n")
   }
 
+  /// A new thread file in a folder that does not exist could never be saved: status 1 before
+  /// anything is printed, naming the folder.
+  @Test func aNewThreadInAMissingFolderIsAnError() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("missing/t.json")
+    let result = try CLIRunner.run(["chat", "--thread", file.path, "--reply-command", "echo hi"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "replykit: cannot save the thread to '\(file.path)': the folder \(file.deletingLastPathComponent().path) "
+        + "does not exist (create it, or name another file)\n")
+  }
+
   /// Fault 2: a thread file that does not load is status 1 and the reason `export` gives, with
   /// what to do; nothing is printed on standard output and the file is left as it was.
   @Test(arguments: [
