@@ -57,7 +57,8 @@ final class TranscriptPrinter {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
         throw CLIError.failure(
-          "cannot save the thread to '\(url.path)': the folder \(folder) does not exist (create it, or name another file)")
+          "cannot save the thread to '\(url.path)': the folder \(folder) does not exist (create it, or name another file)"
+        )
       }
     }
     self.setup = setup
