@@ -35,6 +35,8 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   /// A successful answer that is not an event stream (JSON, a web page): usually a wrong base
   /// URL, or a server that does not stream; `message` is the start of what it sent.
   case notEventStream(contentType: String, message: String?)
+  /// The model ended the reply early and said why; the text so far stays.
+  case cutShort(reason: CutShortReason)
   /// The server sent `bytes` more than the reply had read yet (it sends faster than the reply can
   /// be taken in); the reply was stopped there, and the text so far stays.
   case outpaced(bytes: Int)
@@ -43,6 +45,14 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
   /// The server redirects (3xx) to `location` (without user name, password or query), which is
   /// not followed: it would carry the key elsewhere.
   case redirected(status: Int, location: String?)
+
+  /// Why a model ended a reply early.
+  public enum CutShortReason: String, Sendable, Hashable {
+    /// It reached its length limit (`finish_reason: length`, `stop_reason: max_tokens`).
+    case lengthLimit
+    /// Its content filter stopped it (`finish_reason: content_filter`, `stop_reason: refusal`).
+    case contentFilter
+  }
 
   /// What the person reads in place of the reply.
   public var errorDescription: String? {
@@ -79,6 +89,10 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
     case .notEventStream(let contentType, let message):
       return "The server answered with \(contentType), not an event stream: is the base URL right?"
         + Self.detail(message)
+    case .cutShort(.lengthLimit):
+      return "The model stopped at its length limit: the reply is cut short."
+    case .cutShort(.contentFilter):
+      return "The model's content filter stopped the reply: it is cut short."
     case .outpaced(let bytes):
       return "The server sent more than \(Self.size(bytes)) ahead of what the reply could read, so the reply was "
         + "stopped there."

@@ -41,10 +41,12 @@ struct AnthropicMessages: ModelStreamDecoder {
   /// The event types whose data is read; `message` is an event without an `event:` line, whose
   /// type is the data's `type`.
   private static let readEvents: Set<String> = [
-    "message", "error", "message_stop", "content_block_delta", "content_block_start",
+    "message", "error", "message_stop", "content_block_delta", "content_block_start", "message_delta",
   ]
 
   var endedCleanly: Bool { false }
+
+  private(set) var cutShort: ModelError?
 
   mutating func decode(_ event: ServerSentEvent) throws(ModelError) -> ModelStreamStep {
     // Only the events read are parsed: any other type (ping, message_delta, one added later) is
@@ -59,6 +61,13 @@ struct AnthropicMessages: ModelStreamDecoder {
       throw .streamError(message: _JSON.errorMessage(object) ?? "unknown error")
     case "message_stop":
       return .done
+    case "message_delta":
+      switch (object["delta"] as? [String: Any])?["stop_reason"] as? String {
+      case "max_tokens": cutShort = .cutShort(reason: .lengthLimit)
+      case "refusal": cutShort = .cutShort(reason: .contentFilter)
+      default: break
+      }
+      return .nothing
     case "content_block_delta":
       guard let delta = object["delta"] as? [String: Any] else {
         throw .malformedEvent(detail: "no 'delta' in \(_JSON.sample(event.data))")

@@ -16,6 +16,9 @@ protocol ModelStreamDecoder {
   mutating func decode(_ event: ServerSentEvent) throws(ModelError) -> ModelStreamStep
   /// Whether a stream that ends now (without its end mark) had still finished its reply.
   var endedCleanly: Bool { get }
+  /// Why the model ended its reply early, when it said so (its length limit, a content
+  /// filter): the reply then fails with this error, its text kept.
+  var cutShort: ModelError? { get }
 }
 
 /// JSON helpers shared by the decoders.

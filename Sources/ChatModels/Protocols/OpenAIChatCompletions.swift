@@ -33,6 +33,8 @@ struct OpenAIChatCompletions: ModelStreamDecoder {
 
   var endedCleanly: Bool { sawFinishReason }
 
+  private(set) var cutShort: ModelError?
+
   mutating func decode(_ event: ServerSentEvent) throws(ModelError) -> ModelStreamStep {
     let data = event.data.trimmingCharacters(in: .whitespaces)
     if data == "[DONE]" { return .done }
@@ -47,7 +49,14 @@ struct OpenAIChatCompletions: ModelStreamDecoder {
       throw .malformedEvent(detail: "no 'choices' in \(_JSON.sample(data))")
     }
     guard let choice = choices.first as? [String: Any] else { return .nothing }
-    if let reason = choice["finish_reason"], !(reason is NSNull) { sawFinishReason = true }
+    if let reason = choice["finish_reason"], !(reason is NSNull) {
+      sawFinishReason = true
+      switch reason as? String {
+      case "length": cutShort = .cutShort(reason: .lengthLimit)
+      case "content_filter": cutShort = .cutShort(reason: .contentFilter)
+      default: break
+      }
+    }
     guard let delta = choice["delta"] as? [String: Any], let content = delta["content"] as? String else {
       return .nothing
     }

@@ -18,7 +18,8 @@ import Foundation
 ///   cancelled from elsewhere) ends the stream with `CancellationError`.
 /// - Every failure is a ``ModelError`` saying what happened (the key, the model, the rate limit
 ///   with the server's `Retry-After`, a server error, a dropped connection — text already shown
-///   stays —, a malformed event, a timeout, no connection, an answer that is not an event stream);
+///   stays —, a malformed event, a timeout, no connection, an answer that is not an event stream,
+///   a reply the model says it cut short — its length limit, a content filter —, text kept);
 ///   none contains the key.
 /// - Redirects are not followed (they would carry the key elsewhere); the error names where one
 ///   points.
@@ -123,6 +124,7 @@ public struct ModelReplySource: Sendable {
         if replyBytes > limits.replyBytes { throw ModelError.replyTooLong(bytes: limits.replyBytes) }
       case .done:
         guard wroteText else { throw ModelError.emptyReply }
+        if let cut = decoder.cutShort { throw cut }
         return true
       case .nothing:
         break
@@ -167,6 +169,7 @@ public struct ModelReplySource: Sendable {
       }
       guard decoder.endedCleanly else { throw ModelError.connectionDropped }
       guard wroteText else { throw ModelError.emptyReply }
+      if let cut = decoder.cutShort { throw cut }
     } catch let error as ModelError {
       throw redacted(error, key: key)
     }

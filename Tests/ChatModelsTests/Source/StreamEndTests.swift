@@ -69,4 +69,30 @@ import Testing
     #expect(result.text == "kept")
     #expect(result.message == "The server sent an event that could not be read: a line longer than 8388608 bytes")
   }
+
+  /// A model that says it stopped at its length limit or by its content filter fails the reply
+  /// with that reason, the text kept: a cut-off reply never passes for a whole one.
+  @Test(arguments: [("length", ModelError.CutShortReason.lengthLimit), ("content_filter", .contentFilter)])
+  func anOpenAIReplyCutShortSaysWhy(reason: String, expected: ModelError.CutShortReason) async throws {
+    let body =
+      Wire.openAIChunk("Half an ") + Wire.openAIChunk("answer", finish: reason) + "data: [DONE]\n\n"
+    let result = try await reply(.openai, body)
+    #expect(result.text == "Half an answer")
+    #expect(result.error as? ModelError == .cutShort(reason: expected))
+  }
+
+  @Test(arguments: [("max_tokens", ModelError.CutShortReason.lengthLimit), ("refusal", .contentFilter)])
+  func anAnthropicReplyCutShortSaysWhy(reason: String, expected: ModelError.CutShortReason) async throws {
+    let end = Wire.anthropicEnd.replacingOccurrences(of: "\"end_turn\"", with: "\"\(reason)\"")
+    let result = try await reply(.anthropic, Wire.anthropicStart + Wire.anthropicDelta("Half") + end)
+    #expect(result.text == "Half")
+    #expect(result.error as? ModelError == .cutShort(reason: expected))
+    #expect(result.message?.contains("cut short") == true)
+  }
+
+  /// The usual ends (`stop`, `end_turn`) complete the reply.
+  @Test func theUsualEndsComplete() async throws {
+    #expect(try await reply(.openai, Wire.openAIStream(["a"])).error == nil)
+    #expect(try await reply(.anthropic, Wire.anthropicStream(["a"])).error == nil)
+  }
 }
