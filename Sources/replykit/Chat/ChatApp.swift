@@ -46,6 +46,8 @@ final class ChatApp {
   private var savedTree: ChatThreadTree?
   /// Why the last automatic save failed, until one succeeds.
   private var saveFailure: String?
+  /// The existing file a `/save` was refused for; the same `/save` next replaces it.
+  private var confirmedOverwrite: String?
   /// The person's turn being edited in the composer (`/edit`), if any: Enter sends a new version.
   private(set) var editing: UUID?
 
@@ -410,6 +412,13 @@ final class ChatApp {
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
       return showNotice("Cannot save: the directory \(directory) does not exist.", isError: true, seconds: 8)
     }
+    // A file this session did not write is replaced only when asked twice.
+    let ours = url.path == savedPath || (url == setup.threadURL && setup.loadError == nil)
+    if !ours, FileManager.default.fileExists(atPath: url.path), confirmedOverwrite != url.path {
+      confirmedOverwrite = url.path
+      return showNotice("\(path ?? url.lastPathComponent) exists: /save it again to replace it.", isError: true, seconds: 8)
+    }
+    confirmedOverwrite = nil
     do {
       try thread.save(to: url, fields: setup.fields)
       noteSaved(to: url)

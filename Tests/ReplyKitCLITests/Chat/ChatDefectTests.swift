@@ -90,6 +90,24 @@ import Testing
     #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 0, "the share command outlived the chat")
   }
 
+  /// `/save FILE` over a file the session did not write asks first: the same `/save` again
+  /// replaces it; later saves to it need no asking.
+  @Test func saveOverAnotherFileAsksFirst() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"], files: ["notes.txt": Data("my notes".utf8)])
+    try session.submit("one")
+    try session.waitFor("Regenerate")
+    try session.submit("/save notes.txt")
+    try session.waitFor("notes.txt exists: /save it again to replace it.")
+    let notes = session.directory.appendingPathComponent("notes.txt")
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes")
+    try session.submit("/save notes.txt")
+    try session.waitFor("Saved to")
+    #expect(try String(contentsOf: notes, encoding: .utf8).contains("\"messages\""))
+    try session.submit("/save new.json")
+    let new = session.directory.appendingPathComponent("new.json").path
+    try session.waitFor("new.json to be written") { _ in FileManager.default.fileExists(atPath: new) }
+  }
+
   /// Defect 4: the chosen rating reads as text without colour; the choice is confirmed.
   @Test func ratingsShowAsText() throws {
     let session = try TmuxSession(["--reply-command", "printf 'An answer'"], environment: ["NO_COLOR": "1"])
