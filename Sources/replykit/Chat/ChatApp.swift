@@ -416,7 +416,8 @@ final class ChatApp {
     let ours = url.path == savedPath || (url == setup.threadURL && setup.loadError == nil)
     if !ours, FileManager.default.fileExists(atPath: url.path), confirmedOverwrite != url.path {
       confirmedOverwrite = url.path
-      return showNotice("\(path ?? url.lastPathComponent) exists: /save it again to replace it.", isError: true, seconds: 8)
+      return showNotice(
+        "\(path ?? url.lastPathComponent) exists: /save it again to replace it.", isError: true, seconds: 8)
     }
     confirmedOverwrite = nil
     do {
