@@ -15,6 +15,7 @@ package final class ReplyInbox: @unchecked Sendable {
 
   private let lock = NSLock()
   private var text = ""
+  private var received = 0
   private var end: End?
   private var takeScheduled = false
 
@@ -22,6 +23,7 @@ package final class ReplyInbox: @unchecked Sendable {
   func append(_ chunk: String) -> Bool {
     lock.withLock {
       text += chunk
+      received += chunk.utf8.count
       return schedule()
     }
   }
@@ -47,6 +49,9 @@ package final class ReplyInbox: @unchecked Sendable {
 
   /// The bytes of text delivered and not taken yet (for tests).
   package var heldBytes: Int { lock.withLock { text.utf8.count } }
+
+  /// The bytes of text delivered in all (for tests).
+  package var receivedBytes: Int { lock.withLock { received } }
 
   private func schedule() -> Bool {
     guard !takeScheduled else { return false }

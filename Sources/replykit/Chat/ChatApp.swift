@@ -299,10 +299,7 @@ final class ChatApp {
     case .save(let path):
       save(to: path)
     case .help:
-      let style = ChatStyle(color: screen.renderer.style.color)
-      screen.overlay =
-        [style.secondary(String(repeating: "─", count: screen.columns))]
-        + SlashCommand.helpLines(width: screen.columns - 1)
+      showHelp()
     case .quit:
       quit(status: 0)
     case .invalid(let message):
@@ -491,9 +488,19 @@ final class ChatApp {
     requestFrame()
   }
 
+  /// Opens the help over the thread, laid out for the screen's width now.
+  private func showHelp() {
+    let style = ChatStyle(color: screen.renderer.style.color)
+    screen.overlay =
+      [style.secondary(String(repeating: "─", count: screen.columns))]
+      + SlashCommand.helpLines(width: screen.columns - 1)
+  }
+
   private func resized() {
     let size = TerminalSession.size()
     screen.resize(columns: size.columns, rows: size.rows)
+    // The help is laid out again for the new width (its lines were wrapped for the old one).
+    if screen.overlay != nil { showHelp() }
     diff.invalidate()
     requestFrame()
   }

@@ -16,21 +16,30 @@ struct StopAndCancelTests {
 
   /// A source writes 500 chunks while the main actor is busy: they reach the reply's inbox off
   /// the main actor, and Stop keeps every one (before, it kept the first).
+  ///
+  /// The stream's reader runs on the shared task pool: when other tests hold every worker for
+  /// 10 s (blocking on child processes), the main actor is let go and the test waits for the
+  /// reader; Stop must still keep every chunk.
   @Test func stopKeepsChunksThatArrivedWhileTheMainActorWasBusy() async throws {
-    let wrote = TerminationFlag()
     let expected = (0..<500).map { "c\($0) " }.joined()
     let thread = ChatThread(
       environment: ChatEnvironment(publishInterval: 1),
       reply: { _ in
-        ChatReplyStream.make { write in
-          for index in 0..<500 { write("c\(index) ") }
-          wrote.set()
-          try await Task.sleep(for: .seconds(60))
-        }
+        let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+        // The writer is a thread of its own: only the reader needs the pool.
+        Thread {
+          for index in 0..<500 { continuation.yield("c\(index) ") }
+        }.start()
+        return stream
       })
     try thread.send("Q")
-    blockMainActor { wrote.isSet && thread.run?.inbox.heldBytes == expected.utf8.count }
-    #expect(thread.messages.last?.text.isEmpty == true, "nothing shown while the main actor was busy")
+    let inbox = try #require(thread.run?.inbox)
+    blockMainActor { inbox.receivedBytes == expected.utf8.count }
+    if inbox.receivedBytes == expected.utf8.count {
+      #expect(thread.messages.last?.text.isEmpty == true, "nothing shown while the main actor was busy")
+    } else {
+      #expect(await until { inbox.receivedBytes == expected.utf8.count })
+    }
     thread.stop()
     #expect(thread.messages.last?.state == .stopped)
     #expect(thread.messages.last?.text == expected)
@@ -71,10 +80,11 @@ struct StopAndCancelTests {
         AsyncThrowingStream<String, any Error>(unfolding: {
           // A wait that cancellation does not end.
           await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            // A thread of its own: a dispatch worker blocked here would be one of the pool's.
+            Thread {
               release.wait()
               continuation.resume()
-            }
+            }.start()
           }
           return nil
         })

@@ -99,6 +99,27 @@ import Testing
     #expect(narrow.contains("Swap ItemStore for your own"))
   }
 
+  /// The help open while the terminal narrows is laid out again for the new width: no line
+  /// spills past it onto the next row.
+  @Test func theHelpIsLaidOutAgainWhenTheTerminalNarrows() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok"])
+    try session.submit("/help")
+    try session.waitFor("/quit")
+    try session.resize(width: 30, height: 8)
+    let narrow = try session.waitFor("the narrow help") { screen in
+      screen.contains(String(repeating: "─", count: 30)) && screen.contains("of ")
+    }
+    for line in narrow.split(separator: "\n") {
+      #expect(line.count <= 30, "\(line)")
+    }
+    try session.press("PageDown")
+    try session.press("PageDown")
+    let paged = try session.screen()
+    for line in paged.split(separator: "\n") where line.contains("─") {
+      #expect(line.allSatisfy { $0 == "─" }, "a help line spilled onto the separator: \(line)")
+    }
+  }
+
   @Test func aFailingReplyCommandShowsTheFailureAndRetry() throws {
     let command = "echo partial; echo 'warming up' >&2; echo 'model exploded' >&2; exit 3"
     let session = try TmuxSession(["--reply-command", command, "--thread", "t.json"])
