@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Input the chat must not misread, driven through the real chat in tmux: pastes too large or
+/// never ended, text that looks like a command, the key that closes the help, keys typed at
+/// start.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ChatInputTerminalTests {
+  /// A reply command that counts the replies asked for in `count.txt`.
+  static let countingCommand = "cat >/dev/null; echo x >> count.txt; echo ok"
+
+  static func replies(in session: TmuxSession) -> Int {
+    let text = (try? String(contentsOf: session.directory.appendingPathComponent("count.txt"), encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").count
+  }
+
+  /// A paste past 4 MiB is refused whole: no line of it is typed (each line break was an Enter
+  /// that sent a message), and the keys after it work.
+  @Test func aPasteTooLargeIsRefusedWholeAndSendsNothing() throws {
+    let session = try TmuxSession(["--reply-command", Self.countingCommand])
+    let line = "pasted line " + String(repeating: "p", count: 70) + "\n"
+    let text = String(repeating: line, count: 60_000)
+    try session.paste(Data(text.utf8))
+    try session.waitFor("Paste too large (\(text.utf8.count) bytes, the most is 4 MiB)", timeout: 60)
+    #expect(Self.replies(in: session) == 0)
+    #expect(!(try session.screen().contains("pasted line")))
+    try session.submit("after")
+    try session.waitFor("ok")
+    #expect(Self.replies(in: session) == 1)
+  }
+
+  /// A paste start whose end never comes ends after a second without input: Ctrl-C quits again,
+  /// and what came after the start is in the composer, not sent.
+  @Test func aPasteThatNeverEndsLetsKeysWorkAfterASecond() throws {
+    let session = try TmuxSession(["--reply-command", Self.countingCommand])
+    try session.send(bytes: Array("\u{1B}[200~stray".utf8))
+    try session.press("Enter")
+    try session.waitFor("The paste did not end", timeout: 5)
+    #expect(try session.screen().contains("› stray"))
+    #expect(Self.replies(in: session) == 0)
+    try session.press("C-c")
+    try session.waitFor("EXITED 0")
+  }
+}
