@@ -222,6 +222,8 @@ final class ChatApp {
   private func submit() {
     let text = screen.composer.text
     if let command = SlashCommand.parse(text) {
+      // A command that is not one keeps its text, to correct (or send with `//`).
+      if case .invalid(let message) = command { return showNotice(message, isError: true, seconds: 8) }
       _ = screen.composer.take()
       run(command)
       return
@@ -367,7 +369,9 @@ final class ChatApp {
     }
     guard let target else { return showNotice("There is no message of yours to edit.", isError: true) }
     editing = target.id
-    screen.composer.replace(with: target.text)
+    // A message starting with `/` goes back in the composer as it was typed (`//…`), so Enter
+    // sends it again instead of reading it as a command.
+    screen.composer.replace(with: SlashCommand.typed(target.text))
     screen.composerLabel = "editing your message · Enter sends it as a new version · Esc cancels"
     historyIndex = nil
   }

@@ -40,4 +40,26 @@ import Testing
     try session.press("C-c")
     try session.waitFor("EXITED 0")
   }
+
+  /// Text that starts with `/` but is not a command stays in the composer, and `//` sends it;
+  /// a command that takes nothing, given something, is not run.
+  @Test func textThatIsNotACommandIsKept() throws {
+    let session = try TmuxSession(["--reply-command", Self.countingCommand])
+    try session.submit("/etc/hosts has a weird line")
+    let screen = try session.waitFor("Unknown command /etc/hosts")
+    #expect(screen.contains("› /etc/hosts has a weird line"))
+    try session.press("C-u")
+    try session.submit("/exit codes in bash: what does 137 mean?")
+    try session.waitFor("/exit takes nothing after it")
+    #expect(try session.screen().contains("› /exit codes in bash"))
+    try session.press("C-a")
+    try session.type("/")
+    try session.press("Enter")
+    try session.waitFor("ok")
+    #expect(Self.replies(in: session) == 1)
+    // The message shows with one slash; /edit puts it back with two, so Enter sends it again.
+    #expect(try session.screen().contains("/exit codes in bash: what does 137 mean?"))
+    try session.submit("/edit")
+    try session.waitFor("› //exit codes in bash")
+  }
 }
