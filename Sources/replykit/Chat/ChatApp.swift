@@ -103,6 +103,12 @@ final class ChatApp {
       source.resume()
       sources.append(source)
     }
+    // Keys typed while the terminal was asked for its background come first.
+    let typedAhead = TerminalBackground.takeTypedAhead()
+    if !typedAhead.isEmpty {
+      for event in decoder.decode(typedAhead) { handle(event) }
+      if decoder.isInsidePaste { endPasteAfterSilence() }
+    }
     draw()
   }
 

@@ -62,4 +62,12 @@ import Testing
     try session.submit("/edit")
     try session.waitFor("› //exit codes in bash")
   }
+
+  /// Keys typed before the chat reads keys (while the terminal is asked for its background) are
+  /// kept.
+  @Test func keysTypedAtStartAreKept() throws {
+    let session = try TmuxSession(["--reply-command", Self.countingCommand], readyText: nil)
+    try session.type("early")
+    try session.waitFor("› early")
+  }
 }
