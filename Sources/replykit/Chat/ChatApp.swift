@@ -156,8 +156,13 @@ final class ChatApp {
         default: break
         }
       }
+      // The key that closes the help does nothing else, except Ctrl-C, which still quits; a
+      // paste is text, not a key, and is kept.
       screen.overlay = nil
-      if event == .escape || event == .enter { return }
+      switch event {
+      case .control(0x03), .paste, .pasteTooLarge: break
+      default: return
+      }
     }
     switch event {
     case .text(let text), .paste(let text): screen.composer.insert(text)

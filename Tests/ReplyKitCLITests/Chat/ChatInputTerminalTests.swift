@@ -63,6 +63,18 @@ import Testing
     try session.waitFor("› //exit codes in bash")
   }
 
+  /// The key that closes the help is not typed into the composer.
+  @Test func theKeyThatClosesTheHelpIsNotTyped() throws {
+    let session = try TmuxSession(["--reply-command", Self.countingCommand])
+    try session.submit("/help")
+    try session.waitFor("Press any key to close this help.")
+    try session.type("x")
+    try session.waitFor("help closed") { !$0.contains("Press any key to close") }
+    try session.type("y")
+    let screen = try session.waitFor("› y")
+    #expect(!screen.contains("› xy"))
+  }
+
   /// Keys typed before the chat reads keys (while the terminal is asked for its background) are
   /// kept.
   @Test func keysTypedAtStartAreKept() throws {
