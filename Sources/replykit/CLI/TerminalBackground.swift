@@ -69,8 +69,8 @@ enum TerminalBackground {
   }
 
   /// `bytes` read after the query cut into the answer (`ESC ] 11 ;` to BEL or `ESC \`, if it
-  /// came whole) and the other bytes, in order: keys typed before or after it. An answer cut
-  /// short is in neither.
+  /// came whole) and the other bytes, in order: keys typed before or after it, and an answer cut
+  /// short (``InputDecoder`` drops it with its rest).
   static func split(_ bytes: [UInt8]) -> (answer: [UInt8]?, other: [UInt8]) {
     let start: [UInt8] = [0x1B, 0x5D, 0x31, 0x31, 0x3B]
     var index = 0
@@ -85,8 +85,9 @@ enum TerminalBackground {
           }
           end += 1
         }
-        // An answer still arriving is not keys.
-        guard end < bytes.count else { return (nil, Array(bytes[..<index])) }
+        // An answer still arriving stays with the keys: the chat's decoder drops it whole when
+        // the rest of it comes.
+        guard end < bytes.count else { break }
         return (Array(bytes[index...end]), Array(bytes[..<index] + bytes[(end + 1)...]))
       }
       index += 1

@@ -4,7 +4,8 @@
 /// Page Up/Down, Delete), SGR mouse reports (mode 1006; only the wheel is used), bracketed paste
 /// (mode 2004) and Alt-Enter. An incomplete sequence at the end of a read is kept for the next
 /// read, except a lone ESC, which is the Escape key. Unknown sequences are dropped whole, so no
-/// byte of them reaches the composer.
+/// byte of them reaches the composer; so is an answer from the terminal (`ESC ] 11 ; …`, say,
+/// when the start-up background query's answer comes late).
 ///
 /// A bracketed paste is one event however many reads it takes: ``KeyEvent/paste(_:)``, or
 /// ``KeyEvent/pasteTooLarge(bytes:)`` when it is longer than ``maximumPaste`` bytes; no byte
@@ -20,6 +21,8 @@ struct InputDecoder {
   static let maximumPending = 1 << 22
   /// The longest paste taken, in bytes (4 MiB); a longer one is refused whole.
   static let maximumPaste = 1 << 22
+  /// The longest terminal answer (`ESC ] …`) waited for before the bytes after it are keys again.
+  static let maximumAnswer = 256
   /// How long a paste whose end marker has not come waits for more input before it ends.
   static let unfinishedPasteSeconds = 1.0
 
@@ -114,6 +117,8 @@ struct InputDecoder {
     switch input[next] {
     case UInt8(ascii: "["):
       return csi(input, at: start)
+    case UInt8(ascii: "]"):
+      return operatingSystemCommand(input, at: start)
     case UInt8(ascii: "O"):
       guard next + 1 < input.count else { return nil }
       let keys: [UInt8: KeyEvent] = [
@@ -132,6 +137,33 @@ struct InputDecoder {
       if key < 0x80 { return (nil, 2) }
       return (.escape, 1)
     }
+  }
+
+  /// An answer the terminal sends (`ESC ] digits ; text`, ended by BEL or `ESC \`), such as a
+  /// late answer to the start-up background query: dropped whole, so none of it is typed. Only
+  /// `ESC ]` with digits and `;` is one (else it is Alt-], dropped alone); one without its end by
+  /// ``maximumAnswer`` bytes, or broken by a control byte (a key: Enter, say), is dropped up to
+  /// there and the rest read as keys, so it never holds keys back for long.
+  private func operatingSystemCommand(_ input: [UInt8], at start: Int) -> (KeyEvent?, Int)? {
+    var index = start + 2
+    while index < input.count, index - start < Self.maximumAnswer, (0x30...0x39).contains(input[index]) { index += 1 }
+    guard index < input.count else { return nil }
+    guard index > start + 2, input[index] == UInt8(ascii: ";") else { return (nil, 2) }
+    index += 1
+    while index < input.count, index - start < Self.maximumAnswer {
+      switch input[index] {
+      case 0x07:
+        return (nil, index + 1 - start)
+      case 0x1B:
+        guard index + 1 < input.count else { return nil }
+        return (nil, index + (input[index + 1] == UInt8(ascii: "\\") ? 2 : 0) - start)
+      case 0x00..<0x20:
+        return (nil, index - start)
+      default:
+        index += 1
+      }
+    }
+    return index - start < Self.maximumAnswer ? nil : (nil, index - start)
   }
 
   /// Parses `ESC [ params final` (a paste start is taken before this).

@@ -20,7 +20,12 @@ import Testing
     #expect(TerminalBackground.split(bel + Self.bytes("x")) == (bel, Self.bytes("x")))
   }
 
-  @Test func anAnswerCutShortIsNotKeys() {
-    #expect(TerminalBackground.split(Self.bytes("ab\u{1B}]11;rgb:00")) == (nil, Self.bytes("ab")))
+  /// An answer cut short stays with the keys, and the chat's decoder drops it with its rest.
+  @Test func anAnswerCutShortIsNotTyped() {
+    let (answer, other) = TerminalBackground.split(Self.bytes("ab\u{1B}]11;rgb:00"))
+    #expect(answer == nil)
+    var decoder = InputDecoder()
+    #expect(decoder.decode(other) == [.text("ab")])
+    #expect(decoder.decode(Self.bytes("00/0000/0000\u{1B}\\c")) == [.text("c")])
   }
 }

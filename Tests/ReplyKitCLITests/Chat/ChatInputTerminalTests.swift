@@ -82,4 +82,13 @@ import Testing
     try session.type("early")
     try session.waitFor("› early")
   }
+
+  /// The background query's answer coming after the chat reads keys (a slow link) is not typed.
+  @Test func aLateAnswerFromTheTerminalIsNotTyped() throws {
+    let session = try TmuxSession(["--reply-command", Self.countingCommand])
+    try session.send(bytes: Array("\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\".utf8))
+    try session.type("next")
+    let screen = try session.waitFor("› next")
+    #expect(!screen.contains("rgb:"))
+  }
 }

@@ -99,6 +99,18 @@ import Testing
     #expect(Self.decode([Self.bytes("\u{1B}[<0;10;5M\u{1B}[<0;10;5mx")]) == [.text("x")])
   }
 
+  /// The background query's answer arriving after the chat reads keys (a slow link) is not typed.
+  @Test func terminalAnswersAreDroppedWhole() {
+    #expect(Self.decode([Self.bytes("a\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\b")]) == [.text("a"), .text("b")])
+    #expect(
+      Self.decode([Self.bytes("a\u{1B}]11;rgb:1e1e"), Self.bytes("/1e1e/1e1e\u{07}b")]) == [.text("a"), .text("b")])
+    // Alt-] is not one; one broken by a key, or never ended, holds the keys after it back no longer.
+    #expect(Self.decode([Self.bytes("\u{1B}]x"), Self.bytes("\u{1B}]1x")]) == [.text("x"), .text("1x")])
+    #expect(Self.decode([Self.bytes("\u{1B}]11;rgb:1e\rok")]) == [.enter, .text("ok")])
+    let long = Self.bytes("\u{1B}]11;" + String(repeating: "z", count: InputDecoder.maximumAnswer) + "ok")
+    #expect(Self.decode([long]) == [.text(String(repeating: "z", count: 5) + "ok")])
+  }
+
   @Test func unknownSequencesAreDroppedWhole() {
     #expect(Self.decode([Self.bytes("a\u{1B}[99zb")]) == [.text("a"), .text("b")])
   }
