@@ -7,9 +7,24 @@
 /// Whether the terminal's background is dark: asked with an OSC 11 query on the controlling
 /// terminal (a short wait, only when standard input and output are terminals), else from
 /// `COLORFGBG`, else dark.
+///
+/// Guarantees: keys typed while the query waits are not lost: every byte it reads that is not
+/// the answer is kept, in order, for ``takeTypedAhead()``.
 enum TerminalBackground {
   /// How long to wait for the terminal's answer.
   static let timeoutMilliseconds: Int32 = 120
+  /// The most the query reads while waiting for the answer (keys typed meanwhile included).
+  static let maximumRead = 1 << 16
+  /// The bytes the query read that were not its answer: keys typed early.
+  private static let typedAhead = LockedValue<[UInt8]>([])
+
+  /// The bytes read from the terminal while asking that were not the answer (keys typed before
+  /// the chat reads keys), once: later calls get only what a later query read.
+  static func takeTypedAhead() -> [UInt8] {
+    let bytes = typedAhead.value
+    typedAhead.set([])
+    return bytes
+  }
 
   static func isDark(environment: [String: String], asking: Bool = true) -> Bool {
     if asking, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, let answer = query() { return answer }
@@ -29,22 +44,55 @@ enum TerminalBackground {
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return nil }
     var raw = saved
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    // Keys typed meanwhile are read as the chat will read them: a byte each, Enter as CR, Ctrl-C
+    // as 0x03 (which the chat takes as quitting) rather than a signal with the terminal left
+    // without echo.
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+    raw.c_iflag &= ~tcflag_t(ICRNL)
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
     defer { _ = tcsetattr(descriptor, TCSANOW, &saved) }
     let request: [UInt8] = [0x1B, 0x5D] + Array("11;?".utf8) + [0x1B, 0x5C]
     guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else { return nil }
     var reply: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64)
-    while reply.count < 128 {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while reply.count < maximumRead {
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, timeoutMilliseconds) == 1 else { break }
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
       reply += buffer[0..<count]
-      if reply.last == 0x07 || reply.suffix(2) == [0x1B, 0x5C] { break }
+      if split(reply).answer != nil { break }
     }
-    return parse(reply)
+    let (answer, other) = split(reply)
+    typedAhead.set(typedAhead.value + other)
+    return answer.flatMap(parse)
+  }
+
+  /// `bytes` read after the query cut into the answer (`ESC ] 11 ;` to BEL or `ESC \`, if it
+  /// came whole) and the other bytes, in order: keys typed before or after it, and an answer cut
+  /// short (``InputDecoder`` drops it with its rest).
+  static func split(_ bytes: [UInt8]) -> (answer: [UInt8]?, other: [UInt8]) {
+    let start: [UInt8] = [0x1B, 0x5D, 0x31, 0x31, 0x3B]
+    var index = 0
+    while index + start.count <= bytes.count {
+      if bytes[index] == 0x1B, bytes[index..<(index + start.count)].elementsEqual(start) {
+        var end = index + start.count
+        while end < bytes.count {
+          if bytes[end] == 0x07 { break }
+          if bytes[end] == 0x1B, end + 1 < bytes.count, bytes[end + 1] == 0x5C {
+            end += 1
+            break
+          }
+          end += 1
+        }
+        // An answer still arriving stays with the keys: the chat's decoder drops it whole when
+        // the rest of it comes.
+        guard end < bytes.count else { break }
+        return (Array(bytes[index...end]), Array(bytes[..<index] + bytes[(end + 1)...]))
+      }
+      index += 1
+    }
+    return (nil, bytes)
   }
 
   /// Dark or light from an OSC 11 answer; nil when it is not one.

@@ -34,6 +34,9 @@ final class ChatApp {
   private let environment: [String: String]
   private var diff = ScreenDiff()
   private var decoder = InputDecoder()
+  /// How many reads of the terminal there were: a paste timer set after one read is stale after
+  /// the next.
+  private var reads = 0
   private var sources: [any DispatchSourceProtocol] = []
   private var frameScheduled = false
   private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
@@ -113,6 +116,12 @@ final class ChatApp {
       source.resume()
       sources.append(source)
     }
+    // Keys typed while the terminal was asked for its background come first.
+    let typedAhead = TerminalBackground.takeTypedAhead()
+    if !typedAhead.isEmpty {
+      for event in decoder.decode(typedAhead) { handle(event) }
+      if decoder.isInsidePaste { endPasteAfterSilence() }
+    }
     draw()
   }
 
@@ -123,8 +132,28 @@ final class ChatApp {
     let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
     if count < 0, errno == EINTR || errno == EAGAIN { return }
     guard count > 0 else { quit(status: 0) }
+    reads += 1
     for event in decoder.decode(Array(buffer[0..<count])) { handle(event) }
+    if decoder.isInsidePaste { endPasteAfterSilence() }
     requestFrame()
+  }
+
+  /// Ends an open paste once ``InputDecoder/unfinishedPasteSeconds`` pass without input: a paste
+  /// start whose end never comes (a stray `ESC [ 200 ~`) must not swallow every later key. What
+  /// came of it is pasted into the composer (never sent) and the keys after it work again.
+  private func endPasteAfterSilence() {
+    let readsNow = reads
+    DispatchQueue.main.asyncAfter(deadline: .now() + InputDecoder.unfinishedPasteSeconds) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.reads == readsNow, self.decoder.isInsidePaste else { return }
+        // Input waiting to be read is not silence (the main queue may have been busy): its read
+        // comes next and sets a new timer.
+        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) == 0 else { return }
+        for event in self.decoder.endUnfinishedPaste() { self.handle(event) }
+        self.showNotice("The paste did not end (no end marker); what came of it is in the composer.", isError: true)
+      }
+    }
   }
 
   /// Does what `event` asks.
@@ -140,11 +169,20 @@ final class ChatApp {
         default: break
         }
       }
+      // The key that closes the help does nothing else, except Ctrl-C, which still quits; a
+      // paste is text, not a key, and is kept.
       screen.overlay = nil
-      if event == .escape || event == .enter { return }
+      switch event {
+      case .control(0x03), .paste, .pasteTooLarge: break
+      default: return
+      }
     }
     switch event {
     case .text(let text), .paste(let text): screen.composer.insert(text)
+    case .pasteTooLarge(let bytes):
+      showNotice(
+        "Paste too large (\(bytes) bytes, the most is \(InputDecoder.maximumPaste >> 20) MiB): nothing was pasted.",
+        isError: true, seconds: 8)
     case .newline: screen.composer.insert("\n")
     case .enter: submit()
     case .escape:
@@ -208,6 +246,8 @@ final class ChatApp {
   private func submit() {
     let text = screen.composer.text
     if let command = SlashCommand.parse(text) {
+      // A command that is not one keeps its text, to correct (or send with `//`).
+      if case .invalid(let message) = command { return showNotice(message, isError: true, seconds: 8) }
       _ = screen.composer.take()
       run(command)
       return
@@ -350,7 +390,9 @@ final class ChatApp {
     }
     guard let target else { return showNotice("There is no message of yours to edit.", isError: true) }
     editing = target.id
-    screen.composer.replace(with: target.text)
+    // A message starting with `/` goes back in the composer as it was typed (`//…`), so Enter
+    // sends it again instead of reading it as a command.
+    screen.composer.replace(with: SlashCommand.typed(target.text))
     screen.composerLabel = "editing your message · Enter sends it as a new version · Esc cancels"
     historyIndex = nil
   }

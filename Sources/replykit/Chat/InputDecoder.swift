@@ -4,23 +4,53 @@
 /// Page Up/Down, Delete), SGR mouse reports (mode 1006; only the wheel is used), bracketed paste
 /// (mode 2004) and Alt-Enter. An incomplete sequence at the end of a read is kept for the next
 /// read, except a lone ESC, which is the Escape key. Unknown sequences are dropped whole, so no
-/// byte of them reaches the composer.
+/// byte of them reaches the composer; so is an answer from the terminal (`ESC ] 11 ; …`, say,
+/// when the start-up background query's answer comes late).
+///
+/// A bracketed paste is one event however many reads it takes: ``KeyEvent/paste(_:)``, or
+/// ``KeyEvent/pasteTooLarge(bytes:)`` when it is longer than ``maximumPaste`` bytes; no byte
+/// between its start and end markers is ever read as a key. A start marker whose end does not
+/// come holds what follows as paste until ``endUnfinishedPaste()`` (the chat calls it after
+/// ``unfinishedPasteSeconds`` without input).
 /// - Complexity: O(n) in the bytes fed.
 struct InputDecoder {
   private var pending: [UInt8] = []
-  /// The longest paste or sequence kept while waiting for its end (protects memory).
+  /// The paste being received, if a start marker came and its end has not.
+  private var paste: BracketedPaste?
+  /// The longest sequence kept while waiting for its end (protects memory).
   static let maximumPending = 1 << 22
+  /// The longest paste taken, in bytes (4 MiB); a longer one is refused whole.
+  static let maximumPaste = 1 << 22
+  /// The longest terminal answer (`ESC ] …`) waited for before the bytes after it are keys again.
+  static let maximumAnswer = 256
+  /// How long a paste whose end marker has not come waits for more input before it ends.
+  static let unfinishedPasteSeconds = 1.0
+
+  /// Whether a paste has started and not ended: the bytes fed next are paste, whatever they are.
+  var isInsidePaste: Bool { paste != nil }
 
   /// Decodes `bytes` (appended to what an earlier call left incomplete).
   mutating func decode(_ bytes: [UInt8]) -> [KeyEvent] {
-    pending += bytes
     var events: [KeyEvent] = []
     var index = 0
-    let input = pending
+    let input = pending + bytes
+    pending = []
     while index < input.count {
+      if paste != nil {
+        guard let end = paste?.consume(input, from: index) else { return events }
+        if let event = paste?.event { events.append(event) }
+        paste = nil
+        index = end
+        continue
+      }
       let byte = input[index]
       switch byte {
       case 0x1B:
+        if input[index...].starts(with: BracketedPaste.startMarker) {
+          paste = BracketedPaste(limit: Self.maximumPaste)
+          index += BracketedPaste.startMarker.count
+          continue
+        }
         guard let (event, length) = escapeSequence(input, at: index) else {
           if input.count - index > Self.maximumPending {
             index = input.count
@@ -68,8 +98,16 @@ struct InputDecoder {
         index = end
       }
     }
-    pending = []
     return events
+  }
+
+  /// Ends a paste whose end marker has not come: what came of it as one paste event (or
+  /// ``KeyEvent/pasteTooLarge(bytes:)``); nothing when no paste is open. Bytes fed afterwards are
+  /// keys again.
+  mutating func endUnfinishedPaste() -> [KeyEvent] {
+    guard let paste else { return [] }
+    self.paste = nil
+    return [paste.event]
   }
 
   /// The event and length of the sequence starting with ESC at `start`, or `nil` if incomplete.
@@ -79,6 +117,8 @@ struct InputDecoder {
     switch input[next] {
     case UInt8(ascii: "["):
       return csi(input, at: start)
+    case UInt8(ascii: "]"):
+      return operatingSystemCommand(input, at: start)
     case UInt8(ascii: "O"):
       guard next + 1 < input.count else { return nil }
       let keys: [UInt8: KeyEvent] = [
@@ -99,7 +139,34 @@ struct InputDecoder {
     }
   }
 
-  /// Parses `ESC [ params final`; bracketed paste runs to `ESC [ 201 ~`.
+  /// An answer the terminal sends (`ESC ] digits ; text`, ended by BEL or `ESC \`), such as a
+  /// late answer to the start-up background query: dropped whole, so none of it is typed. Only
+  /// `ESC ]` with digits and `;` is one (else it is Alt-], dropped alone); one without its end by
+  /// ``maximumAnswer`` bytes, or broken by a control byte (a key: Enter, say), is dropped up to
+  /// there and the rest read as keys, so it never holds keys back for long.
+  private func operatingSystemCommand(_ input: [UInt8], at start: Int) -> (KeyEvent?, Int)? {
+    var index = start + 2
+    while index < input.count, index - start < Self.maximumAnswer, (0x30...0x39).contains(input[index]) { index += 1 }
+    guard index < input.count else { return nil }
+    guard index > start + 2, input[index] == UInt8(ascii: ";") else { return (nil, 2) }
+    index += 1
+    while index < input.count, index - start < Self.maximumAnswer {
+      switch input[index] {
+      case 0x07:
+        return (nil, index + 1 - start)
+      case 0x1B:
+        guard index + 1 < input.count else { return nil }
+        return (nil, index + (input[index + 1] == UInt8(ascii: "\\") ? 2 : 0) - start)
+      case 0x00..<0x20:
+        return (nil, index - start)
+      default:
+        index += 1
+      }
+    }
+    return index - start < Self.maximumAnswer ? nil : (nil, index - start)
+  }
+
+  /// Parses `ESC [ params final` (a paste start is taken before this).
   private func csi(_ input: [UInt8], at start: Int) -> (KeyEvent?, Int)? {
     var index = start + 2
     while index < input.count, (0x20...0x3F).contains(input[index]) { index += 1 }
@@ -107,21 +174,6 @@ struct InputDecoder {
     let final = input[index]
     let length = index - start + 1
     let parameters = String(decoding: input[(start + 2)..<index], as: UTF8.self)
-    if final == UInt8(ascii: "~"), parameters == "200" {
-      let end: [UInt8] = [
-        0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "1"), UInt8(ascii: "~"),
-      ]
-      let bodyStart = start + length
-      var cursor = bodyStart
-      while cursor + end.count <= input.count {
-        if input[cursor] == 0x1B, Array(input[cursor..<(cursor + end.count)]) == end {
-          let text = String(decoding: input[bodyStart..<cursor], as: UTF8.self)
-          return (.paste(text), cursor + end.count - start)
-        }
-        cursor += 1
-      }
-      return nil
-    }
     if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
       let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
       guard let button = fields.first, button & 64 != 0, final == UInt8(ascii: "M") else { return (nil, length) }

@@ -4,6 +4,9 @@ enum KeyEvent: Hashable, Sendable {
   case text(String)
   /// Text pasted with bracketed paste (may hold newlines and controls; shown sanitized).
   case paste(String)
+  /// A bracketed paste longer than ``InputDecoder/maximumPaste``: its length in bytes. None of it
+  /// is kept.
+  case pasteTooLarge(bytes: Int)
   /// Enter (carriage return): send.
   case enter
   /// A new line in the composer: Alt-Enter or Ctrl-J.

@@ -1,7 +1,9 @@
 /// A command typed in the composer: a line starting with `/`.
 ///
 /// ``parse(_:)`` takes the composer's text; a text starting with `//` is a message that starts
-/// with `/`, anything else not starting with `/` is a message.
+/// with `/`, anything else not starting with `/` is a message. A `/word` that is not a command,
+/// or a command given arguments it does not take, is ``invalid(_:)``, never run: the chat keeps
+/// the text in the composer.
 enum SlashCommand: Hashable, Sendable {
   /// `/copy [N]`: reply N (numbered on screen), else the reply in view.
   case copy(Int?)
@@ -24,7 +26,8 @@ enum SlashCommand: Hashable, Sendable {
   case save(String?)
   case help
   case quit
-  /// A `/word` that is not a command, or a command with bad arguments: the text to show.
+  /// A `/word` that is not a command, or a command with bad arguments: the text to show (it says
+  /// how to send a message starting with `/`).
   case invalid(String)
 
   /// The help lines: every command and key.
@@ -43,6 +46,7 @@ enum SlashCommand: Hashable, Sendable {
     "  /edit [N]         edit your message that reply N answers (Enter sends a new version)",
     "  /save [FILE]      save the thread as JSON (default: the --thread file)",
     "  /help             this help;  /quit (or Ctrl-C) quits",
+    "  //text            send a message that starts with / (sent as /text)",
     "Keys",
     "  Enter sends · Alt-Enter or Ctrl-J new line · Esc stops the reply",
     "  PgUp/PgDn or the wheel scroll · End jumps to the latest · Ctrl-U clears",
@@ -118,16 +122,28 @@ enum SlashCommand: Hashable, Sendable {
     case ("/save", 0): return .save(nil)
     case ("/save", _):
       return .save(trimmed.dropFirst("/save".count).trimmingWhitespace())
-    case ("/help", _), ("/?", _): return .help
-    case ("/quit", _), ("/exit", _), ("/q", _): return .quit
+    case ("/help", 0), ("/?", 0): return .help
+    case ("/quit", 0), ("/exit", 0), ("/q", 0): return .quit
+    case ("/help", _), ("/?", _), ("/quit", _), ("/exit", _), ("/q", _), ("/regenerate", _), ("/retry", _):
+      return .invalid("\(name) takes nothing after it. \(sendingSlash)")
     default:
-      return .invalid("Unknown command \(name) — /help lists them; start with // to send a message starting with /.")
+      return .invalid("Unknown command \(name): /help lists them. \(sendingSlash)")
     }
   }
+
+  /// How to send a message starting with `/`, for the notices of ``invalid(_:)``.
+  static let sendingSlash = "To send it as a message, start it with // (//etc sends /etc)."
 
   /// A message typed as `//text` is sent as `/text`.
   static func message(from text: String) -> String {
     text.trimmingWhitespace().hasPrefix("//") ? String(text.trimmingWhitespace().dropFirst()) : text
+  }
+
+  /// What to type to send `message` as it is: `//text` for a message `/text`, else the message.
+  /// `message(from: typed(m))` is `m` for every message `m` the composer sends.
+  static func typed(_ message: String) -> String {
+    let trimmed = message.trimmingWhitespace()
+    return trimmed.hasPrefix("/") ? "/" + trimmed : message
   }
 }
 

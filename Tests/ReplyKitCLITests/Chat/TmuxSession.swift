@@ -92,6 +92,16 @@ final class TmuxSession {
     try tmux(["send-keys", "-H"] + bytes.map { String($0, radix: 16) })
   }
 
+  /// Pastes `data` as the terminal does (bracketed, since the chat asks for it) through a tmux
+  /// paste buffer.
+  func paste(_ data: Data) throws {
+    let file = directory.appendingPathComponent(".paste-\(UUID().uuidString)")
+    try data.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try tmux(["load-buffer", "-b", "paste", file.path])
+    try tmux(["paste-buffer", "-p", "-d", "-b", "paste"])
+  }
+
   /// Types a line and presses Enter.
   func submit(_ text: String) throws {
     try type(text)
