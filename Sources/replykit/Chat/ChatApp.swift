@@ -302,11 +302,14 @@ final class ChatApp {
         let code = screen.renderer.replyNumbers[reply.id].map { "/copy \($0) code M" } ?? "/copy N code M"
         return showNotice("\(name(number, reply)) failed: only its code blocks can be copied (\(code)).", isError: true)
       }
+      // Said in the status line too, so no earlier error stays there.
+      showNotice("Copied \(name(number, reply).lowercased()).", isError: false)
     case .copyCode(let block, let number):
       guard let reply = reply(number) else { return showNotice("\(name(number)) does not exist.", isError: true) }
       guard (try? thread.copyCode(in: reply.id, block: block - 1)) != nil else {
         return showNotice("\(name(number, reply)) has no code block \(block).", isError: true)
       }
+      showNotice("Copied code block \(block) of \(name(number, reply).lowercased()).", isError: false)
     case .regenerate:
       guard let last = thread.messages.last, (try? thread.regenerate(last.id)) != nil else {
         return showNotice("Regenerate works on the latest reply once it has finished.", isError: true)

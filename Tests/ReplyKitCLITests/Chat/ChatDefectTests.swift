@@ -251,6 +251,10 @@ import Testing
     #expect(try session.pasteBuffer().hasPrefix("Answer"))
     try session.submit("/copy 5")
     try session.waitFor("Reply #5 does not exist.")
+    // A copy that works replaces the error in the status line.
+    try session.submit("/copy 2")
+    let copied = try session.waitFor("Copied reply #2.")
+    #expect(!copied.contains("does not exist"))
   }
 
   /// Defect 11: a reply's code blocks are counted on its action row and /copy N code M names one.
