@@ -75,7 +75,8 @@ struct ChatOptions: Sendable {
     the README; options override it.
 
     Keys: Enter sends · Alt-Enter or Ctrl-J new line · Esc stops · PgUp/PgDn/wheel scroll ·
-    End jumps to the latest · Ctrl-C quits. Type /help in the composer for the commands.
+    End jumps to the latest · Ctrl-C (or Ctrl-D in an empty composer) quits. Type /help in the
+    composer for the commands.
     """
 
   static let arities: [String: ParsedArguments.Arity] = [
