@@ -36,6 +36,23 @@ import Testing
     #expect(again.fields["model"]?.contains("1e400") == true)
   }
 
+  /// An `error` on a message that did not fail is another tool's field: kept as written. On a
+  /// failed message it is the reason, written once.
+  @Test func anErrorFieldOnAMessageThatDidNotFailIsKept() throws {
+    let json = #"{"messages": [\#(Self.message(1, extra: #", "error": {"code": 7}"#))]}"#
+    let document = try ChatArchive.decodeDocument(Data(json.utf8))
+    #expect(document.messages[0].state == .complete)
+    let saved = ChatArchive.encode(document, timeZone: .gmt)
+    let object = try #require(try JSONSerialization.jsonObject(with: saved) as? [String: Any])
+    let message = try #require((object["messages"] as? [[String: Any]])?.first)
+    #expect((message["error"] as? [String: Any])?["code"] as? Int == 7)
+    var failed = document
+    failed.messages[0].state = .failed("boom")
+    let again = String(decoding: ChatArchive.encode(failed, timeZone: .gmt), as: UTF8.self)
+    #expect(again.components(separatedBy: "\"error\"").count == 2, "\(again)")
+    #expect(again.contains("boom"))
+  }
+
   @Test func randomizedThreadsWithExtraFieldsLoseNothing() throws {
     var random = SplitMix64(seed: 13)
     func value(_ depth: Int) -> String {

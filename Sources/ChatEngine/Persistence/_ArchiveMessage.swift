@@ -34,13 +34,12 @@ enum _ArchiveMessage {
     case .failure(let problem): throw .invalid(path: "\(path).date", problem: problem.message)
     }
     let stateText = try required("state")
-    let error = try optional("error")
     let state: ChatMessage.State
     switch stateText {
     case "complete": state = .complete
     case "streaming": state = .streaming
     case "stopped": state = .stopped
-    case "failed": state = .failed(error ?? ChatMessage.defaultFailureMessage)
+    case "failed": state = .failed(try optional("error") ?? ChatMessage.defaultFailureMessage)
     default:
       throw .invalid(
         path: "\(path).state", problem: "expected \"complete\", \"streaming\", \"stopped\" or \"failed\"")
@@ -52,7 +51,9 @@ enum _ArchiveMessage {
       }
       feedback = parsed
     }
-    let extra = members.filter { !knownKeys.contains($0.key) }
+    // An `error` on a message that did not fail is not ours to read: it is kept as it was.
+    let failed = if case .failed = state { true } else { false }
+    let extra = members.filter { !knownKeys.contains($0.key) || ($0.key == "error" && !failed) }
     return ChatMessage(
       id: id, role: role, text: text, date: date, state: state, feedback: feedback,
       archiveFields: ChatArchiveFields(members: extra))
@@ -83,7 +84,8 @@ enum _ArchiveMessage {
       members.append(_JSONMember(key: "state", value: .string("failed")))
       members.append(_JSONMember(key: "error", value: .string(reason)))
     }
-    members += message.archiveFields.members.filter { !knownKeys.contains($0.key) }
+    let failed = if case .failed = message.state { true } else { false }
+    members += message.archiveFields.members.filter { !knownKeys.contains($0.key) || ($0.key == "error" && !failed) }
     return .object(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
   }
 }
