@@ -43,7 +43,7 @@ extension ChatThread {
   }
 
   /// Takes what `run`'s stream delivered: its text, then its end.
-  private func take(_ run: ReplyRun) {
+  func take(_ run: ReplyRun) {
     guard isCurrent(run) else { return }
     let (text, end) = run.inbox.take()
     deliver(text, to: run)

@@ -165,11 +165,17 @@ public final class ChatThread {
   }
 
   /// Stops the streaming reply: cancels its stream (its `onTermination` runs), keeps exactly the
-  /// chunks received (every chunk the stream delivered before Stop, shown or not yet), and marks
-  /// it Stopped. Does nothing when nothing streams.
+  /// chunks received (every chunk the reply's reader took from the stream before Stop, shown or
+  /// not yet; the reader takes each as soon as the task pool runs it), and marks it Stopped. A
+  /// reply whose stream had already ended (finished or failed) ends that way instead. Does
+  /// nothing when nothing streams.
   public func stop() {
     guard let run else { return }
-    close(run, as: .stopped)
+    if run.inbox.hasEnded {
+      take(run)
+    } else {
+      close(run, as: .stopped)
+    }
   }
 
   /// Whether ``regenerate(_:)`` would act: `id` is the latest message, a complete or stopped reply.

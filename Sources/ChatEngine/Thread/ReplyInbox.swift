@@ -47,6 +47,9 @@ package final class ReplyInbox: @unchecked Sendable {
     }
   }
 
+  /// Whether the stream has ended (finished or failed), taken or not.
+  package var hasEnded: Bool { lock.withLock { end != nil } }
+
   /// The bytes of text delivered and not taken yet (for tests).
   package var heldBytes: Int { lock.withLock { text.utf8.count } }
 

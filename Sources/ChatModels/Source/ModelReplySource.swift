@@ -40,7 +40,7 @@ public struct ModelReplySource: Sendable {
   /// or ``ModelError/outpaced(bytes:)``, its text so far kept.
   package struct Limits: Sendable {
     /// The most bytes of text one reply holds: 32 MiB (replies of the largest models are well
-    /// under 1 MiB).
+    /// under 1 MiB); the text is cut at the last whole character that fits.
     package var replyBytes = 32 << 20
     /// The most bytes received from the server and not yet read: 32 MiB.
     package var unreadBytes = 32 << 20
@@ -119,9 +119,20 @@ public struct ModelReplySource: Sendable {
       switch try decoder.decode(event) {
       case .text(let text):
         wroteText = true
-        guard write(text) else { throw CancellationError() }
+        // The text that fits the limit is written; then the reply ends there.
+        let room = limits.replyBytes - replyBytes
+        let fits = text.utf8.count <= room
+        let part =
+          fits
+          ? text
+          : String(
+            text.prefix { character in
+              replyBytes += character.utf8.count
+              return replyBytes <= limits.replyBytes
+            })
+        if !part.isEmpty { guard write(part) else { throw CancellationError() } }
+        guard fits else { throw ModelError.replyTooLong(bytes: limits.replyBytes) }
         replyBytes += text.utf8.count
-        if replyBytes > limits.replyBytes { throw ModelError.replyTooLong(bytes: limits.replyBytes) }
       case .done:
         guard wroteText else { throw ModelError.emptyReply }
         if let cut = decoder.cutShort { throw cut }

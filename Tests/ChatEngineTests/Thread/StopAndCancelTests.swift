@@ -45,6 +45,27 @@ struct StopAndCancelTests {
     #expect(thread.messages.last?.text == expected)
   }
 
+  /// Stop after the stream has ended, before the main actor took the end: the reply ends as
+  /// its stream did (complete, or failed with its error), not Stopped.
+  @Test(arguments: [false, true])
+  func stopAfterTheStreamEndedKeepsItsEnd(fails: Bool) async throws {
+    let thread = ChatThread(
+      environment: ChatEnvironment(publishInterval: 1),
+      reply: { _ in
+        let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+        continuation.yield("done")
+        continuation.finish(throwing: fails ? TestFailure() : nil)
+        return stream
+      })
+    try thread.send("Q")
+    let inbox = try #require(thread.run?.inbox)
+    blockMainActor { inbox.hasEnded }
+    if !inbox.hasEnded { #expect(await until { inbox.hasEnded }) }
+    thread.stop()
+    #expect(thread.messages.last?.text == "done")
+    #expect(thread.messages.last?.state == (fails ? .failed("The model is overloaded.") : .complete))
+  }
+
   /// A reply closure that stops (or sends, which stops) the run it is starting: the stream it
   /// returns is dropped unread, which ends it, so no request stays open behind the thread.
   @Test(arguments: [false, true])
