@@ -181,16 +181,23 @@ public enum ChatArchive {
     func failure(_ code: Int32) -> ChatArchiveError {
       .unreadable("'\(path)': \(String(cString: strerror(code)))")
     }
-    // Non-blocking, so a FIFO without a writer is refused below instead of waiting forever.
+    // What the path is, before opening it: opening a device can act (rewind a tape, arm a
+    // watchdog), and opening a FIFO can wait for a writer.
+    var before = stat()
+    guard stat(path, &before) == 0 else { throw failure(errno) }
+    switch before.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw .unreadable("'\(path)' is a directory, not a thread file")
+    default: throw .unreadable("'\(path)' is not a regular file (a FIFO, device or socket)")
+    }
+    // Non-blocking all the same, and the file opened must be the one looked at.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard descriptor >= 0 else { throw failure(errno) }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw failure(errno) }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw .unreadable("'\(path)' is a directory, not a thread file")
-    default: throw .unreadable("'\(path)' is not a regular file (a FIFO, device or socket)")
+    guard info.st_mode & S_IFMT == S_IFREG, info.st_dev == before.st_dev, info.st_ino == before.st_ino else {
+      throw .unreadable("'\(path)' changed while it was opened; try again")
     }
     guard Int(info.st_size) <= maxBytes else {
       throw .unreadable("'\(path)' is \(info.st_size) bytes; the most a thread file may have is \(maxBytes)")
@@ -202,7 +209,7 @@ public enum ChatArchive {
         buffer.baseAddress.map { Glibc.read(descriptor, $0 + count, buffer.count - count) } ?? 0
       }
       if read < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR { continue }
         throw failure(errno)
       }
       if read == 0 { break }

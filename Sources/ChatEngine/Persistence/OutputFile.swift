@@ -13,6 +13,8 @@
 ///   written; the link stays; as the kernel's `protected_symlinks` rule has it, a link in a
 ///   world-writable sticky folder (`/tmp`) that another user owns (neither this process's user
 ///   nor the folder's owner) is refused, so nobody can point a file we write in `/tmp` elsewhere;
+///   likewise, as `protected_regular` and `protected_fifos` have it, a file or FIFO another user
+///   owns in such a folder is never written (it would hand them what we write);
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
 ///   are flushed to disk and renamed over it, so a failure (or, in a single-threaded program, a
 ///   signal that ends it) leaves the old file whole and no partial file behind; the new file keeps
@@ -46,6 +48,7 @@ package enum OutputFile {
       try replace(target, with: bytes, existing: nil, mode: newFileMode, shownAs: path)
       return
     }
+    try refuseOthersFileInSharedFolder(target, owner: info.st_uid, shownAs: path)
     switch info.st_mode & S_IFMT {
     case S_IFREG:
       guard access(target, W_OK) == 0 else {
@@ -63,6 +66,20 @@ package enum OutputFile {
     case S_IFSOCK: throw Failure(path: path, reason: "it is a socket")
     default: throw Failure(path: path, reason: "it is not a regular file")
     }
+  }
+
+  /// Refuses `target`, owned by `owner`, when it sits in a world-writable sticky folder and
+  /// `owner` is neither this process's user nor the folder's owner.
+  private static func refuseOthersFileInSharedFolder(_ target: String, owner: uid_t, shownAs path: String)
+    throws(Failure)
+  {
+    var folder = stat()
+    let folderPath = directory(of: target)
+    guard stat(folderPath.isEmpty ? "." : folderPath, &folder) == 0, folder.st_mode & S_ISVTX != 0,
+      folder.st_mode & S_IWOTH != 0, owner != geteuid(), owner != folder.st_uid
+    else { return }
+    throw Failure(
+      path: path, reason: "it belongs to another user and sits in a shared folder (\(folderPath)); not writing to it")
   }
 
   /// The path a chain of symbolic links at `path` ends at (which may not exist yet).
@@ -122,7 +139,8 @@ package enum OutputFile {
   }
 
   private static func writeThrough(_ target: String, _ bytes: [UInt8], shownAs path: String) throws(Failure) {
-    let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+    // Not through a link that took the place of the file since it was looked at.
+    let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
     var failure = writeAll(descriptor, bytes)
     if close(descriptor) != 0 && failure == 0 { failure = errno }

@@ -35,6 +35,25 @@ import Testing
     }
   }
 
+  /// A regular file or a FIFO another user made in a shared folder is never written: replacing
+  /// the file as root would hand them the content, and the FIFO would pass it to them.
+  @Test(.enabled(if: geteuid() == 0, "making a file owned by another user needs root"))
+  func aFileOrFIFOAnotherUserMadeInASharedFolderIsRefused() throws {
+    let folder = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("replykit-reply-00000001.txt").path
+    try Data("theirs".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(chown(file, 65_534, 65_534) == 0)
+    #expect(chmod(file, 0o666) == 0)
+    #expect(throws: OutputFile.Failure.self) { try OutputFile.write(Array("reply\n".utf8), to: file) }
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "theirs")
+    let fifo = folder.appendingPathComponent("replykit-reply-00000002.txt").path
+    #expect(mkfifo(fifo, 0o666) == 0)
+    #expect(chown(fifo, 65_534, 65_534) == 0)
+    // Refused before it is opened, so no reader is needed for the test to end.
+    #expect(throws: OutputFile.Failure.self) { try OutputFile.write(Array("reply\n".utf8), to: fifo) }
+  }
+
   /// One's own link in the same folder is followed, as before.
   @Test func ownLinkInASharedFolderIsFollowed() throws {
     let folder = try stickyFolder()
