@@ -30,29 +30,30 @@ public struct ModelAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDe
 
   /// `text` with the key, and every piece of it of 8 characters or more (servers echo keys
   /// partly masked), replaced by `<redacted>`: each run of text made of such pieces becomes one
-  /// `<redacted>`. A key echoed inside a URL or a JSON string is found too: pieces are also looked
-  /// up in the text read with its percent escapes (`%2F`) and JSON escapes (`\/`, `\u002F`)
-  /// decoded, and the escapes that spelled a piece are redacted with it.
+  /// `<redacted>`. A key echoed inside a URL, a JSON string or HTML is found too: pieces are also
+  /// looked up in the text read with its percent escapes (`%2F`), JSON escapes (`\/`, `\u002F`)
+  /// and character references (`&#47;`, `&#x2F;`) decoded, up to three levels deep (`%252F`),
+  /// and the escapes that spelled a piece are redacted with it.
   ///
   /// - Complexity: O(n + k) for a text of n Unicode scalars and a key of k: each scalar of the
-  ///   text is looked up at most twice (as written, and decoded when the text holds an escape)
-  ///   in a set of the key's 8-scalar pieces.
+  ///   text is looked up at most four times (as written, and at each level of escapes the text
+  ///   still holds) in a set of the key's 8-scalar pieces.
   public func redact(_ text: String) -> String {
     var lookups = 0
     return redact(text, prefix: Int.max, lookups: &lookups)
   }
 
   /// The first `prefix` Unicode scalars of `text`, redacted as ``redact(_:)`` does, reading at
-  /// most `prefix + 6k` scalars of `text` (a piece of the key that starts before the cut and ends
-  /// after it is still found, even spelled with escapes of up to 6 scalars each); `lookups`
-  /// counts the pieces looked up.
+  /// most `prefix + 30k` scalars of `text` (a piece of the key that starts before the cut and
+  /// ends after it is still found, even spelled with nested escapes of up to 30 scalars each);
+  /// `lookups` counts the pieces looked up.
   package func redact<Text: StringProtocol>(_ text: Text, prefix: Int, lookups: inout Int) -> String {
     let key = Array(value.unicodeScalars)
     let width = Swift.min(Self.shortestRedactedPiece, key.count)
     var pieces = Set<SIMD8<UInt32>>()
     for start in 0...(key.count - width) { pieces.insert(Self.piece(key[start..<(start + width)].lazy.map(\.value))) }
     // The scalars read: those kept, and enough after them to finish a piece that starts there.
-    let longestEscape = 6
+    let longestEscape = 30
     let readLimit = prefix > Int.max / 2 - key.count * longestEscape ? Int.max : prefix + key.count * longestEscape
     let scalars = Array(text.unicodeScalars.prefix(readLimit))
     let kept = Swift.min(prefix, scalars.count)
@@ -60,8 +61,12 @@ public struct ModelAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDe
     var covered = [Bool](repeating: false, count: kept)
     let written = scalars.indices.map { Spelled(value: scalars[$0].value, start: $0, end: $0 + 1) }
     Self.cover(&covered, pieces: pieces, width: width, in: written, lookups: &lookups)
-    if scalars.contains(where: { $0 == "%" || $0 == "\\" }) {
-      Self.cover(&covered, pieces: pieces, width: width, in: Self.decodingEscapes(scalars), lookups: &lookups)
+    // Escaped spellings, up to three levels deep (a key escaped for a URL, then for JSON, then
+    // for HTML), each level looked up as long as it still holds an escape.
+    var spelled = written
+    for _ in 0..<3 where spelled.contains(where: { Self.mayEscape($0.value) }) {
+      spelled = Self.decodingEscapes(spelled)
+      Self.cover(&covered, pieces: pieces, width: width, in: spelled, lookups: &lookups)
     }
     var result = String.UnicodeScalarView()
     var index = 0
@@ -103,36 +108,58 @@ public struct ModelAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDe
     }
   }
 
-  /// `scalars` read with their escapes decoded: `%` and two hex digits (an ASCII character), and
-  /// the JSON escapes `\/`, `\\`, `\"` and `\u` with four hex digits. Anything else stands for
-  /// itself.
-  private static func decodingEscapes(_ scalars: [Unicode.Scalar]) -> [Spelled] {
-    func hex(_ from: Int, _ count: Int) -> UInt32? {
-      guard from + count <= scalars.count else { return nil }
+  /// Whether `value` may start an escape ``decodingEscapes(_:)`` reads: `%`, `\` or `&`.
+  private static func mayEscape(_ value: UInt32) -> Bool {
+    value == 0x25 || value == 0x5C || value == 0x26
+  }
+
+  /// `text` read with one level of escapes decoded: `%` and two hex digits (an ASCII character),
+  /// the JSON escapes `\/`, `\\`, `\"` and `\u` with four hex digits, and the HTML
+  /// character references `&#` with decimal or `&#x` with hex digits and `;`. Anything else
+  /// stands for itself. Each result spans the written scalars of the ones it was read from.
+  private static func decodingEscapes(_ text: [Spelled]) -> [Spelled] {
+    func digits(_ from: Int, radix: UInt32, count: ClosedRange<Int>) -> (value: UInt32, end: Int)? {
       var value: UInt32 = 0
-      for scalar in scalars[from..<(from + count)] {
-        guard let digit = Character(scalar).hexDigitValue, scalar.isASCII else { return nil }
-        value = value * 16 + UInt32(digit)
+      var index = from
+      while index < text.count, index - from < count.upperBound,
+        let scalar = Unicode.Scalar(text[index].value), scalar.isASCII,
+        let digit = Character(scalar).hexDigitValue, UInt32(digit) < radix
+      {
+        value = value * radix + UInt32(digit)
+        index += 1
       }
-      return value
+      return count.contains(index - from) ? (value, index) : nil
+    }
+    func spanning(_ value: UInt32, _ from: Int, _ end: Int) -> Spelled {
+      Spelled(value: value, start: text[from].start, end: text[end - 1].end)
     }
     var decoded: [Spelled] = []
-    decoded.reserveCapacity(scalars.count)
+    decoded.reserveCapacity(text.count)
     var index = 0
-    while index < scalars.count {
-      var spelled = Spelled(value: scalars[index].value, start: index, end: index + 1)
-      if scalars[index] == "%", let byte = hex(index + 1, 2), byte < 0x80 {
-        spelled = Spelled(value: byte, start: index, end: index + 3)
-      } else if scalars[index] == "\\", index + 1 < scalars.count {
-        let next = scalars[index + 1]
-        if next == "/" || next == "\\" || next == "\"" {
-          spelled = Spelled(value: next.value, start: index, end: index + 2)
-        } else if next == "u", let code = hex(index + 2, 4), Unicode.Scalar(code) != nil {
-          spelled = Spelled(value: code, start: index, end: index + 6)
+    while index < text.count {
+      var spelled = text[index]
+      var next = index + 1
+      let first = text[index].value
+      let second = index + 1 < text.count ? text[index + 1].value : 0
+      if first == 0x25, let (byte, end) = digits(index + 1, radix: 16, count: 2...2), byte < 0x80 {
+        (spelled, next) = (spanning(byte, index, end), end)
+      } else if first == 0x5C, second == 0x2F || second == 0x5C || second == 0x22 {
+        (spelled, next) = (spanning(second, index, index + 2), index + 2)
+      } else if first == 0x5C, second == 0x75, let (code, end) = digits(index + 2, radix: 16, count: 4...4),
+        Unicode.Scalar(code) != nil
+      {
+        (spelled, next) = (spanning(code, index, end), end)
+      } else if first == 0x26, second == 0x23 {
+        let isHex = index + 2 < text.count && (text[index + 2].value == 0x78 || text[index + 2].value == 0x58)
+        let from = index + (isHex ? 3 : 2)
+        if let (code, end) = digits(from, radix: isHex ? 16 : 10, count: 1...7), end < text.count,
+          text[end].value == 0x3B, Unicode.Scalar(code) != nil
+        {
+          (spelled, next) = (spanning(code, index, end + 1), end + 1)
         }
       }
       decoded.append(spelled)
-      index = spelled.end
+      index = next
     }
     return decoded
   }
