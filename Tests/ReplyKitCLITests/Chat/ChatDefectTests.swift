@@ -10,11 +10,7 @@ import Testing
     let session = try TmuxSession(["--reply-command", command])
     try session.submit("go")
     try session.waitFor("started")
-    let started = Date().addingTimeInterval(5)
-    while ChatTerminalTests.processesMatching("^sleep \(marker)") < 2, Date() < started {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 2)
+    #expect(ChatTerminalTests.waitForProcesses("^sleep \(marker)", count: 2) == 2)
     try session.press("C-c")
     try session.waitFor("EXITED 0")
     #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 0, "the reply command outlived the chat")
@@ -80,11 +76,7 @@ import Testing
     try session.waitFor("Regenerate")
     try session.submit("/share")
     try session.waitFor("Sharing with")
-    let started = Date().addingTimeInterval(5)
-    while ChatTerminalTests.processesMatching("^sleep \(marker)") < 1, Date() < started {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 1)
+    #expect(ChatTerminalTests.waitForProcesses("^sleep \(marker)", count: 1) == 1)
     try session.press("C-c")
     try session.waitFor("EXITED 0")
     #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 0, "the share command outlived the chat")

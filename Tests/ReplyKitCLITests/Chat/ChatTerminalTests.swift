@@ -213,6 +213,13 @@ import Testing
   }
 
   /// How many processes have `pattern` in their command line.
+  /// Waits up to 5 s for at least `count` processes matching `pattern`; how many there are.
+  static func waitForProcesses(_ pattern: String, count: Int) -> Int {
+    let deadline = Date().addingTimeInterval(5)
+    while processesMatching(pattern) < count, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    return processesMatching(pattern)
+  }
+
   static func processesMatching(_ pattern: String) -> Int {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
