@@ -121,6 +121,7 @@ final class ChatApp {
     if !typedAhead.isEmpty {
       for event in decoder.decode(typedAhead) { handle(event) }
       if decoder.isInsidePaste { endPasteAfterSilence() }
+      if decoder.holdsLoneEscape { endLoneEscapeAfterSilence() }
     }
     draw()
   }
@@ -135,7 +136,23 @@ final class ChatApp {
     reads += 1
     for event in decoder.decode(Array(buffer[0..<count])) { handle(event) }
     if decoder.isInsidePaste { endPasteAfterSilence() }
+    if decoder.holdsLoneEscape { endLoneEscapeAfterSilence() }
     requestFrame()
+  }
+
+  /// Takes a lone ESC as the Escape key once ``InputDecoder/escapeWaitSeconds`` pass without
+  /// input (the rest of a key's sequence, split off by a slow link, would have come).
+  private func endLoneEscapeAfterSilence() {
+    let readsNow = reads
+    DispatchQueue.main.asyncAfter(deadline: .now() + InputDecoder.escapeWaitSeconds) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.reads == readsNow, self.decoder.holdsLoneEscape else { return }
+        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) == 0 else { return }
+        for event in self.decoder.endLoneEscape() { self.handle(event) }
+        self.requestFrame()
+      }
+    }
   }
 
   /// Ends an open paste once ``InputDecoder/unfinishedPasteSeconds`` pass without input: a paste

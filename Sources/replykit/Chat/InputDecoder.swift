@@ -3,7 +3,8 @@
 /// Understands UTF-8 text, CSI and SS3 keys (arrows, Home/End in their xterm and VT forms,
 /// Page Up/Down, Delete), SGR mouse reports (mode 1006; only the wheel is used), bracketed paste
 /// (mode 2004) and Alt-Enter. An incomplete sequence at the end of a read is kept for the next
-/// read, except a lone ESC, which is the Escape key. Unknown sequences are dropped whole, so no
+/// read; so is a lone ESC, which may be the start of one split across reads (a slow link): it is
+/// the Escape key once ``escapeWaitSeconds`` pass with nothing after it (``endLoneEscape()``). Unknown sequences are dropped whole, so no
 /// byte of them reaches the composer; so is an answer from the terminal (`ESC ] 11 ; …`, say,
 /// when the start-up background query's answer comes late).
 ///
@@ -26,8 +27,23 @@ struct InputDecoder {
   /// How long a paste whose end marker has not come waits for more input before it ends.
   static let unfinishedPasteSeconds = 1.0
 
+  /// How long a lone ESC at the end of a read waits for the rest of a sequence before it is the
+  /// Escape key (50 ms, as a person pressing Esc does not notice).
+  static let escapeWaitSeconds = 0.05
+
   /// Whether a paste has started and not ended: the bytes fed next are paste, whatever they are.
   var isInsidePaste: Bool { paste != nil }
+
+  /// Whether the last read ended with a lone ESC, kept in case the rest of a sequence follows.
+  var holdsLoneEscape: Bool { paste == nil && pending == [0x1B] }
+
+  /// The Escape key for a lone ESC that nothing followed (see ``escapeWaitSeconds``); nothing
+  /// when no lone ESC is held.
+  mutating func endLoneEscape() -> [KeyEvent] {
+    guard holdsLoneEscape else { return [] }
+    pending = []
+    return [.escape]
+  }
 
   /// Decodes `bytes` (appended to what an earlier call left incomplete).
   mutating func decode(_ bytes: [UInt8]) -> [KeyEvent] {
@@ -113,7 +129,8 @@ struct InputDecoder {
   /// The event and length of the sequence starting with ESC at `start`, or `nil` if incomplete.
   private func escapeSequence(_ input: [UInt8], at start: Int) -> (KeyEvent?, Int)? {
     let next = start + 1
-    guard next < input.count else { return (.escape, 1) }
+    // A lone ESC may be the start of a sequence whose rest comes with the next read.
+    guard next < input.count else { return nil }
     switch input[next] {
     case UInt8(ascii: "["):
       return csi(input, at: start)

@@ -26,10 +26,24 @@ import Testing
         == [.home, .end, .delete, .pageUp, .pageDown, .home, .end])
   }
 
-  @Test func aLoneEscapeIsEscapeAndAltEnterIsANewline() {
-    #expect(Self.decode([[0x1B]]) == [.escape])
+  @Test func aLoneEscapeIsEscapeOnceNothingFollowsAndAltEnterIsANewline() {
+    var decoder = InputDecoder()
+    #expect(decoder.decode([0x1B]).isEmpty)
+    #expect(decoder.holdsLoneEscape)
+    #expect(decoder.endLoneEscape() == [.escape])
+    #expect(!decoder.holdsLoneEscape)
+    #expect(decoder.endLoneEscape().isEmpty)
     #expect(Self.decode([[0x1B, 0x0D]]) == [.newline])
-    #expect(Self.decode([[0x1B, 0x1B]]) == [.escape, .escape])
+    #expect(decoder.decode([0x1B, 0x1B]) == [.escape])
+    #expect(decoder.endLoneEscape() == [.escape])
+  }
+
+  /// A slow link may split ESC from the rest of its key: the two reads make the one key, never
+  /// Escape (which stops the reply) and text.
+  @Test func anEscapeSplitFromItsSequenceIsTheKey() {
+    #expect(Self.decode([[0x1B], Self.bytes("[5~")]) == [.pageUp])
+    #expect(Self.decode([[0x1B], Self.bytes("OA")]) == [.up])
+    #expect(Self.decode([[0x1B], [0x0D]]) == [.newline])
   }
 
   @Test func aSequenceSplitAcrossReadsIsKeptForTheNextRead() {
