@@ -143,15 +143,9 @@ final class ChatApp {
   /// Takes a lone ESC as the Escape key once ``InputDecoder/escapeWaitSeconds`` pass without
   /// input (the rest of a key's sequence, split off by a slow link, would have come).
   private func endLoneEscapeAfterSilence() {
-    let readsNow = reads
-    DispatchQueue.main.asyncAfter(deadline: .now() + InputDecoder.escapeWaitSeconds) { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self, self.reads == readsNow, self.decoder.holdsLoneEscape else { return }
-        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 0) == 0 else { return }
-        for event in self.decoder.endLoneEscape() { self.handle(event) }
-        self.requestFrame()
-      }
+    afterSilence(of: InputDecoder.escapeWaitSeconds, while: { $0.decoder.holdsLoneEscape }) { app in
+      for event in app.decoder.endLoneEscape() { app.handle(event) }
+      app.requestFrame()
     }
   }
 
@@ -159,16 +153,26 @@ final class ChatApp {
   /// start whose end never comes (a stray `ESC [ 200 ~`) must not swallow every later key. What
   /// came of it is pasted into the composer (never sent) and the keys after it work again.
   private func endPasteAfterSilence() {
+    afterSilence(of: InputDecoder.unfinishedPasteSeconds, while: { $0.decoder.isInsidePaste }) { app in
+      for event in app.decoder.endUnfinishedPaste() { app.handle(event) }
+      app.showNotice("The paste did not end (no end marker); what came of it is in the composer.", isError: true)
+    }
+  }
+
+  /// Runs `action` after `seconds` when no input came meanwhile (no read, and none waiting to be
+  /// read: the main queue may have been busy, and that read sets a new timer) and `pending`
+  /// still holds.
+  private func afterSilence(
+    of seconds: Double, while pending: @escaping @MainActor (ChatApp) -> Bool,
+    _ action: @escaping @MainActor (ChatApp) -> Void
+  ) {
     let readsNow = reads
-    DispatchQueue.main.asyncAfter(deadline: .now() + InputDecoder.unfinishedPasteSeconds) { [weak self] in
+    DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
       MainActor.assumeIsolated {
-        guard let self, self.reads == readsNow, self.decoder.isInsidePaste else { return }
-        // Input waiting to be read is not silence (the main queue may have been busy): its read
-        // comes next and sets a new timer.
+        guard let self, self.reads == readsNow, pending(self) else { return }
         var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, 0) == 0 else { return }
-        for event in self.decoder.endUnfinishedPaste() { self.handle(event) }
-        self.showNotice("The paste did not end (no end marker); what came of it is in the composer.", isError: true)
+        action(self)
       }
     }
   }
