@@ -49,6 +49,8 @@ final class ChatApp {
   private var savedTree: ChatThreadTree?
   /// Why the last automatic save failed, until one succeeds.
   private var saveFailure: String?
+  /// Saves to the thread file without writing over changes others made to it.
+  private var keeper: ThreadFileKeeper?
   /// The existing file a `/save` was refused for; the same `/save` next replaces it.
   private var confirmedOverwrite: String?
   /// The person's turn being edited in the composer (`/edit`), if any: Enter sends a new version.
@@ -60,6 +62,7 @@ final class ChatApp {
     self.environment = environment
     let setup = ChatSetup(options: options)
     self.setup = setup
+    keeper = setup.keeper
     let events = ChatEvents()
     let chatEnvironment = ChatEnvironment(
       clipboard: { payload in events.app?.copyToClipboard(payload.plainText) },
@@ -466,7 +469,7 @@ final class ChatApp {
       guard setup.loadError == nil else {
         return showNotice("Not saving over a thread file that did not load; use /save FILE.", isError: true)
       }
-      url = threadURL
+      url = keeper?.target ?? threadURL
     } else {
       url = URL(fileURLWithPath: "replykit-thread.json")
     }
@@ -475,8 +478,12 @@ final class ChatApp {
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
       return showNotice("Cannot save: the directory \(directory) does not exist.", isError: true, seconds: 8)
     }
+    if let keeper, url.standardizedFileURL == keeper.target.standardizedFileURL {
+      // The thread file: saved as after a reply, never over changes made there by others.
+      return save(withNoticeOnSuccess: true)
+    }
     // A file this session did not write is replaced only when asked twice.
-    let ours = url.path == savedPath || (url == setup.threadURL && setup.loadError == nil)
+    let ours = url.path == savedPath
     if !ours, FileManager.default.fileExists(atPath: url.path), confirmedOverwrite != url.path {
       confirmedOverwrite = url.path
       return showNotice(
@@ -485,6 +492,12 @@ final class ChatApp {
     confirmedOverwrite = nil
     do {
       try thread.save(to: url, fields: setup.fields)
+      keeper?.wrote(to: url)
+      if let keeper, keeper.target.standardizedFileURL == url.standardizedFileURL {
+        // Replacing the thread file by hand makes it the thread's file again.
+        saveFailure = nil
+        screen.marker = nil
+      }
       noteSaved(to: url)
       showNotice("Saved to \(url.path)", isError: false)
     } catch {
@@ -506,16 +519,32 @@ final class ChatApp {
 
   /// Saves the thread to its file when there is one that loaded (or is new).
   func autosave() {
-    guard setup.autosaves, let url = setup.threadURL else { return }
+    save(withNoticeOnSuccess: false)
+  }
+
+  /// Saves the thread through ``keeper``: to its file, or beside it when someone else changed it
+  /// (said once, until quit); a failure stays in the status line until a save succeeds.
+  private func save(withNoticeOnSuccess: Bool) {
+    guard setup.autosaves, var keeper else { return }
     do {
-      try thread.save(to: url, fields: setup.fields)
-      noteSaved(to: url)
-      if saveFailure != nil {
+      try keeper.save(thread, fields: setup.fields)
+      self.keeper = keeper
+      noteSaved(to: keeper.target)
+      if let aside = keeper.movedAside {
+        saveFailure = nil
+        screen.marker = "saving aside"
+        showNotice(
+          "\(keeper.requested.path) changed on disk (another chat or an editor?) and was not written over; "
+            + "this thread is saved to \(aside.path) from now on", isError: true, seconds: nil)
+      } else if saveFailure != nil {
         saveFailure = nil
         screen.marker = nil
-        showNotice("Saved to \(url.path) again", isError: false)
+        showNotice("Saved to \(keeper.target.path) again", isError: false)
+      } else if withNoticeOnSuccess {
+        showNotice("Saved to \(keeper.target.path)", isError: false)
       }
     } catch {
+      self.keeper = keeper
       saveFailure = error.localizedDescription
       screen.marker = "not saving"
       showNotice(error.localizedDescription, isError: true, seconds: nil)
@@ -612,7 +641,11 @@ final class ChatApp {
     let count = thread.messages.count
     let messages = count == 1 ? "1 message" : "\(count) messages"
     if let savedPath, let savedTree {
-      if savedTree == thread.tree { return "replykit: \(messages), saved to \(savedPath)" }
+      var aside = ""
+      if let keeper, keeper.target != keeper.requested, savedPath == keeper.target.path {
+        aside = " (\(keeper.requested.path) changed on disk and was not written over)"
+      }
+      if savedTree == thread.tree { return "replykit: \(messages), saved to \(savedPath)\(aside)" }
       let reason = saveFailure.map { ": \($0)" } ?? ""
       return "replykit: \(messages), not all saved\(reason); \(savedPath) holds the thread as it was at the last "
         + "save (\(savedTree.messages.count) messages)"

@@ -28,6 +28,9 @@ struct ChatSetup {
   var threadPath: String?
   /// Whether the thread is saved to ``threadURL`` after every reply.
   var autosaves: Bool
+  /// Saves to ``threadURL`` without writing over changes made there by others, when
+  /// ``autosaves``.
+  var keeper: ThreadFileKeeper?
   /// Why the thread file did not load, if it did not: one line naming the file.
   var loadError: CLIError?
   /// The top-level fields of the loaded thread file that ReplyKit does not read, saved back.
@@ -54,16 +57,20 @@ struct ChatSetup {
       return
     }
     let expanded = (path as NSString).expandingTildeInPath
-    threadURL = URL(fileURLWithPath: expanded)
+    let url = URL(fileURLWithPath: expanded)
+    threadURL = url
     // Only a file that is not there starts a new thread; any other failure (no permission to
     // look, a file where a directory should be) is the reason the read gives below.
     var info = stat()
     if stat(expanded, &info) != 0 && errno == ENOENT {
       tree = ChatThreadTree()
       autosaves = true
+      keeper = ThreadFileKeeper(url: url)
       startNotice = "New thread: it will be saved to \(path)"
       return
     }
+    // Looked at before the read: a write between the two is taken for a change by someone else.
+    let keeper = ThreadFileKeeper(url: url)
     do {
       // No limit past the memory's: a thread file of any size loads, as it always has.
       // A file named `-` is that file, not standard input.
@@ -71,6 +78,7 @@ struct ChatSetup {
       tree = document.tree
       fields = document.fields
       autosaves = true
+      self.keeper = keeper
       startNotice = "Loaded \(messages.count) messages from \(path)"
     } catch {
       tree = ChatThreadTree()

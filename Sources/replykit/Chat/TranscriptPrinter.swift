@@ -106,8 +106,12 @@ final class TranscriptPrinter {
     let count = thread?.messages.count ?? 0
     let messages = count == 1 ? "1 message" : "\(count) messages"
     do {
-      if let path = try save() {
-        StandardIO.writeError("replykit: \(messages), saved to \(path)")
+      if let saved = try save() {
+        if let aside = saved.aside {
+          StandardIO.writeError("replykit: \(messages), saved to \(aside): " + Self.asideLine(saved.path, aside: aside))
+        } else {
+          StandardIO.writeError("replykit: \(messages), saved to \(saved.path)")
+        }
       } else {
         StandardIO.writeError("replykit: \(messages), not saved (use --thread FILE to keep the thread)")
       }
@@ -117,20 +121,28 @@ final class TranscriptPrinter {
     ProgramExit.exit(status)
   }
 
-  /// Saves the thread to its file when it loaded (or is new) and returns the file's path; `nil`
-  /// when there is no thread file.
+  /// Saves the thread to its file when it loaded (or is new) and returns the file's path and,
+  /// when that file changed on disk while this chat ran, the file it was saved to instead
+  /// (``ThreadFileKeeper``); `nil` when there is no thread file.
   ///
   /// - Throws: `cannot write 'PATH': REASON`; a file that was there is left whole.
-  private func save() throws(CLIError) -> String? {
-    guard let setup, setup.autosaves, let url = setup.threadURL, let thread else { return nil }
+  private func save() throws(CLIError) -> (path: String, aside: String?)? {
+    guard var keeper = setup?.keeper, let setup, setup.autosaves, let thread else { return nil }
     do {
-      try thread.save(to: url, fields: setup.fields)
+      try keeper.save(thread, fields: setup.fields)
     } catch {
       var reason = error.errorDescription ?? "\(error)"
       if case .unwritable(let why) = error { reason = why }
-      throw CLIError.failure("cannot write '\(url.path)': \(reason)")
+      throw CLIError.failure("cannot write '\(keeper.target.path)': \(reason)")
     }
-    return url.path
+    self.setup?.keeper = keeper
+    return (keeper.requested.path, keeper.movedAside?.path)
+  }
+
+  /// The line saying a thread file was not written over because it changed while the chat ran.
+  private static func asideLine(_ path: String, aside: String) -> String {
+    "\(path) changed on disk while this chat ran (another chat or an editor?) and was not written over; "
+      + "this thread was saved to \(aside)"
   }
 
   /// Waits until the thread's published text or state changes.
@@ -160,13 +172,17 @@ final class TranscriptPrinter {
   }
 
   /// Prints the rest of the reply and its end mark, saves the thread, then exits: 1 when the
-  /// reply failed or the thread could not be saved (one line on standard error), else 0.
+  /// reply failed, the thread could not be saved, or its file changed meanwhile and it was saved
+  /// beside it (one line on standard error), else 0.
   private func finish() -> Never {
     printRest()
     var status: Int32 = 0
     if case .failed = thread?.messages.last?.state { status = 1 }
     do {
-      _ = try save()
+      if let saved = try save(), let aside = saved.aside {
+        StandardIO.writeError("replykit: " + Self.asideLine(saved.path, aside: aside))
+        status = 1
+      }
     } catch {
       StandardIO.writeError("replykit: \(error.message); the thread was not saved")
       status = 1

@@ -1,3 +1,4 @@
+import ChatEngine
 import Foundation
 import Testing
 
@@ -80,6 +81,31 @@ import Testing
     try session.press("C-c")
     try session.waitFor("EXITED 0")
     #expect(ChatTerminalTests.processesMatching("^sleep \(marker)") == 0, "the share command outlived the chat")
+  }
+
+  /// A thread file another chat (or an editor) wrote meanwhile is not written over: the thread
+  /// is saved beside it, and the status line and the line on quit say so.
+  @Test func aThreadFileChangedMeanwhileIsSavedBeside() throws {
+    let session = try TmuxSession(["--reply-command", "printf ok", "--thread", "t.json"])
+    try session.submit("one")
+    try session.waitFor("Regenerate")
+    let file = session.directory.appendingPathComponent("t.json")
+    try session.waitFor("t.json to be saved") { _ in FileManager.default.fileExists(atPath: file.path) }
+    try Data(#"{"messages":[]}"#.utf8).write(to: file, options: .atomic)
+    try session.submit("two")
+    try session.waitFor("was not written over")
+    #expect(try String(contentsOf: file, encoding: .utf8) == #"{"messages":[]}"#)
+    let names = try FileManager.default.contentsOfDirectory(atPath: session.directory.path)
+    let aside = try #require(names.first { $0.hasPrefix("t.conflict-") })
+    let asideURL = session.directory.appendingPathComponent(aside)
+    try session.waitFor("the reply saved beside it") { _ in
+      ((try? ChatArchive.load(from: asideURL)) ?? []).map(\.text) == ["one", "ok", "two", "ok"]
+    }
+    try session.submit("/quit")
+    let screen = try session.waitFor("EXITED 0").replacingOccurrences(of: "\n", with: "")
+    #expect(screen.contains("replykit: 4 messages, saved to"), "\(screen)")
+    #expect(screen.contains("t.json changed on disk and was not written over)"), "\(screen)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == #"{"messages":[]}"#)
   }
 
   /// `/save FILE` over a file the session did not write asks first: the same `/save` again

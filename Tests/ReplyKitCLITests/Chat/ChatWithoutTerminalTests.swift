@@ -104,6 +104,30 @@ import Testing
         == "replykit: cannot write '\(file.path)': No such file or directory; the thread was not saved\n")
   }
 
+  /// A thread file written by someone else while the chat ran (another chat, an editor) is not
+  /// written over: the thread is saved beside it, status 1 and one line saying where.
+  @Test func aThreadFileChangedMeanwhileIsNotWrittenOver() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("thread.json")
+    let result = try CLIRunner.run(
+      [
+        "chat", "--thread", file.path, "--reply-command",
+        #"cat > /dev/null; printf '{"messages":[]}' > "# + "'\(file.path)'; echo hi",
+      ])
+    #expect(result.status == 1)
+    #expect(try String(contentsOf: file, encoding: .utf8) == #"{"messages":[]}"#)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "thread.json" }
+    try #require(names.count == 1)
+    #expect(names[0].hasPrefix("thread.conflict-") && names[0].hasSuffix(".json"), "\(names)")
+    let aside = directory.appendingPathComponent(names[0])
+    #expect(try Self.saved(aside).map(\.text) == ["Hi", "hi\n"])
+    #expect(
+      result.stderr
+        == "replykit: \(file.path) changed on disk while this chat ran (another chat or an editor?) and was not "
+        + "written over; this thread was saved to \(aside.path)\n")
+  }
+
   /// A new thread file in a folder that does not exist could never be saved: status 1 before
   /// anything is printed, naming the folder.
   @Test func aNewThreadInAMissingFolderIsAnError() throws {

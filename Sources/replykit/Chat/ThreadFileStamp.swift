@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a file looked like at one moment, enough to tell that someone wrote it since: its device
+/// and inode (a file saved by renaming a new one over it has a new inode), its size and its
+/// modification time to the nanosecond the file system keeps.
+struct ThreadFileStamp: Equatable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modifiedSeconds: Int
+  let modifiedNanoseconds: Int
+  /// Whether the path named a regular file (through symbolic links). Only a regular file is
+  /// compared: a FIFO or device written through has no content to lose.
+  let isRegular: Bool
+
+  /// The stamp of the file at `path` now (symbolic links followed); `nil` when nothing is there
+  /// or it cannot be looked at.
+  static func of(_ path: String) -> ThreadFileStamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Glibc)
+      let modified = info.st_mtim
+    #else
+      let modified = info.st_mtimespec
+    #endif
+    return ThreadFileStamp(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec),
+      isRegular: (info.st_mode & S_IFMT) == S_IFREG)
+  }
+}
