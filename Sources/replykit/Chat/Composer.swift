@@ -93,13 +93,13 @@ struct Composer {
         index += 1
         continue
       }
-      let characterWidth = VisibleText.width(VisibleText.sanitize(String(character)))
+      let characterWidth = Self.drawnWidth(character)
       if lineWidth + characterWidth > width, index > start {
         let end = lastBreak ?? index
         result.append(start..<end)
         start = end
         lastBreak = nil
-        lineWidth = characters[start..<index].reduce(0) { $0 + VisibleText.width(VisibleText.sanitize(String($1))) }
+        lineWidth = characters[start..<index].reduce(0) { $0 + Self.drawnWidth($1) }
         continue
       }
       lineWidth += characterWidth
@@ -110,14 +110,19 @@ struct Composer {
     return result
   }
 
+  /// The columns `character` takes as drawn (controls as symbols): printable ASCII without making
+  /// a string of it, since a paste of megabytes is laid out again at every key.
+  @inline(__always) private static func drawnWidth(_ character: Character) -> Int {
+    if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+    return VisibleText.width(VisibleText.sanitize(String(character)))
+  }
+
   /// The screen line and column of the cursor among `lines`.
   private func cursorPlace(in lines: [Range<Int>]) -> (row: Int, column: Int) {
     for (row, range) in lines.enumerated() {
       let isLast = row == lines.count - 1 || lines[row + 1].lowerBound > range.upperBound
       if range.contains(cursor) || (cursor == range.upperBound && isLast) {
-        let column = characters[range.lowerBound..<cursor].reduce(0) {
-          $0 + VisibleText.width(VisibleText.sanitize(String($1)))
-        }
+        let column = characters[range.lowerBound..<cursor].reduce(0) { $0 + Self.drawnWidth($1) }
         return (row, column)
       }
     }
@@ -136,7 +141,7 @@ struct Composer {
     var column = 0
     var index = range.lowerBound
     while index < range.upperBound {
-      let characterWidth = VisibleText.width(VisibleText.sanitize(String(characters[index])))
+      let characterWidth = Self.drawnWidth(characters[index])
       if column + characterWidth > place.column { break }
       column += characterWidth
       index += 1
@@ -156,22 +161,34 @@ struct Composer {
   func layout(width: Int, maxLines: Int) -> Layout {
     let prompt = "› "
     let ranges = visualLines(width: max(width - 2, 1))
-    var lines = ranges.map { range in
-      characters[range].map { VisibleText.sanitize(String($0)) }.joined()
-    }
     var place = cursorPlace(in: ranges)
+    // A cursor past a full line shows at the start of an empty line after it.
+    var blankRow: Int?
     if place.column >= max(width - 2, 1) {
-      lines.insert("", at: place.row + 1)
+      blankRow = place.row + 1
       place = (place.row + 1, 0)
     }
+    let total = ranges.count + (blankRow == nil ? 0 : 1)
     let visible = max(maxLines, 1)
-    let first = max(0, min(place.row - visible + 1, lines.count - visible))
-    let last = min(lines.count, first + visible)
-    let shown = lines[first..<last].enumerated().map { offset, line in
-      (first + offset == 0 ? prompt : "  ") + line
+    let first = max(0, min(place.row - visible + 1, total - visible))
+    let last = min(total, first + visible)
+    // Only the lines shown are made into strings.
+    let shown = (first..<last).map { row -> String in
+      let line: String
+      if let blankRow, row >= blankRow {
+        line = row == blankRow ? "" : Self.drawn(characters[ranges[row - 1]])
+      } else {
+        line = Self.drawn(characters[ranges[row]])
+      }
+      return (row == 0 ? prompt : "  ") + line
     }
     return Layout(
       lines: shown, cursorRow: place.row - first, cursorColumn: place.column + 2, hiddenAbove: first,
-      hiddenBelow: lines.count - last, totalLines: lines.count)
+      hiddenBelow: total - last, totalLines: total)
+  }
+
+  /// `characters` as drawn: controls as symbols.
+  private static func drawn(_ characters: ArraySlice<Character>) -> String {
+    characters.map { VisibleText.sanitize(String($0)) }.joined()
   }
 }
