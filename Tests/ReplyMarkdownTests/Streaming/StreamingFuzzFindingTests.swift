@@ -69,6 +69,14 @@ import Testing
     "[^1]:\n[^1`[`\nb]\n",
     "[fotocat@github.com][bar][baz]\n\n[baz]: /url1\n[bar]: /url2\n",
     "[a www.x.com b][bar] and [c]\n\n[c]: /c\n[bar]: /u\n",
+    // `--seed 1239`: an escaped caret (`[\\^`) makes a footnote reference to cmark-gfm too,
+    // looked up by the columns as `[^` is; the definition before or after it was not included.
+    "[^1]:\n[\\^1[]\n\u{FFFD}]",
+    "[^1]:\n\n[\\^1[]\n\u{FFFD}]",
+    "[\\^1[]\n\u{FFFD}]\n\n[^1]:\n",
+    "[^1]:\n[\\^1[]\n\u{FFFD}]\n\nmore",
+    "[^1]: a\n\n[\\^1\n\u{0}]",
+    "[^a]: see [\\^b[]\n\u{FFFD}]\n\n[^b]: x\n\n[^a]\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

@@ -87,12 +87,16 @@ struct DefinitionStore: Sendable {
     }
     if bytes.last != ASCII.newline && bytes.last != ASCII.carriageReturn { bytes.append(ASCII.newline) }
     let index = pieces.count
-    // More `[^` than the footnote labels it defines: its text references a footnote.
+    // More `[^` (or `[\^`, which cmark-gfm takes for one too) than the footnote labels it
+    // defines: its text references a footnote.
     let footnoteLabels = labels.filter { $0.hasPrefix("^") }.count
     var openers = 0
-    for index in bytes.indices.dropLast()
-    where bytes[index] == UInt8(ascii: "[") && bytes[index + 1] == UInt8(ascii: "^") {
-      openers += 1
+    for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "[") {
+      if bytes[index + 1] == UInt8(ascii: "^")
+        || (bytes[index + 1] == ASCII.backslash && index + 2 < bytes.count && bytes[index + 2] == ASCII.caret)
+      {
+        openers += 1
+      }
     }
     let referencesFootnotes = footnoteLabels > 0 && openers > footnoteLabels
     let always = referencesFootnotes && alwaysIncludedBytes + bytes.count <= Self.alwaysIncludedLimit

@@ -55,16 +55,16 @@ enum ReferenceLabels {
           openers.append(index)
         case UInt8(ascii: "]"):
           let latest = openers.popLast() ?? -1
-          if open >= 0, index - open - 1 <= maximumLength || buffer[open + 1] == UInt8(ascii: "^") {
+          if open >= 0, index - open - 1 <= maximumLength || labelStart(in: buffer, open: open) != nil {
             reportLabel(in: buffer, open: open, close: index, body)
-          } else if latest >= 0 && latest != open && buffer[latest + 1] == UInt8(ascii: "^") {
+          } else if latest >= 0 && latest != open && labelStart(in: buffer, open: latest) != nil {
             reportLabel(in: buffer, open: latest, close: index, body)
           }
           // A `[` in a code span is no bracket to cmark-gfm, which then closes the `[^` before
           // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too,
           // at the first `]` after it only, so the scan stays linear (fuzz seed 1235: a `[^`
           // followed by thousands of `[x]`).
-          if let outer = openers.last, outer != open, outer != reportedOuter, buffer[outer + 1] == UInt8(ascii: "^") {
+          if let outer = openers.last, outer != open, outer != reportedOuter, labelStart(in: buffer, open: outer) != nil {
             reportLabel(in: buffer, open: outer, close: index, body)
             reportedOuter = outer
           }
@@ -88,18 +88,31 @@ enum ReferenceLabels {
     let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<close])
     let key = normalized(label)
     if !key.isEmpty { body(key) }
-    if label.first == UInt8(ascii: "^") && label.contains(where: isLineBreak) {
-      forEachColumnLabel(in: buffer, open: open, close: close, body)
+    if let start = labelStart(in: buffer, open: open), label.contains(where: isLineBreak) {
+      forEachColumnLabel(in: buffer, from: start, open: open, close: close, body)
     }
+  }
+
+  /// Where the label of the footnote reference that the `[` at `open` may open starts: after
+  /// `[^`, or after `[\^`, which cmark-gfm takes for a footnote's too (the escaped caret is a
+  /// text node of its own, and the label is read from the input after it; fuzz seed 1239); `nil`
+  /// when no caret follows.
+  @inline(__always) private static func labelStart(in buffer: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
+    guard open + 1 < buffer.count else { return nil }
+    if buffer[open + 1] == ASCII.caret { return open + 2 }
+    if buffer[open + 1] == ASCII.backslash && open + 2 < buffer.count && buffer[open + 2] == ASCII.caret {
+      return open + 3
+    }
+    return nil
   }
 
   /// Calls `body` with the keys of the labels cmark-gfm may look up the footnote reference whose
   /// `[` is at `open` and whose `]` is at `close`, on a later line, in `buffer` (see the type's
   /// summary): the bytes after the caret, as many as the brackets' content columns differ by,
-  /// less two. A label with whitespace inside matches no footnote definition, so a length past
-  /// the first word stands for the word itself.
+  /// less two, read from `start` (just after the caret). A label with whitespace inside matches no
+  /// footnote definition, so a length past the first word stands for the word itself.
   private static func forEachColumnLabel(
-    in buffer: UnsafeBufferPointer<UInt8>, open: Int, close: Int, _ body: (String) -> Void
+    in buffer: UnsafeBufferPointer<UInt8>, from start: Int, open: Int, close: Int, _ body: (String) -> Void
   ) {
     let (openColumn, openMarkers, openTab) = column(in: buffer, of: open)
     let (closeColumn, closeMarkers, closeTab) = column(in: buffer, of: close)
@@ -108,7 +121,8 @@ enum ReferenceLabels {
     let lowest = max(1, closeColumn - closeMarkers - openColumn - 2 - slack)
     let highest = closeColumn - max(0, openColumn - openMarkers) - 2 + slack
     guard lowest <= highest else { return }
-    let word = UnsafeBufferPointer(rebasing: buffer[(open + 2)..<close]).prefix { !ASCII.isSpace($0) }
+    guard start <= close else { return }
+    let word = UnsafeBufferPointer(rebasing: buffer[start..<close]).prefix { !ASCII.isSpace($0) }
     guard !word.isEmpty else { return }
     let key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
     if lowest <= min(highest, key.count) {
