@@ -64,7 +64,8 @@ enum ReferenceLabels {
           // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too,
           // at the first `]` after it only, so the scan stays linear (fuzz seed 1235: a `[^`
           // followed by thousands of `[x]`).
-          if let outer = openers.last, outer != open, outer != reportedOuter, labelStart(in: buffer, open: outer) != nil {
+          if let outer = openers.last, outer != open, outer != reportedOuter, labelStart(in: buffer, open: outer) != nil
+          {
             reportLabel(in: buffer, open: outer, close: index, body)
             reportedOuter = outer
           }
