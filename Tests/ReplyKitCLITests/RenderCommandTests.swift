@@ -63,4 +63,23 @@ import Testing
     let version = try CLIRunner.run(["--version"])
     #expect(version.status == 0 && version.stdout.contains("cmark-gfm 0.29.0.gfm.6"))
   }
+
+  /// A named FIFO is read once: before, `render` opened it, closed it and opened it again, so the
+  /// writer's text was dropped and the second open waited for ever.
+  @Test(arguments: ["render", "stream"])
+  func aFIFOIsReadOnce(command: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try OutputSafetyTests.shell(
+      """
+      mkfifo in
+      timeout 10 "$R" \(command) in > out.html & reader=$!
+      printf '# hi\\n' > in
+      wait $reader; echo "status $?"
+      cat out.html
+      """, in: directory)
+    #expect(result.stdout == "status 0\n<h1>hi</h1>\n")
+  }
 }
+

@@ -56,53 +56,60 @@ enum StandardIO {
   /// Reads the whole file at `path`, or standard input for `nil` or `-`, as text; invalid UTF-8
   /// becomes U+FFFD. An input of more than `limit` bytes is an error (``tooLarge(_:count:limit:)``).
   static func readText(_ path: String?, limit: Int = InputLimits.default.maxInputBytes) throws -> String {
+    let descriptor = try openInput(path)
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     // A regular file is read straight into the string's storage (one copy, validated in place).
-    if let path, path != "-" {
-      let descriptor = open(path, O_RDONLY)
-      if descriptor >= 0 {
-        defer { close(descriptor) }
-        var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
-          let size = Int(info.st_size)
-          if size > limit { throw tooLarge(path, count: size, limit: limit) }
-          var complete = true
-          let text = String(unsafeUninitializedCapacity: size) { buffer in
-            var filled = 0
-            while filled < size {
-              let count = read(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
-              if count < 0 && errno == EINTR { continue }
-              if count <= 0 { break }
-              filled += count
-            }
-            complete = filled == size
-            return filled
-          }
-          if complete { return text }
+    var info = stat()
+    if descriptor != STDIN_FILENO, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
+      let size = Int(info.st_size)
+      if size > limit { throw tooLarge(path, count: size, limit: limit) }
+      var complete = true
+      let text = String(unsafeUninitializedCapacity: size) { buffer in
+        var filled = 0
+        while filled < size {
+          let count = read(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
+          if count < 0 && errno == EINTR { continue }
+          if count <= 0 { break }
+          filled += count
         }
+        complete = filled == size
+        return filled
       }
+      if complete { return text }
+      // The file changed size while it was read: read it again from its start, the same file.
+      lseek(descriptor, 0, SEEK_SET)
     }
-    let bytes = try readAll(path, limit: limit)
+    // Anything else is read once from the descriptor opened above: a FIFO's writer is never
+    // dropped by a second open.
+    let bytes = try readAll(descriptor, path: path, limit: limit)
     return bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Reads the whole file at `path`, or standard input for `nil` or `-`; more than `limit` bytes
   /// is an error, raised as soon as the limit is passed (so `/dev/zero` ends at once).
   static func readAll(_ path: String?, limit: Int = InputLimits.default.maxInputBytes) throws -> [UInt8] {
-    let descriptor: Int32
-    if let path, path != "-" {
-      descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else {
-        throw CLIError.failure("cannot read \(name(of: path)): \(String(cString: strerror(errno)))")
-      }
-      var info = stat()
-      if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-        close(descriptor)
-        throw CLIError.failure("cannot read \(name(of: path)): it is a directory")
-      }
-    } else {
-      descriptor = STDIN_FILENO
-    }
+    let descriptor = try openInput(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    return try readAll(descriptor, path: path, limit: limit)
+  }
+
+  /// Opens `path` for reading (standard input for `nil` or `-`), refusing a directory.
+  private static func openInput(_ path: String?) throws -> Int32 {
+    guard let path, path != "-" else { return STDIN_FILENO }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw CLIError.failure("cannot read \(name(of: path)): \(String(cString: strerror(errno)))")
+    }
+    var info = stat()
+    if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw CLIError.failure("cannot read \(name(of: path)): it is a directory")
+    }
+    return descriptor
+  }
+
+  /// Reads `descriptor` (opened from `path`) to its end.
+  private static func readAll(_ descriptor: Int32, path: String?, limit: Int) throws -> [UInt8] {
     var info = stat()
     let sizeHint = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     if sizeHint > limit { throw tooLarge(path, count: sizeHint, limit: limit) }
