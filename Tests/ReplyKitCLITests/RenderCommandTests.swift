@@ -82,4 +82,3 @@ import Testing
     #expect(result.stdout == "status 0\n<h1>hi</h1>\n")
   }
 }
-
