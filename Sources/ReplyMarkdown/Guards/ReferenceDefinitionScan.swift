@@ -91,7 +91,11 @@ struct ReferenceDefinitionScan {
       while rest < end && !ASCII.isBlank(bytes[rest]) { rest += 1 }
     }
     while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
-    guard rest < end else { return false }  // a title may follow on the next line
+    // A title may follow on the next line, but only one starting with a title's opener (after
+    // container markers, loosely): a run of definitions, one per line, is not one long definition
+    // (counted so, 50 definitions of 1 KB each made every `[` cost 50 KB, and links in a 50 KB
+    // reply were escaped).
+    guard rest < end else { return !nextLineMayHoldTitle(after: end) }
     let opener = bytes[rest]
     let closer: UInt8
     switch opener {
@@ -109,6 +113,18 @@ struct ReferenceDefinitionScan {
       index += 1
     }
     return false
+  }
+
+  /// Whether the line after the one ending at `end` may start with a definition's title: its
+  /// first byte past container markers and blanks is `"`, `'` or `(`.
+  func nextLineMayHoldTitle(after end: Int) -> Bool {
+    var position = lines.nextLine(after: end)
+    while position < bytes.count && Self.mayPrecedeLabel(bytes[position]) { position += 1 }
+    guard position < bytes.count else { return false }
+    switch bytes[position] {
+    case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("): return true
+    default: return false
+    }
   }
 
   /// The offset of the first blank line after `offset` (or the end of the input).

@@ -64,9 +64,15 @@ struct DefinitionStore: Sendable {
   /// every preamble for a label would carry every text that once looked like its definition: a
   /// table whose header starts `[x]:`, a reply repeating `[x]: u` a thousand times.
   @discardableResult
-  mutating func add(_ text: ArraySlice<UInt8>, at start: Int, definingLinkLabels: Set<String>? = nil) -> [String] {
+  mutating func add(
+    _ text: ArraySlice<UInt8>, at start: Int, definingLinkLabels: Set<String>? = nil, footnotes: Bool = false
+  ) -> [String] {
     var labels = ReferenceLabels.defined(in: text)
-    if let defined = definingLinkLabels {
+    if var defined = definingLinkLabels {
+      // A text starting with `[^label]:` defines that footnote, as surely as a parse would tell:
+      // a model repeating `[^a]: …` after every paragraph kept every copy, and every preamble
+      // for `[^a]` carried them all (a 40 KB reply streamed in 38 s).
+      if footnotes, let label = Self.footnoteDefined(atStartOf: text) { defined.insert(label) }
       labels = labels.filter { $0.hasPrefix("^") || defined.contains($0) }
       // Pieces may close out of reply order: only a definition before this one makes it moot.
       if labels.allSatisfy({ (surelyDefined[$0] ?? .max) < start }) { return [] }
@@ -122,13 +128,21 @@ struct DefinitionStore: Sendable {
     if !pieces.isEmpty {
       var chosen: Set<Int> = []
       var pending = Array(alwaysIncluded)
-      ReferenceLabels.forEachUsed(in: region) { label in pending += piecesByLabel[label] ?? [] }
-      while let index = pending.popLast() {
+      func isInside(_ index: Int) -> Bool {
         let start = pieces[index].start
-        let inside = start >= regionStart && start - regionStart < region.count
-        guard !inside, chosen.insert(index).inserted else { continue }
+        return start >= regionStart && start - regionStart < region.count
+      }
+      // Each label is looked up once, however often the region uses it.
+      var looked: Set<String> = []
+      func use(_ label: String) {
+        guard looked.insert(label).inserted, let defining = piecesByLabel[label] else { return }
+        pending += defining
+      }
+      ReferenceLabels.forEachUsed(in: region, use)
+      while let index = pending.popLast() {
+        guard !isInside(index), chosen.insert(index).inserted else { continue }
         if SourceLines.contains(pieces[index].bytes, 0..<pieces[index].bytes.count, Self.footnoteOpener) {
-          ReferenceLabels.forEachUsed(in: pieces[index].bytes[...]) { label in pending += piecesByLabel[label] ?? [] }
+          ReferenceLabels.forEachUsed(in: pieces[index].bytes[...], use)
         }
       }
       // In reply order, not the order the pieces closed in (a definition after a block may close
@@ -154,5 +168,20 @@ struct DefinitionStore: Sendable {
   }
 
   static let footnoteOpener = Array("[^".utf8)
+
+  /// The key of the footnote label that `text` starts to define (`[^label]:` at its very start,
+  /// the label without blanks or line breaks, as cmark-gfm's footnote definitions have), if any.
+  static func footnoteDefined(atStartOf text: ArraySlice<UInt8>) -> String? {
+    guard text.starts(with: footnoteOpener) else { return nil }
+    var index = text.startIndex + 2
+    while index < text.endIndex, text[index] != UInt8(ascii: "]") {
+      if ASCII.isSpace(text[index]) || text[index] == 0 || text[index] == UInt8(ascii: "[") { return nil }
+      if text[index] == ASCII.backslash { return nil }
+      index += 1
+    }
+    guard index > text.startIndex + 2, index + 1 < text.endIndex, text[index + 1] == ASCII.colon else { return nil }
+    let key = ReferenceLabels.normalized(text[(text.startIndex + 1)..<index])
+    return key.isEmpty ? nil : key
+  }
   static let closingLine = Array("<!---->\n\n".utf8)
 }

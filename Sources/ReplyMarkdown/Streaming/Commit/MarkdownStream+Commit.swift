@@ -273,7 +273,9 @@ extension MarkdownStream {
     // text really defines (a table whose header starts `[x]:` defines none).
     let oneDefinition = blocks == 2 && linkLabels.count == 1 && text.count(where: { $0 == ASCII.newline }) <= 1
     let defined = oneDefinition ? Set(linkLabels) : definedLinkLabels(text, linkLabels)
-    let labels = Set(definitions.add(text, at: base + text.startIndex, definingLinkLabels: defined))
+    let labels = Set(
+      definitions.add(
+        text, at: base + text.startIndex, definingLinkLabels: defined, footnotes: options.contains(.footnotes)))
     if definitions.pieces.last?.isAlwaysIncluded == true
       && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit
     {

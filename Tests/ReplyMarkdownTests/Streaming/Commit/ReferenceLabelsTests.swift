@@ -103,6 +103,21 @@ import Testing
     #expect(preamble == "[x]: /early\n\n[x]: /u\n\n[x]: /v\n[y]: /y\n\n")
   }
 
+  /// A text starting `[^label]:` surely defines that footnote; nothing else does.
+  @Test func footnoteDefinitionsAtTheStartAreSure() {
+    #expect(DefinitionStore.footnoteDefined(atStartOf: ArraySlice("[^Note]: x".utf8)) == "^note")
+    #expect(DefinitionStore.footnoteDefined(atStartOf: ArraySlice("[^a]:".utf8)) == "^a")
+    for text in ["[^a b]: x", "[^]: x", " [^a]: x", "[^a] x", "[^a]", "[^a\\]]: x", "x\n[^a]: y", "[^a\n]: x"] {
+      #expect(DefinitionStore.footnoteDefined(atStartOf: ArraySlice(text.utf8)) == nil, "\(text)")
+    }
+    // Later copies of a sure definition are not kept.
+    var store = DefinitionStore()
+    #expect(store.add(ArraySlice("[^a]: one\n".utf8), at: 0, definingLinkLabels: [], footnotes: true) == ["^a"])
+    #expect(store.add(ArraySlice("[^a]: two\n".utf8), at: 20, definingLinkLabels: [], footnotes: true).isEmpty)
+    let preamble = String(decoding: store.preamble(for: ArraySlice("[^a]".utf8)).bytes, as: UTF8.self)
+    #expect(preamble.contains("one") && !preamble.contains("two"))
+  }
+
   @Test func everyDefinitionOfALabelComesInReplyOrder() {
     var store = DefinitionStore()
     store.add(ArraySlice("[a]: /first\n".utf8), at: 0)
