@@ -205,6 +205,26 @@ import Testing
     #expect(guarded(text, .default).diagnostics.isEmpty)
   }
 
+  /// A run of definitions, one per line, is that many short definitions, not one long one: taken
+  /// for one (a title might follow on the next line), 50 definitions of 1 KB made every `[` cost
+  /// 50 KB, and half the links of a 50 KB reply were escaped. A title on the next line still
+  /// counts that line.
+  @Test func definitionsOnTheirOwnLinesCostTheirOwnLength() {
+    let definitions = (0..<50).map { "[r\($0)]: /" + String(repeating: "u", count: 1000) + "\($0)\n" }.joined()
+    let text = definitions + "\n" + (0..<50).map { "[r\($0)]" }.joined(separator: " ") + "\n"
+    #expect(guarded(text, .default).diagnostics.isEmpty)
+    let short =
+      (0..<300).map { "[r\($0)]: /\($0 % 10)\n" }.joined() + "\n" + (0..<300).map { "[r\($0)]" }.joined(separator: " ")
+    #expect(guarded(short, .default).diagnostics.isEmpty)
+    // Titles on the next lines: each definition may run on, and the budget counts the run.
+    let titled = (0..<50).map { "[r\($0)]: /" + String(repeating: "u", count: 1000) + "\n  \"t\"\n" }.joined()
+    let uses = "\n" + (0..<50).map { "[r\($0)]" }.joined(separator: " ") + "\n"
+    #expect(
+      guarded(titled + uses, InputLimits(maxReferenceExpansionBytes: 0)).diagnostics.map(\.kind) == [
+        .referenceExpansion
+      ])
+  }
+
   @Test func fencedCodeIsNotGuarded() {
     let code = "```\n" + String(repeating: "> ", count: 10) + "*a* *b* [c]\n```\n"
     let limits = InputLimits(maxNestingDepth: 2, maxDelimiterRuns: 1, maxBrackets: 0)
