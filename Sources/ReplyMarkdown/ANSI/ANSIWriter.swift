@@ -512,10 +512,17 @@ struct ANSIWriter: MarkdownWalker {
   }
 
   /// Whether a link to `destination` is an OSC 8 hyperlink: hyperlinks are on, the URL has a
-  /// scheme, and HTML output would keep it (``URLSafety``: no `javascript:`, `file:`, `data:text/html`).
+  /// scheme, HTML output would keep it (``URLSafety``: no `javascript:`, `file:`, `data:text/html`),
+  /// and it is at most ``maximumHyperlinkBytes`` long.
   private func hyperlinked(_ destination: String) -> Bool {
-    options.hyperlinks && LinkText.hasScheme(destination) && !URLSafety.isDangerous(destination)
+    options.hyperlinks && destination.utf8.count <= Self.maximumHyperlinkBytes && LinkText.hasScheme(destination)
+      && !URLSafety.isDangerous(destination)
   }
+
+  /// The longest URL made a hyperlink (2,048 bytes); a longer one shows after its text, as without
+  /// hyperlinks. A hyperlink repeats its URL on every line its text wraps to, so a 100 KB
+  /// autolink made 250 MB of output at 40 columns; terminals drop URLs this long anyway.
+  static let maximumHyperlinkBytes = 2048
 
   /// After a link's text, without hyperlinks: ` (url)` when the URL adds something.
   private func closeInline(_ index: Int, text: inout StyledText, outer: ANSIStyle) {

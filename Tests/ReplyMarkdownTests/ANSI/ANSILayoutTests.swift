@@ -119,4 +119,19 @@ import Testing
   @Test func widthsBelowTwentyCountAsTwenty() {
     #expect(ANSIOptions(width: 5).width == 20)
   }
+
+  /// A link's URL is repeated on every line its text wraps to, so a URL past 2 KB is no hyperlink:
+  /// it shows after its text, once. Before, a 100 KB autolink made 250 MB at 40 columns.
+  @Test func aVeryLongURLIsShownOnceNotRepeatedPerLine() {
+    let autolink = String(repeating: "www.a", count: 2_000)  // 10 KB
+    let output = render(autolink, width: 40, color: true, hyperlinks: true)
+    #expect(output.utf8.count < 4 * autolink.utf8.count, "\(output.utf8.count) bytes")
+    #expect(!output.contains("\u{1B}]8;"))
+    let text =
+      "[" + String(repeating: "long link text ", count: 200) + "](https://example.com/"
+      + String(repeating: "p", count: 3000) + ")"
+    #expect(render(text, width: 40, hyperlinks: true).utf8.count < 3 * text.utf8.count)
+    // A short one is still a hyperlink.
+    #expect(render("[docs](https://example.com/docs)", hyperlinks: true).contains("\u{1B}]8;;https://example.com/docs"))
+  }
 }
