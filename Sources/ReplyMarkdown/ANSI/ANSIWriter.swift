@@ -306,9 +306,11 @@ struct ANSIWriter: MarkdownWalker {
         runs.append(CodeRun(end: buffer.count, style: style))
       }
     }
+    let length = range.count
     for span in spans {
-      let lower = range.lowerBound + span.range.lowerBound
-      let upper = min(range.lowerBound + span.range.upperBound, range.upperBound)
+      // A highlighter's span is clamped to the line, whatever it says (no overflow on `Int.max`).
+      let lower = range.lowerBound + min(max(span.range.lowerBound, 0), length)
+      let upper = range.lowerBound + min(max(span.range.upperBound, 0), length)
       guard lower >= position, lower < upper else { continue }
       copy(upTo: lower, style: .plain)
       copy(upTo: upper, style: ansiStyle(span))

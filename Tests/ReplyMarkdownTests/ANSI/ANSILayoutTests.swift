@@ -135,3 +135,28 @@ import Testing
     #expect(render("[docs](https://example.com/docs)", hyperlinks: true).contains("\u{1B}]8;;https://example.com/docs"))
   }
 }
+
+/// A highlighter that breaks its contract: spans far past the line.
+private struct OutOfRangeHighlighter: CodeHighlighter {
+  var theme: CodeTheme? { nil }
+  func language(named name: String) -> CodeLanguage? { CodeLanguage(name: name, identifier: 1) }
+  func highlight(_ line: String, language: CodeLanguage, state: CodeLineState) -> HighlightedLine {
+    HighlightedLine(
+      spans: [
+        CodeSpan(range: -5..<1, kind: .keyword, style: .plain),
+        CodeSpan(range: (Int.max - 1)..<Int.max, kind: .keyword, style: .plain),
+      ], state: state)
+  }
+}
+
+extension ANSILayoutTests {
+  /// Spans out of the line are clamped to it, as the HTML renderer does (an overflow crashed).
+  @Test func outOfRangeSpansAreClamped() {
+    var options = ANSIOptions(color: true)
+    options.highlighter = OutOfRangeHighlighter()
+    let output = ANSIRenderer(options: options).render(MarkdownDocument("```x\nabc\n```"))
+    #expect(output.contains("bc"))
+    #expect(
+      HTMLRenderer(highlighter: OutOfRangeHighlighter()).render(MarkdownDocument("```x\nabc\n```")).contains("bc"))
+  }
+}
