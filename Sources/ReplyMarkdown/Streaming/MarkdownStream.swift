@@ -96,10 +96,11 @@ public struct MarkdownStream: Sendable {
   /// character whose first bytes came before this text cannot complete any more and becomes
   /// U+FFFD, as decoding all the bytes at once would make it.
   ///
-  /// - Precondition: ``finish()`` has not been called (a stream that ended takes no more text).
+  /// After ``finish()`` the stream has ended: the chunk is not taken, and the update is what a
+  /// second `finish()` returns (final, nothing new). Check ``hasFinished`` first to keep it.
   /// - Complexity: proportional to the chunk plus the open part and its lookback.
   public mutating func feed(_ chunk: String) -> MarkdownStreamUpdate {
-    precondition(!isFinished, "MarkdownStream.feed after finish()")
+    guard !isFinished else { return finish() }
     let start = ParseMeter.total
     guard received.append(chunk) else { return unchanged() }
     return update(meterStart: start)
@@ -108,14 +109,17 @@ public struct MarkdownStream: Sendable {
   /// Feeds the next chunk of UTF-8 bytes; a character split across chunks is held until it
   /// completes (it never shows as U+FFFD).
   ///
-  /// - Precondition: ``finish()`` has not been called (a stream that ended takes no more text).
+  /// After ``finish()`` the bytes are not taken, as ``feed(_:)`` says.
   public mutating func feed<Bytes: Collection>(bytes: Bytes) -> MarkdownStreamUpdate where Bytes.Element == UInt8 {
-    precondition(!isFinished, "MarkdownStream.feed after finish()")
+    guard !isFinished else { return finish() }
     let start = ParseMeter.total
     // Only part of a character: nothing new to show.
     guard received.append(bytes: bytes) else { return unchanged() }
     return update(meterStart: start)
   }
+
+  /// Whether ``finish()`` was called: the stream takes no more text.
+  public var hasFinished: Bool { isFinished }
 
   /// Ends the stream: held bytes are flushed (an incomplete character becomes U+FFFD), unclosed
   /// constructs render as CommonMark renders them, and every remaining block is committed.

@@ -138,3 +138,19 @@ extension StreamingDefinitionPreambleTests {
     #expect(largestLookback <= 2 * unit.utf8.count, "largest lookback \(largestLookback) bytes")
   }
 }
+
+/// Text fed after `finish()` is not taken, and nothing crashes (it was a precondition failure).
+@Suite struct StreamFeedAfterFinishTests {
+  @Test func feedAfterFinishIsAFinalUpdateWithNothingNew() {
+    var stream = MarkdownStream()
+    _ = stream.feed("a *b*")
+    #expect(!stream.hasFinished)
+    let final = stream.finish()
+    #expect(final.isFinal && stream.hasFinished)
+    for update in [stream.feed("more"), stream.feed(bytes: [UInt8]()), stream.feed(bytes: Array("x".utf8))] {
+      #expect(update.isFinal)
+      #expect(update.committed.isEmpty && update.replacement == nil)
+    }
+    #expect(stream.text == "a *b*")
+  }
+}
