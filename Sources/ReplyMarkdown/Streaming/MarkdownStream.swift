@@ -429,6 +429,7 @@ public struct MarkdownStream: Sendable {
       }
     }
     outbox.lookback += preamble.bytes.count
+    if preamble.isPartial { committedInexactly = true }
     var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region)
     if !preamble.isEmpty || !keepFootnoteDefinitions {
       document = Self.droppingBlocks(document) { node in

@@ -154,3 +154,33 @@ extension StreamingDefinitionPreambleTests {
     #expect(stream.text == "a *b*")
   }
 }
+
+extension StreamingDefinitionPreambleTests {
+  /// A chain of footnotes each citing the next put the whole chain in every preamble, so the
+  /// parse per update grew with the reply. What definitions cite is now followed within a budget:
+  /// the largest lookback is bounded, and the end still equals one-shot (by the replacement).
+  @Test func aChainOfCitingFootnotesKeepsThePreambleBounded() {
+    func largestLookback(_ count: Int) -> Int {
+      let reply = (0..<count).map { "[^f\($0)]: [^f\($0 + 1)]" }.joined(separator: "\n") + "\n\nx[^f0]\n"
+      let bytes = Array(reply.utf8)
+      var stream = MarkdownStream()
+      var consumer = MarkdownStreamHTMLRenderer()
+      var largest = 0
+      var offset = 0
+      while offset < bytes.count {
+        let end = min(bytes.count, offset + 100)
+        let update = stream.feed(bytes: bytes[offset..<end])
+        largest = max(largest, update.statistics.lookbackBytes)
+        consumer.apply(update)
+        offset = end
+      }
+      consumer.apply(stream.finish())
+      #expect(consumer.html == HTMLRenderer().render(MarkdownDocument(reply)))
+      return largest
+    }
+    // 18 KB of definitions; every update's parses read at most the budget's worth before them
+    // (they read three times the reply before).
+    let largest = largestLookback(1_000)
+    #expect(largest <= 32_768, "\(largest) bytes")
+  }
+}

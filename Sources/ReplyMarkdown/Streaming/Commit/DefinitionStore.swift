@@ -34,6 +34,9 @@ struct DefinitionStore: Sendable {
     /// come from any piece (text that looked like a definition and was not), so a parse after a
     /// non-empty preamble always leaves out the blocks that start in its lines.
     var makesBlocks = false
+    /// Whether definitions that the chosen ones cite were left out (past the budget for
+    /// following them): a parse after it may resolve footnotes unlike the whole reply's.
+    var isPartial = false
     var isEmpty: Bool { bytes.isEmpty }
 
     static let empty = Preamble()
@@ -139,11 +142,22 @@ struct DefinitionStore: Sendable {
         pending += defining
       }
       ReferenceLabels.forEachUsed(in: region, use)
+      // What the chosen pieces cite in turn is followed up to a budget: a chain of footnotes each
+      // citing the next (`[^f1]: [^f2]`, …) put the whole chain in every preamble, quadratic in
+      // the reply. Past the budget the preamble is partial, and the stream relies on its final
+      // replacement, as it does past ``alwaysIncludedLimit``.
+      var followedBytes = 0
       while let index = pending.popLast() {
         guard !isInside(index), chosen.insert(index).inserted else { continue }
-        if SourceLines.contains(pieces[index].bytes, 0..<pieces[index].bytes.count, Self.footnoteOpener) {
-          ReferenceLabels.forEachUsed(in: pieces[index].bytes[...], use)
+        guard SourceLines.contains(pieces[index].bytes, 0..<pieces[index].bytes.count, Self.footnoteOpener) else {
+          continue
         }
+        followedBytes += pieces[index].bytes.count
+        if followedBytes > Self.alwaysIncludedLimit {
+          preamble.isPartial = true
+          continue
+        }
+        ReferenceLabels.forEachUsed(in: pieces[index].bytes[...], use)
       }
       // In reply order, not the order the pieces closed in (a definition after a block may close
       // before one before it): cmark-gfm keeps the first definition of a label.
