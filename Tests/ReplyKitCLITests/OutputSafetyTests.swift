@@ -142,6 +142,11 @@ import Testing
     #expect(corpus.status == 1 && corpus.stderr.contains("--corpus '/nonexistent-replykit-corpus': no such directory"))
     let shared = try CLIRunner.run(["fuzz", "--shared", "/nonexistent-replykit-shared", "--iterations", "1"])
     #expect(shared.status == 1 && shared.stderr.contains("no such directory"))
+    // A file where a folder is needed says so; a stray argument is a usage error, not ignored.
+    let file = try CLIRunner.run(["fuzz", "--corpus", "/etc/hostname", "--iterations", "1"])
+    #expect(file.status == 1 && file.stderr.contains("--corpus '/etc/hostname': not a directory"), "\(file.stderr)")
+    let stray = try CLIRunner.run(["fuzz", "--iterations", "1", "extra"])
+    #expect(stray.status == 2 && stray.stderr.contains("'replykit fuzz' takes no input file, got 'extra'"))
     // Standard input is named one way in every error.
     let render = try CLIRunner.run(["render", "-", "--max-bytes", "1"], input: "hello")
     let export = try CLIRunner.run(["export", "-"], input: "{")

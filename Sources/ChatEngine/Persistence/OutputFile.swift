@@ -79,7 +79,10 @@ package enum OutputFile {
       folder.st_mode & S_IWOTH != 0, owner != geteuid(), owner != folder.st_uid
     else { return }
     throw Failure(
-      path: path, reason: "it belongs to another user and sits in a shared folder (\(folderPath)); not writing to it")
+      path: path,
+      reason:
+        "it belongs to another user and sits in a shared folder (\(folderPath.isEmpty ? "." : folderPath)); not writing to it"
+    )
   }
 
   /// The path a chain of symbolic links at `path` ends at (which may not exist yet).
@@ -96,7 +99,9 @@ package enum OutputFile {
       {
         throw Failure(
           path: path,
-          reason: "it is a symbolic link another user made in a shared folder (\(folderPath)); not following it")
+          reason:
+            "it is a symbolic link another user made in a shared folder (\(folderPath.isEmpty ? "." : folderPath)); not following it"
+        )
       }
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)

@@ -34,14 +34,18 @@ enum FuzzCommand {
       StandardIO.write(help + "\n")
       return
     }
+    if let extra = parsed.positionals.first {
+      throw CLIError.usage("'replykit fuzz' takes no input file, got '\(extra)' (the inputs come from --corpus)")
+    }
     let sharedPath = parsed.value("--shared") ?? "../shared/corpus"
     // A folder given on the command line must exist; the default shared corpus is optional.
     for name in ["--corpus", "--shared"] {
       guard let path = parsed.value(name) else { continue }
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw CLIError.failure("\(name) '\(path)': no such directory")
       }
+      guard isDirectory.boolValue else { throw CLIError.failure("\(name) '\(path)': not a directory") }
     }
     let shared: URL? = FileManager.default.fileExists(atPath: sharedPath) ? URL(fileURLWithPath: sharedPath) : nil
     if parsed.value("--iterations") != nil && parsed.value("--seconds") != nil {
