@@ -93,21 +93,7 @@ extension StreamingDefinitionPreambleTests {
     "[x]: /first\n[X]: /second\n\n[x] [y]\n\n[y]: /y\n[y]: /y2\n",
   ])
   func aLaterOrFalseDefinitionStaysOutOfThePreamble(_ reply: String) {
-    let oneShot = HTMLRenderer().render(MarkdownDocument(reply))
-    let bytes = Array(reply.utf8)
-    var stream = MarkdownStream()
-    var consumer = MarkdownStreamHTMLRenderer()
-    var largest = 0
-    var offset = 0
-    while offset < bytes.count {
-      let end = min(bytes.count, offset + 7)
-      let update = stream.feed(bytes: bytes[offset..<end])
-      largest = max(largest, update.statistics.lookbackBytes)
-      consumer.apply(update)
-      offset = end
-    }
-    consumer.apply(stream.finish())
-    #expect(consumer.html == oneShot)
+    let largest = Self.largestLookback(streaming: reply, chunk: 7)
     #expect(largest <= 64, "largest lookback \(largest) bytes")
   }
 }
@@ -119,21 +105,7 @@ extension StreamingDefinitionPreambleTests {
   @Test func aLabelDefinedManyTimesIsParsedOnce() {
     let unit = "Text with a note[^a] and a [link].\n\n[^a]: The note.\n\n[link]: /u\n\n"
     let reply = String(repeating: unit, count: 200) + "End [^a] [link].\n"
-    let oneShot = HTMLRenderer().render(MarkdownDocument(reply))
-    let bytes = Array(reply.utf8)
-    var stream = MarkdownStream()
-    var consumer = MarkdownStreamHTMLRenderer()
-    var largestLookback = 0
-    var offset = 0
-    while offset < bytes.count {
-      let end = min(bytes.count, offset + 16)
-      let update = stream.feed(bytes: bytes[offset..<end])
-      largestLookback = max(largestLookback, update.statistics.lookbackBytes)
-      consumer.apply(update)
-      offset = end
-    }
-    consumer.apply(stream.finish())
-    #expect(consumer.html == oneShot)
+    let largestLookback = Self.largestLookback(streaming: reply, chunk: 16)
     // One definition of each label, not two hundred.
     #expect(largestLookback <= 2 * unit.utf8.count, "largest lookback \(largestLookback) bytes")
   }
@@ -160,27 +132,32 @@ extension StreamingDefinitionPreambleTests {
   /// parse per update grew with the reply. What definitions cite is now followed within a budget:
   /// the largest lookback is bounded, and the end still equals one-shot (by the replacement).
   @Test func aChainOfCitingFootnotesKeepsThePreambleBounded() {
-    func largestLookback(_ count: Int) -> Int {
-      let reply = (0..<count).map { "[^f\($0)]: [^f\($0 + 1)]" }.joined(separator: "\n") + "\n\nx[^f0]\n"
-      let bytes = Array(reply.utf8)
-      var stream = MarkdownStream()
-      var consumer = MarkdownStreamHTMLRenderer()
-      var largest = 0
-      var offset = 0
-      while offset < bytes.count {
-        let end = min(bytes.count, offset + 100)
-        let update = stream.feed(bytes: bytes[offset..<end])
-        largest = max(largest, update.statistics.lookbackBytes)
-        consumer.apply(update)
-        offset = end
-      }
-      consumer.apply(stream.finish())
-      #expect(consumer.html == HTMLRenderer().render(MarkdownDocument(reply)))
-      return largest
-    }
     // 18 KB of definitions; every update's parses read at most the budget's worth before them
     // (they read three times the reply before).
-    let largest = largestLookback(1_000)
+    let reply = (0..<1_000).map { "[^f\($0)]: [^f\($0 + 1)]" }.joined(separator: "\n") + "\n\nx[^f0]\n"
+    let largest = Self.largestLookback(streaming: reply, chunk: 100)
     #expect(largest <= 32_768, "\(largest) bytes")
+  }
+}
+
+extension StreamingDefinitionPreambleTests {
+  /// Streams `reply` in chunks of `chunk` bytes to HTML, expects the one-shot HTML at the end, and
+  /// returns the largest lookback of an update (the bytes parsed before the open part).
+  static func largestLookback(streaming reply: String, chunk: Int) -> Int {
+    let bytes = Array(reply.utf8)
+    var stream = MarkdownStream()
+    var consumer = MarkdownStreamHTMLRenderer()
+    var largest = 0
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + chunk)
+      let update = stream.feed(bytes: bytes[offset..<end])
+      largest = max(largest, update.statistics.lookbackBytes)
+      consumer.apply(update)
+      offset = end
+    }
+    consumer.apply(stream.finish())
+    #expect(consumer.html == HTMLRenderer().render(MarkdownDocument(reply)))
+    return largest
   }
 }
