@@ -89,6 +89,7 @@ package enum OutputFile {
   static func resolve(_ path: String) throws(Failure) -> String {
     var current = path
     for _ in 0..<40 {
+      try refuseOthersLinksAmongFolders(of: current, shownAs: path)
       var info = stat()
       guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
       var folder = stat()
@@ -114,6 +115,31 @@ package enum OutputFile {
       }
     }
     throw Failure(path: path, reason: reason(ELOOP))
+  }
+
+  /// Refuses `path` when one of the folders on the way to it is a symbolic link that another user
+  /// made in a world-writable sticky folder (the kernel's protected_symlinks rule, which applies
+  /// to every link a path follows, not only its last: `/tmp/their-link/new.html` was written into
+  /// wherever their link pointed).
+  private static func refuseOthersLinksAmongFolders(of path: String, shownAs shown: String) throws(Failure) {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    let components = directory(of: path).split(separator: "/", omittingEmptySubsequences: true)
+    for component in components {
+      let parent = prefix.isEmpty ? "." : prefix
+      prefix += component
+      defer { prefix += "/" }
+      guard component != ".", component != ".." else { continue }
+      var info = stat()
+      guard lstat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, info.st_uid != geteuid() else { continue }
+      var folder = stat()
+      guard stat(parent, &folder) == 0, folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
+        info.st_uid != folder.st_uid
+      else { continue }
+      throw Failure(
+        path: shown,
+        reason:
+          "its folder \(prefix) is a symbolic link another user made in a shared folder (\(parent)); not following it")
+    }
   }
 
   /// The directory part of `path` with its trailing slash (`""` for a bare name).

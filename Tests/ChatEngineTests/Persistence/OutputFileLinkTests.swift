@@ -35,6 +35,30 @@ import Testing
     }
   }
 
+  /// A link to a folder, planted the same way, is not followed either when it is a folder on the
+  /// way (`/tmp/their-link/new.html`): the file was written wherever their link pointed.
+  @Test(.enabled(if: geteuid() == 0, "making a link owned by another user needs root"))
+  func aFolderLinkAnotherUserPlantedInASharedFolderIsRefused() throws {
+    let folder = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let victim = folder.appendingPathComponent("victim")
+    try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+    let link = folder.appendingPathComponent("their-folder").path
+    #expect(symlink(victim.path, link) == 0)
+    #expect(lchown(link, 65_534, 65_534) == 0)
+    do {
+      try OutputFile.write(Array("page\n".utf8), to: link + "/new.html")
+      Issue.record("written through another user's folder link")
+    } catch {
+      #expect(error.reason.contains("its folder \(link) is a symbolic link another user made"), "\(error.reason)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: victim.appendingPathComponent("new.html").path))
+    // One of our own links, and one in a folder that is not shared, are followed.
+    #expect(lchown(link, geteuid(), getegid()) == 0)
+    try OutputFile.write(Array("page\n".utf8), to: link + "/new.html")
+    #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("new.html").path))
+  }
+
   /// A regular file or a FIFO another user made in a shared folder is never written: replacing
   /// the file as root would hand them the content, and the FIFO would pass it to them.
   @Test(.enabled(if: geteuid() == 0, "making a file owned by another user needs root"))
