@@ -40,14 +40,17 @@ public struct Fuzzer {
     self.regressionDirectory = regressionDirectory
   }
 
-  /// Runs from `seed` for `duration`; `progress` is called about once a second.
-  public func run(seed: UInt64, duration: Duration, progress: (Report) -> Void = { _ in }) -> Report {
+  /// Runs from `seed` for `duration`, or until `shouldStop` says so between two inputs (a failure
+  /// found is minimised and saved first); `progress` is called about once a second.
+  public func run(
+    seed: UInt64, duration: Duration, shouldStop: () -> Bool = { false }, progress: (Report) -> Void = { _ in }
+  ) -> Report {
     var random = SplitMix64(seed: seed)
     var report = Report()
     let start = Date()
     var lastProgress = start
     var seenFailures: Set<String> = []
-    while true {
+    while !shouldStop() {
       if case .iterations(let count) = duration, report.inputs >= count { break }
       if case .seconds(let limit) = duration, Date().timeIntervalSince(start) >= limit { break }
       let bytes = mutator.mutate(using: &random)
@@ -68,7 +71,8 @@ public struct Fuzzer {
         guard (0..<repeats).allSatisfy({ _ in (try? oracle.check(input)) == nil }) else { continue }
         let minimal =
           error.check == "time"
-          ? minimise(input, failing: error.check, maxTests: 60, repeats: 2) : minimise(input, failing: error.check)
+          ? minimise(input, failing: error.check, maxTests: 60, repeats: 2, shouldStop: shouldStop)
+          : minimise(input, failing: error.check, shouldStop: shouldStop)
         let key = error.check + String(decoding: minimal.bytes, as: UTF8.self)
         guard seenFailures.insert(key).inserted else { continue }
         let saved = save(minimal, check: error.check)
@@ -84,12 +88,15 @@ public struct Fuzzer {
     return report
   }
 
-  /// The smallest input found that still fails `check` (each candidate `repeats` times).
-  public func minimise(_ input: FuzzOracle.Input, failing check: String, maxTests: Int = 3000, repeats: Int = 1)
-    -> FuzzOracle.Input
-  {
+  /// The smallest input found that still fails `check` (each candidate `repeats` times); once
+  /// `shouldStop` says so, the smallest found so far.
+  public func minimise(
+    _ input: FuzzOracle.Input, failing check: String, maxTests: Int = 3000, repeats: Int = 1,
+    shouldStop: () -> Bool = { false }
+  ) -> FuzzOracle.Input {
     var result = input
     result.bytes = DeltaDebugger(maxTests: maxTests).minimise(input.bytes) { candidate in
+      if shouldStop() { return false }
       var trial = input
       trial.bytes = candidate
       return (0..<repeats).allSatisfy { _ in

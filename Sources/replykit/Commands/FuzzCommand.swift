@@ -1,6 +1,7 @@
 import Foundation
 import ReplyKitFuzz
 import ReplyMarkdown
+import Synchronization
 
 /// `replykit fuzz`: the seeded mutation fuzzer (the timing benchmarks are `replykit-bench
 /// pathological` and `replykit-bench resources`).
@@ -79,10 +80,26 @@ enum FuzzCommand {
     StandardIO.writeError(
       "fuzz: seed \(seed), \(corpus.seeds.count) seeds, \(corpus.tokens.count) dictionary tokens\(shared == nil ? " (no shared corpus)" : "")"
     )
-    let report = fuzzer.run(seed: UInt64(seed), duration: duration) { report in
+    // Ctrl-C (or SIGTERM) ends the run after the input being checked, with the summary; a second
+    // one ends it at once.
+    // A parent may have left them blocked (a test runner does): they are unblocked here.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signalNumber in [SIGINT, SIGTERM] { sigaddset(&handled, signalNumber) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber) { number in
+        FuzzCommand.stopSignal.store(number, ordering: .relaxed)
+        signal(number, SIG_DFL)
+      }
+    }
+    let report = fuzzer.run(
+      seed: UInt64(seed), duration: duration, shouldStop: { FuzzCommand.stopSignal.load(ordering: .relaxed) != 0 }
+    ) { report in
       StandardIO.writeError(
         "fuzz: \(report.inputs) inputs, \(report.failures.count) failures, \(Int(report.seconds)) s")
     }
+    let stoppedBy = FuzzCommand.stopSignal.load(ordering: .relaxed)
     let rate = report.seconds > 0 ? Double(report.inputs) / report.seconds : 0
     StandardIO.write(
       "fuzz: \(report.inputs) inputs (\(report.bytes) bytes, \(report.guarded) guarded) in \(String(format: "%.1f", report.seconds)) s, \(Int(rate)) inputs/s, \(report.failures.count) failures\n"
@@ -92,6 +109,16 @@ enum FuzzCommand {
         "FAIL \(failure.failure.check): \(failure.failure.detail)\n  input \(failure.input.count) bytes, saved \(failure.savedAt ?? "-")\n"
       )
     }
+    if stoppedBy != 0 {
+      StandardIO.writeError("fuzz: stopped by signal \(stoppedBy) before the end; the summary above is complete")
+    }
     if !report.failures.isEmpty { throw CLIError.failure("\(report.failures.count) fuzz failure(s)") }
+    if stoppedBy != 0 {
+      try StandardIO.checkOutput()
+      ProgramExit.exit(128 + stoppedBy)
+    }
   }
+
+  /// The signal that asked the run to stop (0 while none has).
+  static let stopSignal = Atomic<Int32>(0)
 }

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Ctrl-C ended `replykit fuzz` at once, without its summary, and could cut a regression file
+/// being saved. It now stops after the input being checked and prints the summary.
+@Suite(.timeLimit(.minutes(2))) struct FuzzStopTests {
+  @Test(arguments: ["INT", "TERM"])
+  func aSignalStopsTheRunWithItsSummary(signal: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-fuzz-\(UUID().uuidString)")
+    for folder in ["corpus", "shared"] {
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("# Title\n\nSome *text* and a [link](https://example.com).\n".utf8)
+      .write(to: directory.appendingPathComponent("corpus/a.md"))
+    let result = try OutputSafetyTests.shell(
+      """
+      "$R" fuzz --seconds 600 --no-save --corpus corpus --shared shared > out.txt 2> err.txt & p=$!
+      sleep 2; kill -\(signal) $p; wait $p; echo "status $?"
+      cat out.txt err.txt
+      """, in: directory)
+    #expect(result.stdout.contains("inputs/s"), "\(result.stdout)")
+    #expect(result.stdout.contains("fuzz: stopped by signal"), "\(result.stdout)")
+    let number = signal == "INT" ? 2 : 15
+    // 128 + the signal, or 1 when the run found a failure before it stopped.
+    #expect(result.stdout.hasPrefix("status \(128 + number)\n") || result.stdout.hasPrefix("status 1\n"))
+  }
+}
