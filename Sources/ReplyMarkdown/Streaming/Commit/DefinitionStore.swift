@@ -99,12 +99,9 @@ struct DefinitionStore: Sendable {
     // More `[^` (or `[\^`, which cmark-gfm takes for one too) than the footnote labels it
     // defines: its text references a footnote.
     let footnoteLabels = labels.filter { $0.hasPrefix("^") }.count
-    var openers = 0
-    for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "[") {
-      if bytes[index + 1] == UInt8(ascii: "^")
-        || (bytes[index + 1] == ASCII.backslash && index + 2 < bytes.count && bytes[index + 2] == ASCII.caret)
-      {
-        openers += 1
+    let openers = bytes.withUnsafeBufferPointer { buffer in
+      buffer.indices.count {
+        buffer[$0] == ASCII.openBracket && ReferenceLabels.labelStart(in: buffer, open: $0) != nil
       }
     }
     let referencesFootnotes = footnoteLabels > 0 && openers > footnoteLabels

@@ -98,7 +98,7 @@ enum ReferenceLabels {
   /// `[^`, or after `[\^`, which cmark-gfm takes for a footnote's too (the escaped caret is a
   /// text node of its own, and the label is read from the input after it; fuzz seed 1239); `nil`
   /// when no caret follows.
-  @inline(__always) private static func labelStart(in buffer: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
+  @inline(__always) static func labelStart(in buffer: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
     guard open + 1 < buffer.count else { return nil }
     if buffer[open + 1] == ASCII.caret { return open + 2 }
     if buffer[open + 1] == ASCII.backslash && open + 2 < buffer.count && buffer[open + 2] == ASCII.caret {
