@@ -109,9 +109,10 @@ struct ANSIWriter: MarkdownWalker {
   mutating func exit(_ index: Int, in walk: MarkdownWalk) {
     let kind = nodes[index].kind
     switch kind {
-    case .blockQuote, .footnoteDefinition:
+    case .blockQuote:
       lines.pop()
-    case .item:
+    case .item, .footnoteDefinition:
+      // An empty item or footnote still shows its marker, as HTML shows it.
       if lines.innermostIsUnused {
         lines.beginLine()
         lines.endLine()

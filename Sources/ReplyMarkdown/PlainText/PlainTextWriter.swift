@@ -242,9 +242,10 @@ struct PlainTextWriter: MarkdownWalker {
 
   mutating func exit(_ index: Int, in walk: MarkdownWalk) {
     switch nodes[index].kind {
-    case .blockQuote, .footnoteDefinition:
+    case .blockQuote:
       prefixes.removeLast()
-    case .item:
+    case .item, .footnoteDefinition:
+      // An empty item or footnote still shows its marker, as HTML shows it.
       if prefixes.count <= PlainTextRenderer.maximumIndentationDepth, let last = prefixes.last, !last.firstUsed {
         ensureLine()
         trimTrailingSpaces()

@@ -72,6 +72,10 @@ public struct MarkdownStream: Sendable {
   /// Whether a block committed while it waited for a definition, or with footnote references:
   /// the final update then carries the whole reply as a replacement.
   var committedInexactly = false
+  /// Whether the open part continues a paragraph whose first lines were taken as link
+  /// definitions before it closed (past ``definitionRunLimit``): a table starting the open part
+  /// would make them text.
+  var definitionRunOpen = false
   /// What the next update carries and what the last one showed.
   var outbox = UpdateOutbox()
   private(set) var isFinished = false

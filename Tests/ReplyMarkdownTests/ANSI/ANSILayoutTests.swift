@@ -51,6 +51,11 @@ import Testing
     #expect(render("9. nine\n10. ten\n\n    more") == "9. nine\n\n10. ten\n\n    more\n")
   }
 
+  /// An empty footnote definition is still listed, as HTML lists it.
+  @Test func anEmptyFootnoteIsStillListed() {
+    #expect(render("Text[^1] and [^2].\n\n[^1]:\n\n[^2]: two\n") == "Text[1] and [2].\n\n[1]\n[2] two\n")
+  }
+
   @Test func quotesHaveABarPerLevel() {
     #expect(render("> a\n>\n>> b") == "┃ a\n┃\n┃ ┃ b\n")
   }

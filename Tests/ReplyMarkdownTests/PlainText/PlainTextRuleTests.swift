@@ -58,6 +58,13 @@ import Testing
     #expect(plain(markdown) == "Note[1] and[2] again[1].\n\n[1] B.\n[2] A.")
   }
 
+  /// An empty footnote definition is still listed, as HTML lists it (it was dropped, and the blank
+  /// line before the list with it).
+  @Test func anEmptyFootnoteIsStillListed() {
+    #expect(plain("Text[^1] and [^2].\n\n[^1]:\n\n[^2]: two\n") == "Text[1] and [2].\n\n[1]\n[2] two")
+    #expect(plain("Only[^1].\n\n[^1]:\n") == "Only[1].\n\n[1]")
+  }
+
   @Test func topLevelBlocksRenderOneByOne() {
     let document = MarkdownDocument("# Title\n\n- a\n- b\n")
     let blocks = document.topLevelBlocks.map { PlainTextRenderer().render(document, topLevelBlock: $0) }

@@ -25,8 +25,69 @@ import Testing
     }
     html.apply(stream.finish())
     #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
-    // A definition line is about 60 bytes: the open part holds two of them and a chunk at most.
-    #expect(largestOpen <= 200, "largest open part \(largestOpen) B")
+    // A definition line is about 60 bytes: past the limit, the open part holds two of them and a
+    // chunk at most.
+    // Past 2 KB the open part is parsed again only once it grew by an eighth (RefreshSchedule).
+    #expect(
+      largestOpen <= MarkdownStream.definitionRunLimit * 9 / 8 + 200,
+      "largest open part \(largestOpen) B")
+  }
+
+  /// A delimiter row right after definitions written one per line makes the last line a table's
+  /// header, and to cmark-gfm every line before it in that paragraph is text, not a definition
+  /// (fuzz `--seed 1240`). Below ``MarkdownStream/definitionRunLimit`` the definitions stay open,
+  /// so the stream commits what one-shot rendering shows, in HTML, plain text and on a terminal.
+  @Test(arguments: [
+    "[x]: u\n[x]: u\n|-|\n\n[x]\n",
+    "[x]: u\n[y]: u\n|-|\n\n[x] [y]\n",
+    "[x]: u\nfoo\n|-|\n\n[x]\n",
+    "See [a] and [b].\n\n[a]: /a\n[b]: /b\n[c]: /c\n| x |\n|---|\n| y |\n\n[a] [c]\n",
+  ])
+  func definitionsBeforeATableHeaderAreTextAtEveryChunking(text: String) {
+    let document = MarkdownDocument(text)
+    let html = HTMLRenderer().render(document)
+    let lines = ANSIRenderer(options: ANSIOptions(width: 60)).renderLines(document)
+    for chunk in [1, 3, 7, 20, 400] {
+      var stream = MarkdownStream()
+      var htmlOut = MarkdownStreamHTMLRenderer()
+      var ansi = MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: ANSIOptions(width: 60)))
+      var sawReplacement = false
+      let bytes = Array(text.utf8)
+      for start in stride(from: 0, to: bytes.count, by: chunk) {
+        let update = stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)])
+        htmlOut.apply(update)
+        ansi.apply(update)
+      }
+      let last = stream.finish()
+      sawReplacement = last.replacement != nil
+      htmlOut.apply(last)
+      ansi.apply(last)
+      #expect(htmlOut.html == html, "\(chunk)-byte chunks")
+      #expect(!sawReplacement, "\(chunk)-byte chunks: committed inexactly")
+      #expect(ansi.committedLines == lines, "\(chunk)-byte chunks")
+    }
+  }
+
+  /// Past the limit, definitions one per line are taken early; a table after them still ends as
+  /// one-shot (the final replacement makes it exact where the early ones turned out text). The
+  /// input guard splits a paragraph over 1 KB off a table's header line, so there most of them are
+  /// definitions after all.
+  @Test func aTableAfterALongDefinitionRunEndsAsOneShot() {
+    for ending in ["| after |\n|---|\n\n[1] and [120]\n", "|---|\n\n[1] and [120]\n", "x\n|-|\n\n[1] [120]\n"] {
+      let text = Self.citationList(120) + ending
+      let html = HTMLRenderer().render(MarkdownDocument(text))
+      #expect(html.contains("<table>"))
+      for chunk in [5, 20] {
+        var stream = MarkdownStream()
+        var out = MarkdownStreamHTMLRenderer()
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+          out.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
+        }
+        out.apply(stream.finish())
+        #expect(out.html == html, "\(ending.debugDescription), \(chunk)-byte chunks")
+      }
+    }
   }
 
   /// A title that runs on over the next line, and that line starting with `[`: the definitions

@@ -95,6 +95,13 @@ extension MarkdownStream {
     let lines = SourceLines.lineStarts(text)
     func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
     let (units, unplaced) = Self.units(of: document, text: text, lines: lines)
+    // A table starting the open part took the paragraph that definitions closed early belong to:
+    // to cmark-gfm they are no definitions but text before the table.
+    if definitionRunOpen, let first = units.first, first.startLine == 1,
+      first.blocks.contains(where: { if case .table = document.nodes[$0].kind { true } else { false } })
+    {
+      committedInexactly = true
+    }
     guard let lastUnit = units.last else {
       guard !unplaced else { return false }
       if SourceLines.isBlank(text, 0..<text.count) {
@@ -107,12 +114,16 @@ extension MarkdownStream {
         define(text[...], base: start)
         advanceClosed(to: completeEnd)
       } else if !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker),
-        let split = Self.lastLabelLine(text), split > 0, isOnlyDefinitions(text[..<split])
+        let split = Self.lastLabelLine(text), split >= Self.definitionRunLimit, isOnlyDefinitions(text[..<split])
       {
-        // Definitions written one per line: all but the last are complete once a line starting
-        // a new label follows them (the last may still get its title on the next line).
-        define(text[..<split], base: start)
+        // Definitions written one per line, past the limit: all but the last are taken as
+        // complete once a line starting a new label follows them (the last may still get its
+        // title on the next line). They stay in an open paragraph, though, and a delimiter row
+        // may yet make its last line a table's header and every line before it text; below the
+        // limit they stay open, so that case is exact.
+        defineOneByOne(text, upTo: split, base: start)
         advanceClosed(to: start + split)
+        definitionRunOpen = true
       }
       drain()
       return false
@@ -199,6 +210,7 @@ extension MarkdownStream {
     guard end > closedEnd else { return }
     closedLine += received.lineBreaks(in: closedEnd..<end)
     closedEnd = end
+    definitionRunOpen = false
   }
 
   // MARK: Held and committed blocks
@@ -370,15 +382,36 @@ extension MarkdownStream {
     var lineStart = text.count
     while lineStart > 0 {
       let start = SourceLines.lineStart(text, before: lineStart - 1)
-      var index = start
-      while index < text.count, index - start < 3, text[index] == ASCII.space { index += 1 }
-      if index < text.count, text[index] == ASCII.openBracket, index + 1 >= text.count || text[index + 1] != ASCII.caret
-      {
-        return start
-      }
+      if startsLabel(text, line: start) { return start }
       lineStart = start
     }
     return nil
+  }
+
+  /// Whether the line starting at `start` starts a link label (`[`, after up to three spaces,
+  /// not `[^`).
+  static func startsLabel(_ text: [UInt8], line start: Int) -> Bool {
+    var index = start
+    while index < text.count, index - start < 3, text[index] == ASCII.space { index += 1 }
+    return index < text.count && text[index] == ASCII.openBracket
+      && (index + 1 >= text.count || text[index + 1] != ASCII.caret)
+  }
+
+  /// Keeps closed link definitions written one per line (`text`, nothing but definitions) a
+  /// definition at a time where a parse confirms one ends before a line starting a new label, so
+  /// that a later preamble carries only the definitions it cites (a label defined 300 times
+  /// is carried once). A title running on over lines keeps its lines together.
+  ///
+  /// - Complexity: a few parses of each definition, once.
+  mutating func defineOneByOne(_ text: [UInt8], upTo end: Int, base: Int) {
+    var start = 0
+    for line in SourceLines.lineStarts(text, to: end) where line > start && line < end {
+      if Self.startsLabel(text, line: line), isOnlyDefinitions(text[start..<line]) {
+        define(text[start..<line], base: base)
+        start = line
+      }
+    }
+    if start < end { define(text[start..<end], base: base) }
   }
 
   /// The held blocks as shown: pending links marked, unresolved footnote references hidden,
@@ -464,6 +497,13 @@ extension MarkdownStream {
   // MARK: Closing
 
   static let definitionMarker = Array("]:".utf8)
+
+  /// How many bytes of link definitions written one per line stay open before all but the last
+  /// are taken as definitions: the input guard's ``InputLimits/maxTableHeaderScan`` (1 KB). Up to
+  /// it, a delimiter row after them may make them text, and they stay open so that the stream
+  /// ends as one-shot; past it the guard splits such a paragraph off the table's header line, so
+  /// they are definitions after all, and the open part stays about one definition long.
+  static let definitionRunLimit = InputLimits.default.maxTableHeaderScan
   static let footnoteMarker = Array("[^".utf8)
 
   /// Whether the line that ends at `end` (a line start) is blank.

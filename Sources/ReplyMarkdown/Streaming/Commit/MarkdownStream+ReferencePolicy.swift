@@ -13,9 +13,11 @@ extension MarkdownStream {
     /// whole reply, so a consumer that can replace (HTML, plain text) still ends byte-identical
     /// to one-shot rendering; a terminal keeps what it wrote.
     case holdWithin(bytes: Int)
-    /// Hold until ``MarkdownStream/finish()``: committed blocks are always final and no
-    /// replacement is ever needed, but the held part can grow with the reply. For writers that
-    /// cannot replace and must equal one-shot rendering, such as output into a pipe.
+    /// Hold until ``MarkdownStream/finish()``: committed blocks are final, but the held part can
+    /// grow with the reply. For writers that cannot replace and must equal one-shot rendering,
+    /// such as output into a pipe. The final update may still carry a replacement in the rare
+    /// cases `docs/streaming.md` lists (a preamble past 4 KB, definitions after a raw HTML block, a run of definitions that a table follows).
+
     case holdUntilFinish
 
     /// The default for a live display: hold at most 4 KB.
