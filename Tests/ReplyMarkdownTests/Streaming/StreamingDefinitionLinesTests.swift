@@ -97,6 +97,11 @@ import Testing
     "[a]: /url 'one\n[b]: two'\n[c]: /c\n\n[a] [b] [c]\n",
     "[a]:\n/url\n[b]: /b\n\n[a] [b]\n",
     "  [a]: /a\n   [b]: /b\n[^c]: note\n\n[a] [b] [^c]\n",
+    // CRLF ends one line, not a line and a blank one: the definition was taken as closed before
+    // its title arrived, and the title streamed as a paragraph.
+    "[a]: /u\r\n\"t\"",
+    "[a]: /u\r\n\"t\"\r\n\r\n[a]\r\n",
+    "[a]: /a\r\n[b]: /b\r\n'title b'\r\n\r\n[a] [b]\r\n",
   ])
   func definitionsThatRunOverLinesEndAsOneShot(text: String) {
     for chunk in [1, 3, 20] {

@@ -381,7 +381,7 @@ extension MarkdownStream {
   static func lastLabelLine(_ text: [UInt8]) -> Int? {
     var lineStart = text.count
     while lineStart > 0 {
-      let start = SourceLines.lineStart(text, before: lineStart - 1)
+      let start = SourceLines.lineStart(text, endingAt: lineStart)
       if startsLabel(text, line: start) { return start }
       lineStart = start
     }
@@ -509,7 +509,7 @@ extension MarkdownStream {
   /// Whether the line that ends at `end` (a line start) is blank.
   static func endsWithBlankLine(_ text: [UInt8], at end: Int) -> Bool {
     guard end > 0 else { return false }
-    return SourceLines.isBlank(text, SourceLines.lineStart(text, before: end - 1)..<end)
+    return SourceLines.isBlank(text, SourceLines.lineStart(text, endingAt: end)..<end)
   }
 
   /// The offset where 1-based `line` starts: lines before the text clamp to 0, lines past it to `count`.

@@ -12,12 +12,12 @@ enum TableHeaderHold {
       // A header row still arriving, or its delimiter row with the header above it.
       drop = lineStart
       if isDelimiterRowCandidate(lastLine) && lineStart > protectedLength {
-        let previous = SourceLines.lineStart(text, before: lineStart - 1, floor: protectedLength)
+        let previous = SourceLines.lineStart(text, endingAt: lineStart, floor: protectedLength)
         if previous >= leaf.start && hasUnescapedPipe(text[previous..<lineStart]) { drop = previous }
       }
     } else if lastLine.isEmpty && lineStart > protectedLength {
       // A complete header line: its delimiter row has not started.
-      let previous = SourceLines.lineStart(text, before: lineStart - 1, floor: protectedLength)
+      let previous = SourceLines.lineStart(text, endingAt: lineStart, floor: protectedLength)
       if hasUnescapedPipe(text[previous..<lineStart]) { drop = previous }
     }
     guard let drop, drop >= protectedLength else { return nil }

@@ -46,6 +46,15 @@ enum SourceLines {
     return floor
   }
 
+  /// The start of the line whose terminator ends just before `end` (a line start): a `\r\n`
+  /// ends one line, not a line and an empty one, as ``lineStart(_:before:floor:)`` at `end - 1`
+  /// would take it.
+  static func lineStart(_ bytes: [UInt8], endingAt end: Int, floor: Int = 0) -> Int {
+    var last = end - 1
+    if last > floor, bytes[last] == newline, bytes[last - 1] == carriageReturn { last -= 1 }
+    return lineStart(bytes, before: last, floor: floor)
+  }
+
   /// Whether `bytes[range]` holds only spaces, tabs and line terminators.
   static func isBlank(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
     for index in range {

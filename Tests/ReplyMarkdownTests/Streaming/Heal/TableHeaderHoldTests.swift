@@ -6,6 +6,9 @@ extension HealTables {
   static let tableHeaderUntilDelimiterRow = [
     HealCase("| x | y |\n| --", ""),
     HealCase("| a | b |\n", ""),
+    // CRLF ends one line: the header above the delimiter row is held too.
+    HealCase("| x | y |\r\n| --", ""),
+    HealCase("| a | b |\r\n", ""),
     HealCase("| [Guide](https://docs.example.org/deep/route", ""),
     HealCase("Intro\n| a | b |", "<p>Intro</p>"),
     HealCase("a \\| b", "<p>a | b</p>", applies: false),
