@@ -80,11 +80,22 @@ struct LinePrefix {
     var lastOtherThanStar = start - 1
     var position = start
     var allowance = 3
+    // A tab reaches the next multiple of four columns, counted from the line's start: the column
+    // of `position` is `position - start + tabExtra`.
+    var tabExtra = 0
+    // Columns of a tab after `>` that its optional space left over (cmark-gfm splits the tab).
+    var carried = 0
     while true {
       let whitespaceStart = position
-      var columns = 0
+      var columns = carried
+      carried = 0
       while position < end && ASCII.isBlank(bytes[position]) {
-        columns += bytes[position] == ASCII.tab ? 4 - columns % 4 : 1
+        var width = 1
+        if bytes[position] == ASCII.tab {
+          width = 4 - (position - start + tabExtra) % 4
+          tabExtra += width - 1
+        }
+        columns += width
         position += 1
       }
       contentStart = whitespaceStart
@@ -103,7 +114,15 @@ struct LinePrefix {
       if byte == UInt8(ascii: ">") {
         guard add(.quote, position: position, escapeOffset: position, limit: limit) else { return }
         position += 1
-        if position < end && bytes[position] == ASCII.space { position += 1 }
+        if position < end && bytes[position] == ASCII.space {
+          position += 1
+        } else if position < end && bytes[position] == ASCII.tab {
+          // One column of the tab is the optional space; the rest indents what follows.
+          let width = 4 - (position - start + tabExtra) % 4
+          tabExtra += width - 1
+          carried = width - 1
+          position += 1
+        }
         allowance = 3
         continue
       }

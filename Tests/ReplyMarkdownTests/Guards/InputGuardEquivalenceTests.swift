@@ -7,7 +7,9 @@ import Testing
 /// What the guard returns — edited text and diagnostics — on many inputs, folded into digests that
 /// were recorded from the guard as it was before its scan was made faster (commit d1c3a4e), and
 /// recorded again when definitions on their own lines stopped costing their whole run (a change
-/// meant: fewer references escaped, none more; 2026-12-03). A
+/// meant: fewer references escaped, none more; 2026-12-03), and when tabs after markers were
+/// counted from the line's start (`>\t1.` is a list in a quote: ten more nesting escapes in
+/// 12,000 results, two results moved between other kinds; 2026-12-03). A
 /// faster scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -31,7 +33,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x3ebb_5469_ffb5_5024
+  static let expectedRandomDigest: UInt64 = 0x8009_cd9f_4327_27ff
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

@@ -30,6 +30,26 @@ import Testing
     #expect(quotes == InputLimits.default.maxNestingDepth)
   }
 
+  /// A tab reaches the next multiple of four columns from the line's start, and after `>` one of
+  /// its columns is the optional space: `>\t1.` is a list in a quote. The guard counted the tab as
+  /// four columns from the `>`, saw indented code, and let 2,000 lists nest (fuzz seed 1242).
+  @Test func aTabAfterAQuoteMarkerHidesNoMarkers() {
+    let result = guarded(">\t1. 1. 1. a\n", InputLimits(maxNestingDepth: 2))
+    #expect(result.text == ">\t1. 1\\. 1. a\n")
+    #expect(result.diagnostics == [MarkdownDiagnostic(kind: .nestingDepth, line: 1, count: 1, limit: 2)])
+    #expect(guarded("-\t-\t- a\n", InputLimits(maxNestingDepth: 2)).text == "-\t-\t\\- a\n")
+    let deep = ">\t" + String(repeating: "1. ", count: 2_000) + "a\n"
+    let lists = MarkdownDocument(deep).nodes.count {
+      if case .list = $0.kind { return true } else { return false }
+    }
+    #expect(lists == InputLimits.default.maxNestingDepth - 1)
+    // Below the limit, tabs after markers leave the text as cmark-gfm reads it.
+    for text in [">\t1. a\n", "> \t- a\n", "-\t\tcode\n", ">\t\tcode\n", "1.\t>\ta\n", " >\t-\tb\n"] {
+      let plain = guarded(text, .default)
+      #expect(plain.text == text && plain.diagnostics.isEmpty, "\(text.debugDescription)")
+    }
+  }
+
   @Test func nestingDepthCoversListsAndFootnotes() {
     #expect(guarded("- - - a\n", InputLimits(maxNestingDepth: 2)).text == "- - \\- a\n")
     #expect(guarded("1. 1. 1. a\n", InputLimits(maxNestingDepth: 2)).text == "1. 1. 1\\. a\n")
