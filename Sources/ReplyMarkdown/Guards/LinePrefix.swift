@@ -83,6 +83,12 @@ struct LinePrefix {
     // A tab reaches the next multiple of four columns, counted from the line's start: the column
     // of `position` is `position - start + tabExtra`.
     var tabExtra = 0
+    // The columns of the tab at `position`, which moves the columns after it on.
+    func tabWidth(at position: Int) -> Int {
+      let width = 4 - (position - start + tabExtra) % 4
+      tabExtra += width - 1
+      return width
+    }
     // Columns of a tab after `>` that its optional space left over (cmark-gfm splits the tab).
     var carried = 0
     while true {
@@ -90,12 +96,7 @@ struct LinePrefix {
       var columns = carried
       carried = 0
       while position < end && ASCII.isBlank(bytes[position]) {
-        var width = 1
-        if bytes[position] == ASCII.tab {
-          width = 4 - (position - start + tabExtra) % 4
-          tabExtra += width - 1
-        }
-        columns += width
+        columns += bytes[position] == ASCII.tab ? tabWidth(at: position) : 1
         position += 1
       }
       contentStart = whitespaceStart
@@ -118,9 +119,7 @@ struct LinePrefix {
           position += 1
         } else if position < end && bytes[position] == ASCII.tab {
           // One column of the tab is the optional space; the rest indents what follows.
-          let width = 4 - (position - start + tabExtra) % 4
-          tabExtra += width - 1
-          carried = width - 1
+          carried = tabWidth(at: position) - 1
           position += 1
         }
         allowance = 3

@@ -78,14 +78,7 @@ import Testing
       let html = HTMLRenderer().render(MarkdownDocument(text))
       #expect(html.contains("<table>"))
       for chunk in [5, 20] {
-        var stream = MarkdownStream()
-        var out = MarkdownStreamHTMLRenderer()
-        let bytes = Array(text.utf8)
-        for start in stride(from: 0, to: bytes.count, by: chunk) {
-          out.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
-        }
-        out.apply(stream.finish())
-        #expect(out.html == html, "\(ending.debugDescription), \(chunk)-byte chunks")
+        #expect(Self.streamedHTML(text, chunk: chunk) == html, "\(ending.debugDescription), \(chunk)-byte chunks")
       }
     }
   }
@@ -105,14 +98,20 @@ import Testing
   ])
   func definitionsThatRunOverLinesEndAsOneShot(text: String) {
     for chunk in [1, 3, 20] {
-      var stream = MarkdownStream()
-      var html = MarkdownStreamHTMLRenderer()
-      let bytes = Array(text.utf8)
-      for start in stride(from: 0, to: bytes.count, by: chunk) {
-        html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
-      }
-      html.apply(stream.finish())
-      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(chunk)-byte chunks")
+      #expect(
+        Self.streamedHTML(text, chunk: chunk) == HTMLRenderer().render(MarkdownDocument(text)), "\(chunk)-byte chunks")
     }
+  }
+
+  /// `text` streamed in `chunk`-byte pieces to HTML, finished.
+  static func streamedHTML(_ text: String, chunk: Int) -> String {
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    let bytes = Array(text.utf8)
+    for start in stride(from: 0, to: bytes.count, by: chunk) {
+      html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
+    }
+    html.apply(stream.finish())
+    return html.html
   }
 }
