@@ -1,6 +1,8 @@
 # Streamdown (the Python terminal streaming renderer) against `replykit stream --to ansi` on the
 # same 200 KB mixed reply.
-SD_VENV=.build/streamdown-venv
+SD_VENV=${SD_VENV:-.build/streamdown-venv}
+# `scripts/bench.sh` defines ratio; this keeps the script usable on its own.
+type ratio >/dev/null 2>&1 || ratio() { python3 -c "print('%.2f'%($1/$2))"; }
 SD_NOTE=""
 if [ ! -x "$SD_VENV/bin/sd" ]; then
   if ! { python3 -m venv "$SD_VENV" && "$SD_VENV/bin/pip" install -q streamdown; } >"$WORK/streamdown-install.log" 2>&1; then

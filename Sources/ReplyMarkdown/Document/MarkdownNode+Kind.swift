@@ -195,7 +195,10 @@ extension MarkdownNode {
     public var label: String
     /// The footnote's number, by order of first reference (1-based).
     public var number: Int
-    /// How many references point to this footnote.
+    /// How many references point to this footnote. The HTML renderer writes one back-reference
+    /// per reference, so its output grows with this count: a document built by hand (not parsed)
+    /// should keep it to the references that exist. A stream's footnote section counts the
+    /// references of the whole reply, including those in blocks committed before it.
     public var referenceCount: Int
 
     /// Creates a footnote definition payload.
