@@ -77,6 +77,12 @@ import Testing
     "[^1]:\n[\\^1[]\n\u{FFFD}]\n\nmore",
     "[^1]: a\n\n[\\^1\n\u{0}]",
     "[^a]: see [\\^b[]\n\u{FFFD}]\n\n[^b]: x\n\n[^a]\n",
+    // `--seed 1245`: blanks after the caret do not count in a footnote's label (`[^ 1]` is a
+    // reference to `[^1]:`); the definition before it was left out of the preamble.
+    "[^1]:\n\n[^ 1]",
+    "[^1]: x\n\n[^ 1]\n",
+    "[^a]: x\n\n> [^\tA] and [^  a ]\n",
+    "[^ 1]: /link\n\n[^1]: note\n\n[^ 1]\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

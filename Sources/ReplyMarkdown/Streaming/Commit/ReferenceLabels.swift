@@ -12,7 +12,8 @@
 /// differ by, less two, where a column counts from the start of the line's content (after its
 /// container markers and indentation; on a paragraph's first line, from the paragraph's start).
 /// The scan does not know where the content starts, only that it is at most the line's leading
-/// markers and blanks away: it reports the label of every length that leaves open.
+/// markers and blanks away: it reports the label of every length that leaves open. On one line,
+/// blanks after the caret do not count (`[^ 1]` references `[^1]:`).
 enum ReferenceLabels {
   /// cmark-gfm's longest link label. A footnote label has no limit: cmark-gfm reads a
   /// footnote reference after the link lookup failed, whatever its length.
@@ -89,8 +90,15 @@ enum ReferenceLabels {
     let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<close])
     let key = normalized(label)
     if !key.isEmpty { body(key) }
-    if let start = labelStart(in: buffer, open: open), label.contains(where: isLineBreak) {
+    guard let start = labelStart(in: buffer, open: open) else { return }
+    if label.contains(where: isLineBreak) {
       forEachColumnLabel(in: buffer, from: start, open: open, close: close, body)
+    } else if buffer[open + 1] == ASCII.caret, start < close, ASCII.isSpace(buffer[start]) {
+      // cmark-gfm looks a footnote up by the text after the caret, normalized on its own:
+      // `[^ 1]` is a reference to `[^1]:` (fuzz seed 1245), while a link definition would need
+      // the label `^ 1`, reported above.
+      let footnote = normalized(UnsafeBufferPointer(rebasing: buffer[start..<close]))
+      if !footnote.isEmpty { body("^" + footnote) }
     }
   }
 
