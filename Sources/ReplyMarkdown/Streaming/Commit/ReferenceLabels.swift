@@ -226,8 +226,8 @@ enum ReferenceLabels {
     return nil
   }
 
-  /// The key of a label: lowercased, whitespace runs collapsed to one space, trimmed; a NUL
-  /// as U+FFFD, as cmark-gfm reads it.
+  /// The key of a label: case-folded (``UnicodeCaseFold``), whitespace runs collapsed to one
+  /// space, trimmed; a NUL as U+FFFD, as cmark-gfm reads it.
   static func normalized(_ bytes: ArraySlice<UInt8>) -> String {
     bytes.withUnsafeBufferPointer { normalized($0) }
   }
@@ -261,6 +261,7 @@ enum ReferenceLabels {
       }
       return count
     }
-    return ascii ? text : text.lowercased()
+    // cmark-gfm case-folds labels: `[ẞ]` is `[SS]` and `[ss]` (lowercasing gives `ß`).
+    return ascii ? text : UnicodeCaseFold.fold(text)
   }
 }

@@ -76,6 +76,31 @@ import Testing
   @Test func labelsCompareLikeCmark() {
     #expect(ReferenceLabels.normalized(ArraySlice("  Foo \n\t BAR ".utf8)) == "foo bar")
   }
+
+  /// cmark-gfm case-folds labels, so these pairs match each other there; lowercasing told them
+  /// apart, and a definition before its use was left out of the preamble.
+  @Test(arguments: [
+    ("ẞ", "SS"), ("ß", "ss"), ("ﬀ", "FF"), ("ς", "Σ"), ("İ", "i\u{307}"), ("ΐ", "\u{3B9}\u{308}\u{301}"), ("µ", "μ"),
+    ("ſ", "s"),
+  ])
+  func labelsCaseFoldLikeCmark(first: String, second: String) {
+    let key = ReferenceLabels.normalized(ArraySlice(first.utf8))
+    #expect(key == ReferenceLabels.normalized(ArraySlice(second.utf8)))
+    let text = "[\(second)]: /u\n\n[\(first)]\n\n[^\(first)]: n\n\n[^\(second)]\n"
+    #expect(HTMLRenderer().render(MarkdownDocument(text)).contains("<a href=\"/u\">"), "cmark-gfm matches \(text)")
+    for size in [1, 3, 64] {
+      var stream = MarkdownStream()
+      var html = MarkdownStreamHTMLRenderer()
+      let bytes = Array(text.utf8)
+      var offset = 0
+      while offset < bytes.count {
+        html.apply(stream.feed(bytes: bytes[offset..<min(bytes.count, offset + size)]))
+        offset += size
+      }
+      html.apply(stream.finish())
+      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "chunks of \(size): \(text)")
+    }
+  }
 }
 
 /// The definitions a stream keeps, and the preamble a parse of part of the reply starts with.
