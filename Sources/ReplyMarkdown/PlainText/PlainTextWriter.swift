@@ -263,7 +263,11 @@ struct PlainTextWriter: MarkdownWalker {
     default:
       break
     }
-    guard nodes[index].kind.isBlock, walk.parent != nil else { return }
+    guard nodes[index].kind.isBlock else { return }
+    // A soft break that nothing followed (its line held only omitted raw HTML) ends with its
+    // block: it must not put a space before the next one.
+    pendingSoftBreak = false
+    guard walk.parent != nil else { return }
     switch nodes[index].kind {
     case .tableRow, .tableCell: return
     case .footnoteDefinition: requestSeparator(.newline)

@@ -11,6 +11,15 @@ import Testing
     #expect(plain("中文\n段落 and\nEnglish 中\n文") == "中文段落 and English 中文")
   }
 
+  /// A paragraph's last line of raw HTML only is omitted; the soft break before it put a space
+  /// before the next block (a trial: `replykit stream --to plain` differed from `render` there).
+  @Test func aSoftBreakBeforeOmittedHTMLEndsWithItsBlock() {
+    #expect(plain("a\n<a>\n\nS") == "a\n\nS")
+    #expect(plain("a\n<a>\n>a\n") == "a\n\n> a")
+    #expect(plain("- a\n  <b>\n- c") == "• a\n• c")
+    #expect(plain("a\n<a>\nb") == "a b")
+  }
+
   @Test func listsUseBulletsByDepthRealNumbersAndTaskBoxes() {
     #expect(plain("- a\n  - b\n    - c\n      - d") == "• a\n  ◦ b\n    ▪ c\n      • d")
     #expect(plain("7) seven\n8) eight") == "7) seven\n8) eight")
