@@ -161,3 +161,35 @@ extension StreamingDefinitionPreambleTests {
     return largest
   }
 }
+
+extension StreamingDefinitionPreambleTests {
+  /// A link definition whose label starts with a caret, inside a quote or a list item (a trial:
+  /// `> [^a ]: u`, then `[^a]`). The block's `[^` keeps its definitions out of preambles; they
+  /// reach later blocks through the final replacement, which holding until the end (output into
+  /// a pipe) did not ask for, since the block had no footnote reference to hold it.
+  @Test(arguments: [
+    "> [^a ]: u\n\n[^a]\n",
+    "- [^a ]: u\n\n[^a]\n",
+    "1. [^a ]: u\n\ntext\n\n[^a]\n",
+    "> [^a b]: u\n\n[^a b] and [x]\n\n[x]: /y\n",
+  ])
+  func aCaretLabelDefinedInsideABlockReachesLaterBlocks(_ reply: String) {
+    let oneShot = HTMLRenderer().render(MarkdownDocument(reply))
+    let bytes = Array(reply.utf8)
+    for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
+      for size in [1, 3, bytes.count] {
+        var stream = MarkdownStream()
+        stream.referencePolicy = policy
+        var consumer = MarkdownStreamHTMLRenderer()
+        var offset = 0
+        while offset < bytes.count {
+          let end = min(bytes.count, offset + size)
+          consumer.apply(stream.feed(bytes: bytes[offset..<end]))
+          offset = end
+        }
+        consumer.apply(stream.finish())
+        #expect(consumer.html == oneShot, "\(policy), chunks of \(size)")
+      }
+    }
+  }
+}

@@ -323,14 +323,16 @@ extension MarkdownStream {
   /// Keeps the definitions inside a block (in a quote, a list item, after a table) for later
   /// parses. A block that also has footnote references is not kept: in a preamble its references
   /// would count again, and change the numbers. Its definitions then reach later blocks only
-  /// through the final replacement (the live policy), or the block is still held at the end and
-  /// parsed with them (holding until the end: it waits, since it has footnote references).
+  /// through the final replacement, whatever the policy: a block using them waits until the end
+  /// (nothing defines its labels before), and what follows the committed blocks then comes from
+  /// the whole reply's parse. (Holding until the end, the block itself need not be held: its
+  /// `[^` may be no footnote reference, as in `> [^a ]: u`, a link definition in a quote.)
   mutating func defineInside(_ text: ArraySlice<UInt8>, base: Int) {
     guard SourceLines.contains(Array(text), 0..<text.count, Self.footnoteMarker) else {
       define(text, base: base)
       return
     }
-    if referencePolicy.budget != nil && !ReferenceLabels.defined(in: text).isEmpty { committedInexactly = true }
+    if !ReferenceLabels.defined(in: text).isEmpty { committedInexactly = true }
   }
 
   /// Whether `text` parses as closed blocks: a paragraph after it (and the line that closes

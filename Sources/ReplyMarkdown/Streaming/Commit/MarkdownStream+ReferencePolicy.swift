@@ -16,7 +16,9 @@ extension MarkdownStream {
     /// Hold until ``MarkdownStream/finish()``: committed blocks are final, but the held part can
     /// grow with the reply. For writers that cannot replace and must equal one-shot rendering,
     /// such as output into a pipe. The final update may still carry a replacement in the rare
-    /// cases `docs/streaming.md` lists (a preamble past 4 KB, definitions after a raw HTML block, a run of definitions that a table follows).
+    /// cases `docs/streaming.md` lists (a preamble past 4 KB, definitions after a raw HTML block,
+    /// definitions in a quote or list item that also holds `[^`, a run of definitions that a
+    /// table follows).
 
     case holdUntilFinish
 
