@@ -145,10 +145,14 @@ public struct MarkdownStream: Sendable {
     let start = committedEnd
     let firstLine = committedLine
     held.removeAll()
+    // The reply's first line after its byte order mark: see ``hold(_:used:sourceRange:alsoWaiting:)``.
+    if start == 0 && received.droppedByteOrderMark && Self.mayHoldTaskMarker(firstLineOf: source) {
+      committedInexactly = true
+    }
     // A block committed inexactly (past the budget, or with footnote references numbered before
     // the footnote section exists) makes the whole reply the final word; what follows the
     // committed blocks then comes from that same parse, for writers that only append.
-    let replacement = committedInexactly ? parseText(source) : nil
+    let replacement = committedInexactly ? parseText(source, atReplyStart: true) : nil
     let remainder =
       replacement.map { Self.remainder(of: $0, fromLine: firstLine) }
       ?? Self.shifted(
@@ -453,10 +457,14 @@ public struct MarkdownStream: Sendable {
   ///
   /// The received text holds no byte order mark cmark-gfm would drop (the reply's first was
   /// dropped on arrival), so one starting the piece is text: another is put before it for
-  /// cmark-gfm to drop, which changes no line.
-  mutating func parseText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> MarkdownDocument {
+  /// cmark-gfm to drop, which changes no line. A piece `atReplyStart` gets back the reply's own
+  /// mark, if it had one: cmark-gfm reads the first line after it at offsets three bytes past its
+  /// columns, and makes no task item there (`- [ ] x`).
+  mutating func parseText<Bytes: Collection<UInt8>>(_ bytes: Bytes, atReplyStart: Bool = false) -> MarkdownDocument {
     var text = String(decoding: bytes, as: UTF8.self)
-    if bytes.starts(with: InputGuard.byteOrderMark) { text = "\u{FEFF}" + text }
+    if bytes.starts(with: InputGuard.byteOrderMark) || (atReplyStart && received.droppedByteOrderMark) {
+      text = "\u{FEFF}" + text
+    }
     let document = MarkdownDocument(text, options: options)
     if !document.diagnostics.isEmpty { guardChangedInput = true }
     return document

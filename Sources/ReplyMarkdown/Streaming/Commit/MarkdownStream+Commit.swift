@@ -226,11 +226,37 @@ extension MarkdownStream {
     advanceClosed(to: sourceRange.upperBound)
     var waiting = waitingLabels(document, used: used)
     if !alsoWaiting.isEmpty { waiting.formUnion(ReferenceLabels.used(in: used).intersection(alsoWaiting)) }
+    if sourceRange.lowerBound == 0 && received.droppedByteOrderMark && Self.mayHoldTaskMarker(firstLineOf: source) {
+      // After the reply's byte order mark cmark-gfm makes no task item on the first line; the
+      // stream, which dropped the mark, would. The block waits for the end, where the whole
+      // reply is parsed with its mark.
+      waiting.insert(Self.byteOrderMarkWait)
+      committedInexactly = true
+    }
     held.append(
       HeldQueue.Entry(
         id: nextBlockID, document: document, sourceRange: sourceRange, lines: firstLine..<closedLine,
         waiting: waiting, hasFootnoteReferences: FootnoteNumbering.hasReferences(document)))
     nextBlockID += 1
+  }
+
+  /// What the first block of a reply that started with a byte order mark waits for, when its
+  /// first line may hold a task marker: no label, so only the end (or the policy's budget) ends
+  /// the wait.
+  static let byteOrderMarkWait = "\u{FEFF}"
+
+  /// Whether the first line of `text` holds `[ ]`, `[x]` or `[X]` (or a blank other than a space
+  /// between the brackets): it may make a task item.
+  static func mayHoldTaskMarker(firstLineOf text: [UInt8]) -> Bool {
+    let end = text.firstIndex { $0 == ASCII.newline || $0 == ASCII.carriageReturn } ?? text.count
+    guard end >= 3 else { return false }
+    for index in 0..<(end - 2) where text[index] == ASCII.openBracket && text[index + 2] == UInt8(ascii: "]") {
+      let mark = text[index + 1]
+      if ASCII.isBlank(mark) || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") || mark == 0x0B || mark == 0x0C {
+        return true
+      }
+    }
+    return false
   }
 
   /// The labels a closed block uses that may still be defined later and change it.

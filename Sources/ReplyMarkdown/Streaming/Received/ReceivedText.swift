@@ -15,6 +15,8 @@ struct ReceivedText: Sendable {
   private var lastCompleteEnd = 0
   /// Whether the first character has arrived (and a byte order mark in its place was dropped).
   private var started = false
+  /// Whether a byte order mark started the reply (and was dropped).
+  private(set) var droppedByteOrderMark = false
 
   var count: Int { bytes.count }
 
@@ -54,6 +56,7 @@ struct ReceivedText: Sendable {
       started = true
       if characters.starts(with: InputGuard.byteOrderMark) {
         characters = characters.dropFirst(InputGuard.byteOrderMark.count)
+        droppedByteOrderMark = true
       }
     }
     let before = bytes.count
