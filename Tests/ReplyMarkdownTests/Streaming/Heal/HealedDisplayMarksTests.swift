@@ -15,6 +15,9 @@ extension HealTables {
     HealCase("Claim[^1] more", "<p>Claim more</p>"),
     HealCase("a[^note] and[^2] b", "<p>a and b</p>"),
     HealCase("Claim[^1] more\n\n[^1]: Note", "<p>Claim more</p>"),
+    // Just closed at the end: a reference still (a `(` after it is rare), not a pending link.
+    HealCase("Claim[^1]", "<p>Claim</p>"),
+    HealCase("Claim *a*[^long-label]", "<p>Claim <em>a</em></p>"),
     // An unclosed `[^` with a space may still be a link: its text shows as a pending link.
     HealCase("a [^ b", "<p>a <a pending>^ b</a></p>", applies: false),
   ]
