@@ -34,6 +34,7 @@ enum HealRule: Int, CaseIterable, Sendable {
   case pendingLinkShowsText
   case inlineClosersInnermostFirst
   case wordReopensEmphasis
+  case wideScriptOpensEmphasis
   // The healed document.
   case pendingReferenceLink
   case unresolvedFootnoteReference
@@ -86,6 +87,8 @@ enum HealRule: Int, CaseIterable, Sendable {
       "Closes unclosed code spans, emphasis, strikethrough and link text, innermost first."
     case .wordReopensEmphasis:
       "Closes an intraword run that reopens right after a run closed in the same word (`*foo*bar*baz`)."
+    case .wideScriptOpensEmphasis:
+      "Closes an intraword `*` or `~` run next to CJK text, which has no spaces around emphasis (`这是**重要`)."
     case .pendingReferenceLink:
       "Shows `[text]`, `[text][label]` whose definition has not arrived as pending links."
     case .unresolvedFootnoteReference:

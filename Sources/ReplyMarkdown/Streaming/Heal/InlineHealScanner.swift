@@ -295,6 +295,8 @@ struct InlineHealScanner {
         applied.insert(.inlineClosersInnermostFirst)
       } else if reopensWord(delimiters, at: index, bottom: bottom) {
         applied.insert(.wordReopensEmphasis)
+      } else if touchesWideScript(delimiter) {
+        applied.insert(.wideScriptOpensEmphasis)
       } else {
         continue
       }
@@ -315,6 +317,17 @@ struct InlineHealScanner {
       previous.closed
     else { return false }
     return !bytes[previous.end..<run.position].contains(where: ASCII.isSpace)
+  }
+
+  /// ``HealRule/wideScriptOpensEmphasis``: whether the intraword run (it can open and close)
+  /// stands next to a wide character, CJK text: with no spaces between words, that is how it
+  /// marks emphasis (`这是**重要**的`), where an intraword run in other text (`2*3`) most often
+  /// stays text. A `_` run never opens inside a word.
+  private func touchesWideScript(_ run: Delimiter) -> Bool {
+    guard run.character != ASCII.underscore else { return false }
+    if let before = scalar(endingBefore: run.position), DisplayWidth.isWide(before) { return true }
+    guard run.end < end, let after = scalar(startingAt: run.end) else { return false }
+    return DisplayWidth.isWide(after)
   }
 
   /// Whether the bracket at `position` opens a footnote label (`[^` and no blank up to the end),

@@ -144,6 +144,16 @@ struct StreamHealer {
     var inline = AppliedHealRules()
     defer { if text != original { applied.formUnion(inline) } }
     var contentEnd = leaf.contentEnd
+    // A paragraph's last line ended, and the next may continue it: closers go before the line
+    // break (after it a closer starts a line, and closes nothing), and what ends the line is
+    // final, as before a blank. A chunk that ended with a line break showed `a **b` raw.
+    var lineEnded = false
+    if leaf.kind == .paragraph {
+      while contentEnd > max(leaf.start, protectedLength), Self.isLineBreak(text[contentEnd - 1]) {
+        contentEnd -= 1
+        lineEnded = true
+      }
+    }
     let suffix = Array(text[contentEnd...])
     text.removeSubrange(contentEnd...)
     let floor = max(leaf.start, protectedLength)
@@ -154,7 +164,7 @@ struct StreamHealer {
       // their flanking), and so is a `]` there; at the very end they are held back.
       // Not backticks: a code span may open before a blank (a clean point's count keeps it from
       // ending on an opening run).
-      var followed = endsBeforeBlank && pass == 0
+      var followed = (endsBeforeBlank || lineEnded) && pass == 0
       if pass == 0 && !endsBeforeBlank {
         while text.count > floor, let last = text.last, ASCII.isBlank(last) {
           text.removeLast()
@@ -187,6 +197,8 @@ struct StreamHealer {
     text += closers
     text += suffix
   }
+
+  private static func isLineBreak(_ byte: UInt8) -> Bool { byte == ASCII.newline || byte == ASCII.carriageReturn }
 
   /// ``HealRule/unterminatedHTMLBlockTag``: the `<` of a tag still arriving on the last line of
   /// the open raw HTML block `leaf`.

@@ -31,6 +31,7 @@ enum HealTables {
     .pendingLinkShowsText: pendingLinkShowsText,
     .inlineClosersInnermostFirst: inlineClosersInnermostFirst,
     .wordReopensEmphasis: wordReopensEmphasis,
+    .wideScriptOpensEmphasis: wideScriptOpensEmphasis,
     .pendingReferenceLink: pendingReferenceLink,
     .unresolvedFootnoteReference: unresolvedFootnoteReference,
     .openFenceLineNewline: openFenceLineNewline,

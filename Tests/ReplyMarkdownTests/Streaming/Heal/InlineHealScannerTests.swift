@@ -91,6 +91,11 @@ extension HealTables {
 
   static let inlineClosersInnermostFirst = [
     HealCase("Say it **loud", "<p>Say it <strong>loud</strong></p>"),
+    // The line ended and the next may continue the paragraph: closers go before the line break
+    // (a chunk ending with one showed the markers raw).
+    HealCase("a **b\n", "<p>a <strong>b</strong></p>"),
+    HealCase("> a *b\r\n", "<blockquote><p>a <em>b</em></p></blockquote>"),
+    HealCase("a `co\n", "<p>a <code>co</code></p>"),
     HealCase("Say it ***very loud", "<p>Say it <em><strong>very loud</strong></em></p>"),
     HealCase("Say it __firmly", "<p>Say it <strong>firmly</strong></p>"),
     HealCase("**firm _soft", "<p><strong>firm <em>soft</em></strong></p>"),
@@ -116,6 +121,17 @@ extension HealTables {
     HealCase("test*123", "<p>test*123</p>", applies: false),
     HealCase("_foo_bar_baz", "<p><em>foo_bar_baz</em></p>", applies: false),
   ]
+
+  static let wideScriptOpensEmphasis = [
+    HealCase("这是**重要", "<p>这是<strong>重要</strong></p>"),
+    HealCase("これは*大事", "<p>これは<em>大事</em></p>"),
+    HealCase("中文~~删除", "<p>中文<s>删除</s></p>"),
+    HealCase("abc**中文", "<p>abc<strong>中文</strong></p>"),
+    HealCase("2*3", "<p>2*3</p>", applies: false),
+    HealCase("中文__强调", "<p>中文__强调</p>", applies: false),
+    // Not left-flanking (punctuation after it, none before): no opener, as cmark-gfm reads it.
+    HealCase("这是**“重要", "<p>这是**“重要</p>", applies: false),
+  ]
 }
 
 extension StreamingHealTests {
@@ -140,6 +156,9 @@ extension StreamingHealTests {
 
     @Test(arguments: HealTables.wordReopensEmphasis)
     func wordReopensEmphasis(_ row: HealCase) { row.check(.wordReopensEmphasis) }
+
+    @Test(arguments: HealTables.wideScriptOpensEmphasis)
+    func wideScriptOpensEmphasis(_ row: HealCase) { row.check(.wideScriptOpensEmphasis) }
 
     // MARK: The scanner on its own
 
