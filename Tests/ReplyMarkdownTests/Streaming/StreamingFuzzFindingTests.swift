@@ -83,6 +83,10 @@ import Testing
     "[^1]: x\n\n[^ 1]\n",
     "[^a]: x\n\n> [^\tA] and [^  a ]\n",
     "[^ 1]: /link\n\n[^1]: note\n\n[^ 1]\n",
+    // `--seed 1248`: the `]` that closes `[^1` on a later line came after a `[` in a code span;
+    // the outer label was reported at its first `]` only, on its own line.
+    "[^1]:\n[^1[][][][]`[`\n\u{FFFD}]",
+    "[^1]: n\n\n[^1[]`[`\n\u{FFFD}]\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

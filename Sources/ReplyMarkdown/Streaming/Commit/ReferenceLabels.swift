@@ -44,6 +44,9 @@ enum ReferenceLabels {
       // footnote reference (`[^1[]` and `]` on the next line).
       var openers: [Int] = []
       var reportedOuter = -1
+      // Where the scan last looked for a line break after `reportedOuter`'s report.
+      var outerChecked = 0
+      var outerColumn: (Int, Int, Bool)?
       var cursor = ByteSetCursor()
       var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
@@ -65,10 +68,23 @@ enum ReferenceLabels {
           // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too,
           // at the first `]` after it only, so the scan stays linear (fuzz seed 1235: a `[^`
           // followed by thousands of `[x]`).
-          if let outer = openers.last, outer != open, outer != reportedOuter, labelStart(in: buffer, open: outer) != nil
-          {
-            reportLabel(in: buffer, open: outer, close: index, body)
-            reportedOuter = outer
+          if let outer = openers.last, outer != open, labelStart(in: buffer, open: outer) != nil {
+            if outer != reportedOuter {
+              reportLabel(in: buffer, open: outer, close: index, body)
+              reportedOuter = outer
+              outerChecked = index
+              outerColumn = nil
+            } else if let start = labelStart(in: buffer, open: outer),
+              UnsafeBufferPointer(rebasing: buffer[outerChecked..<index]).contains(where: isLineBreak)
+            {
+              // On a later line, the `]` that closes it may be this one (`[^1[]`, `` `[` `` and
+              // `]` on the next line: fuzz seed 1248): only the labels its columns allow, at the
+              // first `]` of each line, each costing that line (the opener's column is kept).
+              let opening = outerColumn ?? column(in: buffer, of: outer)
+              outerColumn = opening
+              forEachColumnLabel(in: buffer, from: start, open: outer, close: index, openColumn: opening, body)
+              outerChecked = index
+            }
           }
           open = -1
         default:
@@ -121,9 +137,10 @@ enum ReferenceLabels {
   /// less two, read from `start` (just after the caret). A label with whitespace inside matches no
   /// footnote definition, so a length past the first word stands for the word itself.
   private static func forEachColumnLabel(
-    in buffer: UnsafeBufferPointer<UInt8>, from start: Int, open: Int, close: Int, _ body: (String) -> Void
+    in buffer: UnsafeBufferPointer<UInt8>, from start: Int, open: Int, close: Int,
+    openColumn known: (Int, Int, Bool)? = nil, _ body: (String) -> Void
   ) {
-    let (openColumn, openMarkers, openTab) = column(in: buffer, of: open)
+    let (openColumn, openMarkers, openTab) = known ?? column(in: buffer, of: open)
     let (closeColumn, closeMarkers, closeTab) = column(in: buffer, of: close)
     // A tab a container marker takes part of leaves up to three columns as spaces.
     let slack = openTab || closeTab ? 3 : 0
@@ -131,7 +148,10 @@ enum ReferenceLabels {
     let highest = closeColumn - max(0, openColumn - openMarkers) - 2 + slack
     guard lowest <= highest else { return }
     guard start <= close else { return }
-    let word = UnsafeBufferPointer(rebasing: buffer[start..<close]).prefix { !ASCII.isSpace($0) }
+    // Past `highest` bytes the word makes no label: the scan stops there.
+    let word = UnsafeBufferPointer(rebasing: buffer[start..<min(close, start + highest + 1)]).prefix {
+      !ASCII.isSpace($0)
+    }
     guard !word.isEmpty else { return }
     let key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
     if lowest <= min(highest, key.count) {

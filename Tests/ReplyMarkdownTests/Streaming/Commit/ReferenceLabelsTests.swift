@@ -73,6 +73,18 @@ import Testing
     #expect(reported <= 4 * text.utf8.count, "\(reported) bytes of labels for \(text.utf8.count)")
   }
 
+  /// The outer `[^` is looked at again on later lines (fuzz seed 1248), once per line.
+  @Test func anOuterFootnoteOpenerOverManyLinesStaysLinear() {
+    let text = "[^1" + String(repeating: "a", count: 5000) + "[]`[`\n" + String(repeating: "x]]\n", count: 2000)
+    var reported = 0
+    ReferenceLabels.forEachUsed(in: ArraySlice(text.utf8)) { reported += $0.utf8.count }
+    #expect(reported <= 4 * text.utf8.count, "\(reported) bytes of labels for \(text.utf8.count)")
+    // Where the columns allow it, the label of the first word is reported.
+    var labels: Set<String> = []
+    ReferenceLabels.forEachUsed(in: ArraySlice("[^1[]`[`\n\u{FFFD}]".utf8)) { labels.insert($0) }
+    #expect(labels.contains("^1"))
+  }
+
   @Test func labelsCompareLikeCmark() {
     #expect(ReferenceLabels.normalized(ArraySlice("  Foo \n\t BAR ".utf8)) == "foo bar")
   }
