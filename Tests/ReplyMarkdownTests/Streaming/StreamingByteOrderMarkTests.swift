@@ -22,17 +22,8 @@ import Testing
     for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
       // 1 and 2 split the mark itself.
       for size in [1, 2, 5, bytes.count] {
-        var stream = MarkdownStream()
-        stream.referencePolicy = policy
-        var html = MarkdownStreamHTMLRenderer()
-        var offset = 0
-        while offset < bytes.count {
-          let end = min(bytes.count, offset + size)
-          html.apply(stream.feed(bytes: bytes[offset..<end]))
-          offset = end
-        }
-        html.apply(stream.finish())
-        #expect(html.html == oneShot, "\(policy), chunks of \(size)")
+        #expect(
+          StreamingHarness.streamedHTML(reply, chunk: size, policy: policy) == oneShot, "\(policy), chunks of \(size)")
       }
     }
   }

@@ -78,7 +78,8 @@ import Testing
       let html = HTMLRenderer().render(MarkdownDocument(text))
       #expect(html.contains("<table>"))
       for chunk in [5, 20] {
-        #expect(Self.streamedHTML(text, chunk: chunk) == html, "\(ending.debugDescription), \(chunk)-byte chunks")
+        #expect(
+          StreamingHarness.streamedHTML(text, chunk: chunk) == html, "\(ending.debugDescription), \(chunk)-byte chunks")
       }
     }
   }
@@ -99,19 +100,9 @@ import Testing
   func definitionsThatRunOverLinesEndAsOneShot(text: String) {
     for chunk in [1, 3, 20] {
       #expect(
-        Self.streamedHTML(text, chunk: chunk) == HTMLRenderer().render(MarkdownDocument(text)), "\(chunk)-byte chunks")
+        StreamingHarness.streamedHTML(text, chunk: chunk) == HTMLRenderer().render(MarkdownDocument(text)),
+        "\(chunk)-byte chunks")
     }
   }
 
-  /// `text` streamed in `chunk`-byte pieces to HTML, finished.
-  static func streamedHTML(_ text: String, chunk: Int) -> String {
-    var stream = MarkdownStream()
-    var html = MarkdownStreamHTMLRenderer()
-    let bytes = Array(text.utf8)
-    for start in stride(from: 0, to: bytes.count, by: chunk) {
-      html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
-    }
-    html.apply(stream.finish())
-    return html.html
-  }
 }

@@ -178,17 +178,8 @@ extension StreamingDefinitionPreambleTests {
     let bytes = Array(reply.utf8)
     for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
       for size in [1, 3, bytes.count] {
-        var stream = MarkdownStream()
-        stream.referencePolicy = policy
-        var consumer = MarkdownStreamHTMLRenderer()
-        var offset = 0
-        while offset < bytes.count {
-          let end = min(bytes.count, offset + size)
-          consumer.apply(stream.feed(bytes: bytes[offset..<end]))
-          offset = end
-        }
-        consumer.apply(stream.finish())
-        #expect(consumer.html == oneShot, "\(policy), chunks of \(size)")
+        #expect(
+          StreamingHarness.streamedHTML(reply, chunk: size, policy: policy) == oneShot, "\(policy), chunks of \(size)")
       }
     }
   }

@@ -4,6 +4,19 @@ import ReplyMarkdown
 /// Helpers shared by the streaming tests: feeding chunkings, normalising HTML as the shared
 /// acceptance data writes it, and reading the shared cases.
 enum StreamingHarness {
+  /// `text` streamed in `chunk`-byte pieces to HTML under `policy`, finished.
+  static func streamedHTML(_ text: String, chunk: Int, policy: MarkdownStream.ReferencePolicy = .live) -> String {
+    var stream = MarkdownStream()
+    stream.referencePolicy = policy
+    var html = MarkdownStreamHTMLRenderer()
+    let bytes = Array(text.utf8)
+    for start in stride(from: 0, to: bytes.count, by: max(chunk, 1)) {
+      html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + max(chunk, 1))]))
+    }
+    html.apply(stream.finish())
+    return html.html
+  }
+
   /// Streams `text` in byte chunks of `chunk` into the three consumers at once (terminal lines
   /// `width` wide), returning each one's output after `finish()`.
   static func streamAllConsumers(_ text: String, chunk: Int, width: Int = 60)

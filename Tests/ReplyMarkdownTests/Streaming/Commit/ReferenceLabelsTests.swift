@@ -101,16 +101,9 @@ import Testing
     let text = "[\(second)]: /u\n\n[\(first)]\n\n[^\(first)]: n\n\n[^\(second)]\n"
     #expect(HTMLRenderer().render(MarkdownDocument(text)).contains("<a href=\"/u\">"), "cmark-gfm matches \(text)")
     for size in [1, 3, 64] {
-      var stream = MarkdownStream()
-      var html = MarkdownStreamHTMLRenderer()
-      let bytes = Array(text.utf8)
-      var offset = 0
-      while offset < bytes.count {
-        html.apply(stream.feed(bytes: bytes[offset..<min(bytes.count, offset + size)]))
-        offset += size
-      }
-      html.apply(stream.finish())
-      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "chunks of \(size): \(text)")
+      #expect(
+        StreamingHarness.streamedHTML(text, chunk: size) == HTMLRenderer().render(MarkdownDocument(text)),
+        "chunks of \(size): \(text)")
     }
   }
 }
