@@ -74,16 +74,17 @@ enum ReferenceLabels {
               reportedOuter = outer
               outerChecked = index
               outerColumn = nil
-            } else if let start = labelStart(in: buffer, open: outer),
-              UnsafeBufferPointer(rebasing: buffer[outerChecked..<index]).contains(where: isLineBreak)
-            {
+            } else if let start = labelStart(in: buffer, open: outer) {
               // On a later line, the `]` that closes it may be this one (`[^1[]`, `` `[` `` and
               // `]` on the next line: fuzz seed 1248): only the labels its columns allow, at the
               // first `]` of each line, each costing that line (the opener's column is kept).
-              let opening = outerColumn ?? column(in: buffer, of: outer)
-              outerColumn = opening
-              forEachColumnLabel(in: buffer, from: start, open: outer, close: index, openColumn: opening, body)
+              let laterLine = UnsafeBufferPointer(rebasing: buffer[outerChecked..<index]).contains(where: isLineBreak)
               outerChecked = index
+              if laterLine {
+                let opening = outerColumn ?? column(in: buffer, of: outer)
+                outerColumn = opening
+                forEachColumnLabel(in: buffer, from: start, open: outer, close: index, openColumn: opening, body)
+              }
             }
           }
           open = -1
