@@ -149,7 +149,7 @@ struct StreamHealer {
     // final, as before a blank. A chunk that ended with a line break showed `a **b` raw.
     var lineEnded = false
     if leaf.kind == .paragraph {
-      while contentEnd > max(leaf.start, protectedLength), Self.isLineBreak(text[contentEnd - 1]) {
+      while contentEnd > max(leaf.start, protectedLength), InlineHealScanner.isLineEnd(text[contentEnd - 1]) {
         contentEnd -= 1
         lineEnded = true
       }
@@ -197,8 +197,6 @@ struct StreamHealer {
     text += closers
     text += suffix
   }
-
-  private static func isLineBreak(_ byte: UInt8) -> Bool { byte == ASCII.newline || byte == ASCII.carriageReturn }
 
   /// ``HealRule/unterminatedHTMLBlockTag``: the `<` of a tag still arriving on the last line of
   /// the open raw HTML block `leaf`.
