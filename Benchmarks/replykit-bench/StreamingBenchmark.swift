@@ -236,12 +236,18 @@ enum StreamingBenchmark {
     var open: [Int] = []
     var parsed: [Int] = []
     var lookback: [Int] = []
+    // Updates that brought text but showed the last tail again (the refresh schedule waited).
+    var staleTails = 0
+    var lastSerial = -1
     var offset = 0
     // Read once: reading the environment costs more than a small update.
     let showParsed = Int(ProcessInfo.processInfo.environment["REPLYKIT_BENCH_SHOW_PARSED"] ?? "")
     while offset < bytes.count {
       let end = min(bytes.count, offset + chunk)
-      let figures = stream.feed(bytes: bytes[offset..<end]).statistics
+      let update = stream.feed(bytes: bytes[offset..<end])
+      if update.tail.serial == lastSerial { staleTails += 1 }
+      lastSerial = update.tail.serial
+      let figures = update.statistics
       open.append(figures.openBytes)
       parsed.append(figures.parsedBytes)
       lookback.append(figures.lookbackBytes)
@@ -267,6 +273,7 @@ enum StreamingBenchmark {
     }
     return "\(bytes.count) B in \(chunk) B chunks, \(open.count) updates\n" + line("open", open) + "\n"
       + line("parsed", parsed) + "\n" + line("lookback", lookback) + "\n" + buckets
+      + "tail shown again after new text: \(staleTails) updates\n"
   }
 
   static func streamOnce(_ text: String, chunk: Int, consumer: Consumer) -> String {

@@ -31,8 +31,9 @@ public struct MarkdownStreamTail: Sendable {
   var remainder: MarkdownDocument
   /// Which tail of its stream this is: a stream numbers each tail it heals or extends from 1 on,
   /// and an update that shows the last tail again carries the same number, so a consumer skips
-  /// rendering it again. 0: not numbered (always rendered).
-  var serial = 0
+  /// rendering it again (a consumer of its own may do the same). 0: not numbered (always
+  /// rendered).
+  public internal(set) var serial = 0
 
   /// An empty tail.
   public static let empty = MarkdownStreamTail(document: MarkdownDocument(""))

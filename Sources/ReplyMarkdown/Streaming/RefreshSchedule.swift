@@ -20,10 +20,13 @@
 /// `a@a@…` costs a thousand reads of itself (parsed on every update, 14 KB one byte at a time
 /// took 38 s).
 ///
-/// The threshold is what one update may parse for its open part: 2 KB keeps the slowest updates
+/// The threshold is what one update may parse for its open part: 1 KB keeps the slowest updates
 /// of a mixed reply near the cost of an ordinary one (at 8 KB, open quotes and list items of a
-/// few KB were re-parsed whole on every chunk and made up over a third of all parsing), at the
-/// price of an open part over 2 KB showing markup-bearing text in steps of an eighth of its size.
+/// few KB were re-parsed whole on every chunk and made up over a third of all parsing; at 2 KB,
+/// the updates that parsed 1–2 KB twice, for the structure and for the tail, were most of the
+/// slowest hundredth), at the price of an open part over 1 KB showing markup-bearing text in
+/// steps of an eighth of its size. On the Corpus replies streamed in 20-byte chunks that is 7
+/// updates of 9,700 (none at 2 KB, 61 at 512 B); `replykit-bench stream-stats` counts them.
 ///
 /// The display follows the same rule with a larger threshold and a finer step. A consumer renders
 /// the open part whole whenever the tail changes, so an open part that grows without end — a
@@ -33,8 +36,8 @@
 /// since it last changed reaches a sixteenth of the open part, so each byte is rendered about 17
 /// times however long the part grows, and the display lags by at most that sixteenth.
 enum RefreshSchedule {
-  /// Open parts whose parse costs up to this (2 KB read) are parsed on every update.
-  static let threshold = 2 * 1024
+  /// Open parts whose parse costs up to this (1 KB read) are parsed on every update.
+  static let threshold = 1024
 
   /// Open parts up to this size (8 KB) are shown again on every update that brings text.
   static let displayThreshold = 8 * 1024
@@ -50,7 +53,7 @@ enum RefreshSchedule {
   /// Whether the open part `open`, of which `newBytes` arrived since its last parse, is parsed
   /// on this update.
   ///
-  /// - Complexity: O(1) past the threshold, else O(`open.count`) (at most 2 KB).
+  /// - Complexity: O(1) past the threshold, else O(`open.count`) (at most 1 KB).
   static func isDue(open: ArraySlice<UInt8>, newBytes: Int) -> Bool {
     if newBytes * 8 >= open.count { return true }
     return open.count <= threshold && parseCost(open) <= threshold

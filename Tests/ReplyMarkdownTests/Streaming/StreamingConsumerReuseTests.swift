@@ -49,6 +49,34 @@ import Testing
     #expect(html.output.heldBlocksRendered <= 2 * paragraphs, "rendered: \(html.output.heldBlocksRendered)")
   }
 
+  /// The stream makes a held block's display (footnotes numbered, pending links marked) once and
+  /// lists that same document again while the block is unchanged, so consumers compare it in O(1).
+  @Test func heldBlocksListedAgainCarryTheDocumentTheyWereShownWith() {
+    let paragraphs = 200
+    let bytes = Array(Self.citingReply(paragraphs: paragraphs).utf8)
+    var stream = MarkdownStream()
+    var storage: [Int: UnsafeRawPointer] = [:]
+    var listedAgain = 0
+    var sameStorage = 0
+    func address(_ document: MarkdownDocument) -> UnsafeRawPointer? {
+      document.nodes.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) } }
+    }
+    for start in stride(from: 0, to: bytes.count, by: 20) {
+      let update = stream.feed(bytes: bytes[start..<min(bytes.count, start + 20)])
+      for block in update.held {
+        guard let pointer = address(block.document) else { continue }
+        if let first = storage[block.id] {
+          listedAgain += 1
+          if first == pointer { sameStorage += 1 }
+        } else {
+          storage[block.id] = pointer
+        }
+      }
+    }
+    #expect(listedAgain > 4 * paragraphs, "held blocks listed again: \(listedAgain)")
+    #expect(sameStorage == listedAgain, "listed again with the same document: \(sameStorage) of \(listedAgain)")
+  }
+
   @Test func anUpdateShowingTheLastTailAgainRendersNothing() {
     // A paragraph of short lines past the refresh threshold shows new text in steps: most
     // updates show the last tail again.

@@ -21,6 +21,11 @@ struct HeldQueue: Sendable {
     var deferredDefinitionBytes = 0
     /// The bytes its last parse took (the block and its preamble).
     var lastParseBytes = 0
+    /// What it was last shown as: its document with footnotes numbered, and the display made of
+    /// that (``MarkdownStream/heldDisplay(from:)``). Shown again while the numbered document is
+    /// the same, so a block listed again costs no display work and hands consumers the very
+    /// document they rendered.
+    var shown: (numbered: MarkdownDocument, display: MarkdownDocument)?
   }
 
   private var storage: [Entry] = []
@@ -81,6 +86,14 @@ struct HeldQueue: Sendable {
       }
     }
     return positions.sorted()
+  }
+
+  /// The entry at `offset` (0 is the oldest held).
+  func entry(atOffset offset: Int) -> Entry { storage[head + offset] }
+
+  /// Keeps what the entry at `offset` (0 is the oldest held) was shown as.
+  mutating func setShown(_ shown: (numbered: MarkdownDocument, display: MarkdownDocument), atOffset offset: Int) {
+    storage[head + offset].shown = shown
   }
 
   /// Replaces the entry at `position` (a block re-parsed after a definition came).

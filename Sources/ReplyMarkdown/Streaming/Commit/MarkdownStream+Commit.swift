@@ -446,11 +446,23 @@ extension MarkdownStream {
   /// footnotes numbered after the committed blocks.
   mutating func heldDisplay(from position: Int) -> [MarkdownStreamHeldBlock] {
     if position == 0 { outbox.heldFootnotes = footnotes }
-    return held.entries.dropFirst(position).map { entry in
+    var blocks: [MarkdownStreamHeldBlock] = []
+    blocks.reserveCapacity(max(0, held.count - position))
+    for offset in min(position, held.count)..<held.count {
+      let entry = held.entry(atOffset: offset)
       let numbered = outbox.heldFootnotes.renumber(entry.document)
-      let marked = PendingReferences.mark(Self.hidingFootnoteText(numbered))
-      return MarkdownStreamHeldBlock(id: entry.id, document: marked, sourceRange: entry.sourceRange)
+      let display: MarkdownDocument
+      // The same numbered document as last shown (the same array, or equal after a renumbering
+      // that gave the same numbers): the same display.
+      if let shown = entry.shown, shown.numbered == numbered {
+        display = shown.display
+      } else {
+        display = PendingReferences.mark(Self.hidingFootnoteText(numbered))
+        held.setShown((numbered, display), atOffset: offset)
+      }
+      blocks.append(MarkdownStreamHeldBlock(id: entry.id, document: display, sourceRange: entry.sourceRange))
     }
+    return blocks
   }
 
   // MARK: Glued tables
