@@ -22,6 +22,8 @@ enum HealRule: Int, CaseIterable, Sendable {
   case breakAfterContainerMarker
   case taskMarker
   case definitionLabel
+  // The last line under the one before it (``DefinitionTitleHold``).
+  case definitionTitleAfterDefinition
   // The parsed open block.
   case tableHeaderUntilDelimiterRow
   case unterminatedHTMLBlockTag
@@ -69,6 +71,8 @@ enum HealRule: Int, CaseIterable, Sendable {
       "Holds `[label` or `[label]` (or `]:`) at a line start: it may be a definition, which shows nothing."
     case .tableHeaderUntilDelimiterRow:
       "Holds a row with pipes (and its delimiter row) until the delimiter row is complete."
+    case .definitionTitleAfterDefinition:
+      "Holds a line opening with a quote or `(` under an untitled definition: it may be its title."
     case .unterminatedHTMLBlockTag:
       "Hides a tag still arriving at the end of a raw HTML block (`<div>content</di`)."
     case .trailingMarkers:

@@ -73,6 +73,10 @@ struct StreamHealer {
         text.removeSubrange(lineStart...)
         applied.insert(rule)
         lineHeld = true
+      } else if let cut = DefinitionTitleHold.cut(text, lineStart: lineStart, protectedLength: protectedLength) {
+        text.removeSubrange(cut...)
+        applied.insert(.definitionTitleAfterDefinition)
+        lineHeld = true
       }
     }
     if let start = knownParagraph, !lineHeld, start <= text.count {

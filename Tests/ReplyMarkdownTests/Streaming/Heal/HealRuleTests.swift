@@ -21,6 +21,7 @@ enum HealTables {
     .breakAfterContainerMarker: breakAfterContainerMarker,
     .taskMarker: taskMarker,
     .definitionLabel: definitionLabel,
+    .definitionTitleAfterDefinition: definitionTitleAfterDefinition,
     .tableHeaderUntilDelimiterRow: tableHeaderUntilDelimiterRow,
     .unterminatedHTMLBlockTag: unterminatedHTMLBlockTag,
     .trailingMarkers: trailingMarkers,

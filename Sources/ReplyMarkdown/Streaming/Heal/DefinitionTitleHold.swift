@@ -1,0 +1,54 @@
+/// ``HealRule/definitionTitleAfterDefinition``: a last line that starts with `"`, `'` or `(` right
+/// under a link definition with no title may be that definition's title, which shows nothing; it
+/// is held until it ends, so the title never flashes as a paragraph (and is never grown as plain
+/// words by ``PlainTextExtension``, whose closing quote would turn it into a title).
+enum DefinitionTitleHold {
+  /// Where to cut `text`, whose incomplete last line starts at `lineStart`, or `nil` when the line
+  /// cannot be a title still arriving.
+  ///
+  /// - Complexity: O(n) in the last two lines.
+  static func cut(_ text: [UInt8], lineStart: Int, protectedLength: Int) -> Int? {
+    guard lineStart > protectedLength, lineStart < text.count else { return nil }
+    let content = LineHold(text[lineStart...]).content
+    guard let first = content.first,
+      first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || first == ASCII.openParenthesis
+    else { return nil }
+    let previous = SourceLines.lineStart(text, endingAt: lineStart, floor: protectedLength)
+    guard previous < lineStart, endsUntitledDefinition(LineHold(text[previous..<lineStart]).content) else {
+      return nil
+    }
+    return lineStart
+  }
+
+  /// Whether `line` (its content after container markers) is `[label]: destination` and nothing
+  /// more: a definition whose title may come on the next line.
+  static func endsUntitledDefinition(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.first == ASCII.openBracket, line.dropFirst().first != ASCII.closeBracket else { return false }
+    // The label: up to the first unescaped `]`, with no unescaped `[` inside.
+    var index = line.index(after: line.startIndex)
+    var escaped = false
+    while index < line.endIndex {
+      let byte = line[index]
+      if escaped {
+        escaped = false
+      } else if byte == ASCII.backslash {
+        escaped = true
+      } else if byte == ASCII.openBracket {
+        return false
+      } else if byte == ASCII.closeBracket {
+        break
+      }
+      index += 1
+    }
+    guard index < line.endIndex, line.index(after: index) < line.endIndex, line[index + 1] == ASCII.colon else {
+      return false
+    }
+    // The destination: one run of non-blank bytes (or `<…>`), then only blanks and the line end.
+    let rest = line[(index + 2)...].drop(while: ASCII.isBlank)
+    let destination = rest.prefix { !ASCII.isBlank($0) && $0 != ASCII.newline && $0 != ASCII.carriageReturn }
+    guard !destination.isEmpty else { return false }
+    return rest.dropFirst(destination.count).allSatisfy {
+      ASCII.isBlank($0) || $0 == ASCII.newline || $0 == ASCII.carriageReturn
+    }
+  }
+}
