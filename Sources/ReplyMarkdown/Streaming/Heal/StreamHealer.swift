@@ -174,8 +174,13 @@ struct StreamHealer {
           text.removeLast()
           followed = true
         }
-        if followed {
-          while text.count > floor, text.last == ASCII.backtick { text.removeLast() }
+        // Backticks before the blank, and what they leave at the end of the text: a line break
+        // that ended a line of backticks (`[```` then a line of one backtick) would start the
+        // closers' own line, where a backtick closer makes a fence opener.
+        while followed, text.count > floor, let last = text.last,
+          last == ASCII.backtick || ASCII.isBlank(last) || InlineHealScanner.isLineEnd(last)
+        {
+          text.removeLast()
         }
       }
       contentEnd = followed ? text.count : ByteHolds.trimTrailingMarkers(&text, floor: floor)
@@ -197,6 +202,13 @@ struct StreamHealer {
         closers = found
       }
       break
+    }
+    // Closers never start a line: after one, they close nothing and may start a block (a fence,
+    // a break). A cut that ended the text at a line start leaves them on the line before.
+    if !closers.isEmpty {
+      while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
+        text.removeLast()
+      }
     }
     text += closers
     text += suffix

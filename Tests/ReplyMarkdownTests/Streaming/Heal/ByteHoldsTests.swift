@@ -40,6 +40,11 @@ extension HealTables {
     HealCase("a lone * ", "<p>a lone *</p>"),
     HealCase("see [the docs] ", "<p>see <a pending>the docs</a></p>"),
     HealCase("code ` ", "<p>code</p>"),
+    // A line of backticks after a line ending in a backtick run: the runs and the line break
+    // between them are held, so no closer starts a line (there it made a fence opener whose
+    // info string was the pending link's placeholder; fuzz seed 1249).
+    HealCase("[```\n`\n", ""),
+    HealCase("a *b ```\n`\n", "<p>a <em>b</em></p>"),
   ]
 }
 
