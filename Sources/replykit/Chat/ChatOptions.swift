@@ -10,6 +10,8 @@ struct ChatOptions: Sendable {
   var model: ModelEndpoint?
   /// `--thread FILE`: the thread file loaded at start and saved after every reply.
   var threadPath: String?
+  /// `--max-bytes N`: the largest thread file loaded (256 MiB by default, as for `export`).
+  var maxThreadBytes = InputLimits.default.maxInputBytes
   /// `--share-command CMD`: `/share` pipes the reply's plain text to this command.
   var shareCommand: String?
   /// `--pace-ms N` (or `REPLYKIT_PACE_MS`): milliseconds between the built-in stub's words.
@@ -30,7 +32,7 @@ struct ChatOptions: Sendable {
   static let help = """
     Usage: replykit chat [--model NAME [--base-url URL] [--api openai|anthropic] [--system TEXT]
                                        [--api-key-env VAR] [--allow-http-key]]
-                         [--reply-command CMD] [--thread FILE] [--share-command CMD]
+                         [--reply-command CMD] [--thread FILE [--max-bytes N]] [--share-command CMD]
                          [--pace-ms N] [--color auto|always|never] [--width N] [--reading-width N]
                          [--highlight auto|never] [--theme NAME] [--benchmark]
 
@@ -57,6 +59,7 @@ struct ChatOptions: Sendable {
       --thread FILE        load the thread from FILE (JSON) and save it there after every reply;
                            a file that fails to load is never overwritten (without a terminal
                            it is an error)
+      --max-bytes N        refuse a thread file of more than N bytes (default 268435456, 256 MiB)
       --share-command CMD  /share pipes the reply's plain text to CMD (default: write it to a file)
       --pace-ms N          milliseconds between the built-in stub's words, 0 to 5000 (default 35,
                            or $REPLYKIT_PACE_MS)
@@ -80,7 +83,8 @@ struct ChatOptions: Sendable {
     """
 
   static let arities: [String: ParsedArguments.Arity] = [
-    "--reply-command": .value, "--thread": .value, "--share-command": .value, "--pace-ms": .value,
+    "--reply-command": .value, "--thread": .value, "--max-bytes": .value, "--share-command": .value,
+    "--pace-ms": .value,
     "--model": .value, "--base-url": .value, "--api": .value, "--system": .value, "--api-key-env": .value,
     "--allow-http-key": .flag, "--color": .value, "--width": .value, "--reading-width": .value, "--benchmark": .flag,
     "--highlight": .value, "--theme": .value, "--help": .flag, "-h": .flag,
@@ -99,6 +103,10 @@ struct ChatOptions: Sendable {
     var options = ChatOptions()
     options.replyCommand = parsed.value("--reply-command")
     options.threadPath = parsed.value("--thread")
+    if let limit = try parsed.integer("--max-bytes", in: 1...Int.max) {
+      guard options.threadPath != nil else { throw CLIError.usage("--max-bytes limits the --thread file; give one") }
+      options.maxThreadBytes = limit
+    }
     options.shareCommand = parsed.value("--share-command")
     for name in ["--reply-command", "--thread", "--share-command", "--model", "--base-url", "--api-key-env"]
     where parsed.value(name)?.isEmpty == true {

@@ -72,9 +72,10 @@ struct ChatSetup {
     // Looked at before the read: a write between the two is taken for a change by someone else.
     let keeper = ThreadFileKeeper(url: url)
     do {
-      // No limit past the memory's: a thread file of any size loads, as it always has.
+      // Limited as `export` limits it (`--max-bytes`): an endless file (`/dev/zero`) or a huge
+      // one is refused with the reason, not read until memory runs out.
       // A file named `-` is that file, not standard input.
-      let document = try ThreadFile.read(expanded == "-" ? "./-" : expanded, limit: Int.max / 2)
+      let document = try ThreadFile.read(expanded == "-" ? "./-" : expanded, limit: options.maxThreadBytes)
       tree = document.tree
       fields = document.fields
       autosaves = true

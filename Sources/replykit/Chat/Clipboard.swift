@@ -58,7 +58,7 @@ enum Clipboard {
     let data = Data(text.utf8)
     Subprocess.onOwnThread {
       Subprocess.writeAndClose(data, to: process.input)
-      let errorText = String(decoding: CommandReplySource.readAll(process.error).suffix(4096), as: UTF8.self)
+      let errorText = String(decoding: CommandReplySource.readAll(process.error, keepingLast: 4096), as: UTF8.self)
       close(process.error)
       let status = process.wait()
       ProcessGroups.forgetIfGone(process.pid)

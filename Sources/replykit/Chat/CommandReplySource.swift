@@ -16,14 +16,25 @@ import Foundation
 /// status); exit status 0 with no output fails it with "The reply command printed nothing.".
 /// Stop sends SIGTERM to the command's process group, then SIGKILL after a second; quitting
 /// ends every such group and waits for it (``ProcessGroups``).
+///
+/// Memory stays bounded whatever the command prints: past ``maximumReplyBytes`` of standard
+/// output the command is ended as Stop ends it and the reply fails with the text so far kept
+/// (as a model's reply does past the same size); of standard error only the last
+/// ``keptErrorBytes`` are kept.
 struct CommandReplySource: Sendable {
   /// The shell command.
   let command: String
+  /// The most standard output one reply takes (32 MiB, as a model's reply; tests make it small).
+  var maximumReplyBytes = 32 << 20
+
+  /// The end of standard error kept for the failure message (64 KiB).
+  static let keptErrorBytes = 65_536
 
   /// The engine's reply closure for this command.
   var reply: ChatThread.Reply {
     let command = self.command
-    return { history in CommandReplySource.stream(command: command, history: history) }
+    let limit = maximumReplyBytes
+    return { history in CommandReplySource.stream(command: command, history: history, limit: limit) }
   }
 
   /// A failure of the command, shown in place of the reply.
@@ -33,7 +44,9 @@ struct CommandReplySource: Sendable {
   }
 
   /// Runs `command` for one reply to `history`.
-  static func stream(command: String, history: [ChatMessage]) -> AsyncThrowingStream<String, any Error> {
+  static func stream(command: String, history: [ChatMessage], limit: Int = 32 << 20)
+    -> AsyncThrowingStream<String, any Error>
+  {
     let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
     let input = ChatArchive.encode(history)
     let process: Subprocess
@@ -58,9 +71,9 @@ struct CommandReplySource: Sendable {
     let lastErrorLine = LockedValue("")
     errors.enter()
     Subprocess.onOwnThread {
-      let bytes = readAll(process.error)
+      let bytes = readAll(process.error, keepingLast: keptErrorBytes)
       close(process.error)
-      let text = String(decoding: bytes.suffix(65_536), as: UTF8.self)
+      let text = String(decoding: bytes, as: UTF8.self)
       let line = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
       lastErrorLine.set(line.map(String.init) ?? "")
       errors.leave()
@@ -68,13 +81,24 @@ struct CommandReplySource: Sendable {
     Subprocess.onOwnThread {
       var carry: [UInt8] = []
       var printed = false
+      var total = 0
+      var tooLong = false
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
         let count = buffer.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         if count <= 0 { break }
         printed = true
-        carry += buffer[0..<count]
+        let taken = min(count, limit - total)
+        total += taken
+        carry += buffer[0..<taken]
+        if taken < count {
+          // Past the limit: the text so far stays (up to its last whole character), the command ends.
+          tooLong = true
+          carry.removeLast(carry.count - completePrefixLength(carry))
+          process.terminate(grace: 1) { exited.value }
+          break
+        }
         let complete = completePrefixLength(carry)
         if complete > 0 {
           continuation.yield(String(decoding: carry[0..<complete], as: UTF8.self))
@@ -87,7 +111,13 @@ struct CommandReplySource: Sendable {
       let status = process.wait()
       exited.set(true)
       ProcessGroups.forgetIfGone(process.pid)
-      if status == 0, !printed {
+      if tooLong {
+        continuation.finish(
+          throwing: Failure(
+            message:
+              "The reply command printed more than \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"); the rest was not read."
+          ))
+      } else if status == 0, !printed {
         continuation.finish(throwing: Failure(message: "The reply command printed nothing."))
       } else if status == 0 {
         continuation.finish()
@@ -114,8 +144,8 @@ struct CommandReplySource: Sendable {
     return expected > continuation + 1 ? start - 1 : bytes.count
   }
 
-  /// Reads `descriptor` to its end.
-  static func readAll(_ descriptor: Int32) -> [UInt8] {
+  /// Reads `descriptor` to its end, keeping the last `kept` bytes (memory stays within twice that).
+  static func readAll(_ descriptor: Int32, keepingLast kept: Int) -> [UInt8] {
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {
@@ -123,7 +153,8 @@ struct CommandReplySource: Sendable {
       if count < 0, errno == EINTR { continue }
       if count <= 0 { break }
       result += buffer[0..<count]
+      if result.count > 2 * kept { result.removeFirst(result.count - kept) }
     }
-    return result
+    return Array(result.suffix(kept))
   }
 }

@@ -53,6 +53,18 @@ import Testing
 
   /// Fault 1: a closed standard output is an error, and the transcript goes nowhere else (before
   /// the fix descriptor 1 was taken by the next descriptor opened, a pipe or an event).
+  /// An endless thread file is refused at the limit (`--max-bytes`, 256 MiB by default), as
+  /// `export` refuses it, instead of being read until memory runs out.
+  @Test func anEndlessThreadFileIsRefusedAtTheLimit() throws {
+    let result = try CLIRunner.run([
+      "chat", "--thread", "/dev/zero", "--max-bytes", "1000", "--reply-command", "echo ok",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("replykit: '/dev/zero': input too large: more than 1000 bytes"), "\(result.stderr)")
+    let alone = try CLIRunner.run(["chat", "--max-bytes", "1000"])
+    #expect(alone.status == 2 && alone.stderr.contains("--max-bytes limits the --thread file"))
+  }
+
   @Test func aClosedStandardOutputIsAnError() throws {
     let directory = try Self.directory()
     defer { try? FileManager.default.removeItem(at: directory) }
