@@ -37,6 +37,7 @@ let usage = """
 StandardIO.reserveClosedStandardDescriptors()
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
+  try ArgumentEncoding.requireUTF8(ArgumentEncoding.raw)
   guard let first = arguments.first else {
     // No command is a usage error: the usage goes to standard error, and the status says so.
     StandardIO.writeError(usage)
