@@ -311,9 +311,10 @@ extension MarkdownStream {
     // text really defines (a table whose header starts `[x]:` defines none).
     let oneDefinition = blocks == 2 && linkLabels.count == 1 && text.count(where: { $0 == ASCII.newline }) <= 1
     let defined = oneDefinition ? Set(linkLabels) : definedLinkLabels(text, linkLabels)
+    let kept = definitionsOnly(text, labels: defined)
     let labels = Set(
       definitions.add(
-        text, at: base + text.startIndex, definingLinkLabels: defined, footnotes: options.contains(.footnotes)))
+        kept, at: base + text.startIndex, definingLinkLabels: defined, footnotes: options.contains(.footnotes)))
     if definitions.pieces.last?.isAlwaysIncluded == true
       && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit
     {
@@ -390,18 +391,80 @@ extension MarkdownStream {
   /// Which of `labels` (link labels, as keys) closed `text` defines: each is looked up in a
   /// paragraph of its own after it.
   private mutating func definedLinkLabels(_ text: ArraySlice<UInt8>, _ labels: [String]) -> Set<String> {
-    guard !labels.isEmpty else { return [] }
+    Set(resolvedLinks(text, labels).keys)
+  }
+
+  /// What each of `labels` (link labels, as keys) that closed `text` defines resolves to: each is
+  /// looked up in a paragraph of its own after it.
+  private mutating func resolvedLinks(_ text: ArraySlice<UInt8>, _ labels: [String]) -> [String: MarkdownNode
+    .LinkInfo]
+  {
+    guard !labels.isEmpty else { return [:] }
     var probe = Array(text) + Array("\n\n<!---->\n\n".utf8)
     for label in labels { probe += Array(("[" + label + "]\n\n").utf8) }
     let document = parseText(probe)
     let blocks = Array(document.topLevelBlocks)
-    guard blocks.count >= labels.count else { return [] }
-    var defined: Set<String> = []
+    guard blocks.count >= labels.count else { return [:] }
+    var resolved: [String: MarkdownNode.LinkInfo] = [:]
     for (label, block) in zip(labels, blocks.suffix(labels.count)) where block + 1 < document.nodes.count {
-      guard case .paragraph = document.nodes[block].kind, case .link = document.nodes[block + 1].kind else { continue }
-      defined.insert(label)
+      guard case .paragraph = document.nodes[block].kind, case .link(let link) = document.nodes[block + 1].kind
+      else { continue }
+      resolved[label] = link
     }
-    return defined
+    return resolved
+  }
+
+  /// The longest pieces kept whole (1 KB): a longer one is cut after its leading definitions when
+  /// that changes what no label resolves to (``definitionsOnly(_:labels:)``).
+  static let definitionPieceLimit = 1024
+
+  /// `text` (closed, defining `labels`, no footnotes) cut after its leading run of definition
+  /// lines, when the cut defines every label as `text` does; else `text`.
+  ///
+  /// A paragraph that starts with a definition (`[x]: u`, then text) closes as one piece, and
+  /// every later parse that uses the label carries the piece in its preamble: a paragraph of
+  /// several KB before a table whose rows use the label made every row's update parse it again
+  /// (fuzz seed 1250: 18 KB of preamble per update). Two parses check the cut, once per piece.
+  private mutating func definitionsOnly(_ text: ArraySlice<UInt8>, labels: Set<String>) -> ArraySlice<UInt8> {
+    guard text.count > Self.definitionPieceLimit, !labels.isEmpty,
+      !SourceLines.contains(Array(text), 0..<text.count, DefinitionStore.footnoteOpener)
+    else { return text }
+    // The leading lines that may be definitions (`[label]:`) or their continuation (a
+    // destination or title on a line of its own).
+    var cut = text.startIndex
+    while cut < text.endIndex {
+      let line = text[cut..<(text[cut...].firstIndex(of: ASCII.newline).map { $0 + 1 } ?? text.endIndex)]
+      let content = line.drop { $0 == ASCII.space }
+      guard let first = content.first,
+        Self.startsLabelColon(content) || first == ASCII.tab || first == UInt8(ascii: "\"")
+          || first == UInt8(ascii: "'") || first == ASCII.openParenthesis || first == ASCII.lessThan
+      else { break }
+      cut = line.endIndex
+    }
+    guard cut > text.startIndex, cut < text.endIndex else { return text }
+    let sorted = labels.sorted()
+    let whole = resolvedLinks(text, sorted)
+    guard whole.count == labels.count, resolvedLinks(text[..<cut], sorted) == whole else { return text }
+    return text[..<cut]
+  }
+
+  /// Whether `line` starts `[label]:` (the label's first unescaped `]` right before a colon).
+  static func startsLabelColon(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.first == ASCII.openBracket else { return false }
+    var escaped = false
+    for index in line.indices.dropFirst() {
+      let byte = line[index]
+      if escaped {
+        escaped = false
+      } else if byte == ASCII.backslash {
+        escaped = true
+      } else if byte == ASCII.openBracket || byte == ASCII.newline {
+        return false
+      } else if byte == ASCII.closeBracket {
+        return index + 1 < line.endIndex && line[index + 1] == ASCII.colon
+      }
+    }
+    return false
   }
 
   /// Where the last line that starts a link label (`[`, after up to three spaces, not `[^`)
