@@ -52,8 +52,9 @@ public enum ThreadExport {
   /// markdown marks escaped (so it reads as typed), each reply's markdown as written, and the
   /// state in italics when not complete.
   ///
-  /// A reply that ends inside an unclosed code fence gets the fence closed, so it cannot swallow
-  /// the turns after it.
+  /// A reply that ends inside an unclosed code fence, or an unclosed raw HTML block that only its
+  /// end marker ends (`<!--`, `<script>`, `<pre>`, `<?`, `<![CDATA[`), gets it closed, so it cannot
+  /// swallow the turns after it.
   public static func markdown(_ messages: [ChatMessage], timeZone: TimeZone = .current, locale: Locale = .current)
     -> String
   {
@@ -86,7 +87,7 @@ public enum ThreadExport {
       return [speaker(labels.you), quoted]
     case .assistant:
       var blocks = [speaker(labels.assistant)]
-      let reply = closingOpenFence(trimmingNewlines(message.text))
+      let reply = closingOpenHTMLBlock(closingOpenFence(trimmingNewlines(message.text)))
       if !reply.isEmpty { blocks.append(reply) }
       switch message.state {
       case .complete: break
@@ -134,6 +135,37 @@ public enum ThreadExport {
       output.unicodeScalars.append(scalar)
     }
     return output
+  }
+
+  /// `reply` with the end marker of its last block added when that block is raw HTML that runs on
+  /// past blank lines until its end marker (CommonMark's HTML blocks of kinds 1 to 5: `<!--` …
+  /// `-->`, `<script>`, `<pre>`, `<style>`, `<textarea>` … their closing tag, `<?` … `?>`,
+  /// `<!X` … `>`, `<![CDATA[` … `]]>`) and has not met it.
+  static func closingOpenHTMLBlock(_ reply: String) -> String {
+    let probe = MarkdownDocument(reply + "\n\nx")
+    var lastBlock: Int?
+    for index in probe.topLevelBlocks { lastBlock = index }
+    // The probe's `x` inside the block: the block is still open.
+    guard let last = lastBlock, case .htmlBlock(let html) = probe.nodes[last].kind,
+      html.hasSuffix("\nx\n")
+        || html.hasSuffix("\nx")
+    else { return reply }
+    let opening = html.drop { $0 == " " }.lowercased()
+    let marker: String
+    if opening.hasPrefix("<!--") {
+      marker = "-->"
+    } else if opening.hasPrefix("<?") {
+      marker = "?>"
+    } else if opening.hasPrefix("<![cdata[") {
+      marker = "]]>"
+    } else if opening.hasPrefix("<!") {
+      marker = ">"
+    } else if let tag = ["script", "pre", "style", "textarea"].first(where: { opening.hasPrefix("<" + $0) }) {
+      marker = "</\(tag)>"
+    } else {
+      return reply
+    }
+    return reply + "\n" + marker
   }
 
   /// `reply` with a closing fence added when its last block is a fenced code block left open.

@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import ReplyMarkdown
 import Testing
 
 @testable import ChatExport
@@ -104,5 +105,26 @@ struct ThreadExportTests {
     #expect(ThreadExport.closingOpenFence("~~~\ncode") == "~~~\ncode\n~~~")
     #expect(ThreadExport.closingOpenFence("```\nclosed\n```") == "```\nclosed\n```")
     #expect(ThreadExport.closingOpenFence("plain text") == "plain text")
+  }
+
+  /// A trial: a reply ending inside `<!--` hid every later turn of the exported markdown.
+  @Test func anOpenHTMLBlockIsClosedSoItCannotSwallowLaterTurns() throws {
+    #expect(ThreadExport.closingOpenHTMLBlock("Note:\n\n<!-- c") == "Note:\n\n<!-- c\n-->")
+    #expect(ThreadExport.closingOpenHTMLBlock("<script>\nlet a = 1") == "<script>\nlet a = 1\n</script>")
+    #expect(ThreadExport.closingOpenHTMLBlock("  <PRE class=x>\n\ntext") == "  <PRE class=x>\n\ntext\n</pre>")
+    #expect(ThreadExport.closingOpenHTMLBlock("<?php echo") == "<?php echo\n?>")
+    #expect(ThreadExport.closingOpenHTMLBlock("<![CDATA[ x") == "<![CDATA[ x\n]]>")
+    #expect(ThreadExport.closingOpenHTMLBlock("<!DOCTYPE x") == "<!DOCTYPE x\n>")
+    // Closed ones, and blocks a blank line ends, stay as written.
+    #expect(ThreadExport.closingOpenHTMLBlock("<!-- c -->") == "<!-- c -->")
+    #expect(ThreadExport.closingOpenHTMLBlock("<div>\nopen") == "<div>\nopen")
+    #expect(ThreadExport.closingOpenHTMLBlock("`<!--` in code") == "`<!--` in code")
+    let later = ChatMessage(role: .user, text: "LATER", date: Date(timeIntervalSince1970: 1_800_000_000))
+    let markdown = ThreadExport.markdown(
+      [
+        ChatMessage(role: .user, text: "Hi", date: Date(timeIntervalSince1970: 1_799_999_000)),
+        ChatMessage(role: .assistant, text: "<!-- c", date: Date(timeIntervalSince1970: 1_799_999_100)), later,
+      ], timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US"))
+    #expect(PlainTextRenderer().render(MarkdownDocument(markdown)).contains("LATER"), "\(markdown)")
   }
 }
