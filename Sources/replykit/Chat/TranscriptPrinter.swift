@@ -83,20 +83,36 @@ final class TranscriptPrinter {
   /// SIGINT, SIGTERM and SIGHUP stop the reply, end the reply command's process group (waiting
   /// for it), print the reply as far as it got, save the thread, say on standard error where it
   /// was saved (or that it was not) and exit with 128 + the signal.
+  ///
+  /// The signals are taken on a queue of their own: a save written through a FIFO waits in
+  /// `open` until something reads it, holding the main queue, and a signal then ends the process
+  /// at once, saying the thread was not saved (a FIFO has no old content to keep whole).
   private func handleSignals() {
+    let queue = DispatchQueue(label: "replykit.chat.signals")
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
       source.setEventHandler { [weak self] in
-        MainActor.assumeIsolated {
-          guard let self else { return }
-          self.stop(status: 128 + signalNumber)
+        if let target = Self.writingThrough.value {
+          let shown = TerminalSafeText.visible(target, keepingTabsAndNewlines: false)
+          StandardIO.writeError(
+            "replykit: the thread was not saved: nothing read \(shown) (a FIFO or device) before the signal")
+          ProgramExit.exit(128 + signalNumber)
+        }
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated {
+            guard let self else { return }
+            self.stop(status: 128 + signalNumber)
+          }
         }
       }
       source.resume()
       signalSources.append(source)
     }
   }
+
+  /// The thread file being written through (a FIFO or character device), while a save writes it.
+  nonisolated static let writingThrough = LockedValue<String?>(nil)
 
   /// Ends the chat early (a signal): the reply stops and is printed as far as it got.
   private func stop(status: Int32) -> Never {
@@ -128,6 +144,11 @@ final class TranscriptPrinter {
   /// - Throws: `cannot write 'PATH': REASON`; a file that was there is left whole.
   private func save() throws(CLIError) -> (path: String, aside: String?)? {
     guard var keeper = setup?.keeper, let setup, setup.autosaves, let thread else { return nil }
+    var info = stat()
+    if stat(keeper.target.path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR {
+      Self.writingThrough.set(keeper.target.path)
+    }
+    defer { Self.writingThrough.set(nil) }
     do {
       try keeper.save(thread, fields: setup.fields)
     } catch {

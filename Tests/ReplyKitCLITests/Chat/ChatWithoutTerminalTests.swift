@@ -65,6 +65,29 @@ import Testing
     #expect(alone.status == 2 && alone.stderr.contains("--max-bytes limits the --thread file"))
   }
 
+  /// A trial: a save written through a FIFO that nothing reads waits in `open`, and SIGTERM,
+  /// SIGINT and SIGHUP were not taken while it waited (only SIGKILL ended it). Now a signal ends
+  /// the process at once, saying the thread was not saved.
+  @Test func aSignalEndsASaveThatWaitsForAFIFOsReader() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = """
+      mkfifo f.json
+      (cat thread.json > f.json &)
+      "$R" chat --thread f.json --reply-command 'echo hi' < /dev/null > out 2> err & P=$!
+      i=0; while ! grep -q hi out 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+      sleep 1; kill -TERM $P
+      i=0; while kill -0 $P 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+      if kill -0 $P 2>/dev/null; then echo alive; kill -KILL $P; else wait $P; echo "status $?"; fi
+      cat err
+      """
+    let result = try OutputSafetyTests.shell(script, in: directory)
+    #expect(
+      result.stdout
+        == "status 143\nreplykit: the thread was not saved: nothing read \(directory.path)/f.json (a FIFO or device) "
+        + "before the signal\n", "\(result.stdout)")
+  }
+
   @Test func aClosedStandardOutputIsAnError() throws {
     let directory = try Self.directory()
     defer { try? FileManager.default.removeItem(at: directory) }
