@@ -7,6 +7,10 @@ import Testing
 /// A reply command's output is bounded in memory, as a model's reply is: past the limit the
 /// command is ended and the reply fails with its text so far; standard error keeps only its end.
 @Suite struct CommandReplySourceTests {
+  // The commands read the thread first: one that exits before it is written makes the write
+  // raise SIGPIPE, which `replykit` ignores (``ProgramExit/ignoreBrokenPipes()``) but this test
+  // process must not (its children's tests expect SIGPIPE at its default).
+
   static let history = [ChatMessage(role: .user, text: "Hi", date: Date())]
 
   /// Collects a reply: its text and the error it ended with, if any.
@@ -21,7 +25,7 @@ import Testing
   }
 
   @Test func endlessOutputStopsAtTheLimitWithItsTextKept() async {
-    var source = CommandReplySource(command: "yes 'wörd'")
+    var source = CommandReplySource(command: "cat > /dev/null; yes 'wörd'")
     source.maximumReplyBytes = 100_001
     let (text, error) = await Self.collect(source)
     #expect(error == "The reply command printed more than 100001 bytes; the rest was not read.")
@@ -31,7 +35,7 @@ import Testing
   }
 
   @Test func outputWithinTheLimitCompletes() async {
-    var source = CommandReplySource(command: "printf 'abc'")
+    var source = CommandReplySource(command: "cat > /dev/null; printf 'abc'")
     source.maximumReplyBytes = 3
     let (text, error) = await Self.collect(source)
     #expect(text == "abc" && error == nil)
