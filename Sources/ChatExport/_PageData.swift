@@ -52,7 +52,8 @@ struct _PageData: Encodable {
   /// page's pass over its whole text leaves the block alone and Copy and Download keep them.
   func scriptText() -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
+    // Sorted keys: the same thread gives the same page, whatever order the encoder keeps its keys in.
+    encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     // Strings, arrays and optionals always encode.
     let data = (try? encoder.encode(self)) ?? Data("{\"version\":2,\"turns\":[]}".utf8)
     var output: [UInt8] = []

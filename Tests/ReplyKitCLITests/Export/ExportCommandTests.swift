@@ -18,6 +18,19 @@ import Testing
     #expect(result.stdout.contains("<title>Hi *there*</title>"))
   }
 
+  /// A trial: the page's data block kept its keys in an order that changed from run to run, so the
+  /// same thread exported twice gave different files. Its keys are sorted now.
+  @Test func theSameThreadGivesTheSameDataBlock() throws {
+    var blocks: Set<String> = []
+    for _ in 0..<3 {
+      let page = try CLIRunner.run(["export", "-"], input: thread, environment: environment).stdout
+      let block = try #require(page.components(separatedBy: "<script type=\"application/json\" id=\"rk-data\">").last)
+      blocks.insert(String(try #require(block.components(separatedBy: "</script>").first)))
+    }
+    #expect(blocks.count == 1)
+    #expect(blocks.first?.hasPrefix("{\"code\":") == true, "\(blocks.first ?? "")")
+  }
+
   @Test func thePageSpeaksTheChosenLanguageAndNamesTheRecordedModel() throws {
     let recorded = "{\"model\": \"llama3.2\"," + thread.dropFirst()
     let german = try CLIRunner.run(["export", "-", "--lang", "de-AT"], input: recorded, environment: environment)
