@@ -87,6 +87,10 @@ import Testing
     // the outer label was reported at its first `]` only, on its own line.
     "[^1]:\n[^1[][][][]`[`\n\u{FFFD}]",
     "[^1]: n\n\n[^1[]`[`\n\u{FFFD}]\n",
+    // `--seed 1251`: two `[` in code spans stood above the `[^` on the scan's stack; only the
+    // latest opener was looked at.
+    "[^1]:\n[^1[][][][]`[``[`\n\u{FFFD}]",
+    "[^1]: n\n\n[^1`[`x`[`y`[`\n\u{FFFD}]\n",
   ])
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))

@@ -67,8 +67,9 @@ enum ReferenceLabels {
           // A `[` in a code span is no bracket to cmark-gfm, which then closes the `[^` before
           // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too,
           // at the first `]` after it only, so the scan stays linear (fuzz seed 1235: a `[^`
-          // followed by thousands of `[x]`).
-          if let outer = openers.last, outer != open, labelStart(in: buffer, open: outer) != nil {
+          // followed by thousands of `[x]`). The `[^` is the latest caret opener still open, under
+          // any number of such `[` (`` `[` `` twice: fuzz seed 1251).
+          if let outer = openers.last(where: { $0 != open && labelStart(in: buffer, open: $0) != nil }) {
             if outer != reportedOuter {
               reportLabel(in: buffer, open: outer, close: index, body)
               reportedOuter = outer
