@@ -415,7 +415,7 @@ extension MarkdownStream {
   }
 
   /// The longest pieces kept whole (1 KB): a longer one is cut after its leading definitions when
-  /// that changes what no label resolves to (``definitionsOnly(_:labels:)``).
+  /// the cut resolves every label as the whole piece does (``definitionsOnly(_:labels:)``).
   static let definitionPieceLimit = 1024
 
   /// `text` (closed, defining `labels`, no footnotes) cut after its leading run of definition
