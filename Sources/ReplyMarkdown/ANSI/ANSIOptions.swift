@@ -7,6 +7,10 @@ public struct ANSIOptions: Sendable, Hashable {
   /// The narrowest width the layout guarantees; smaller widths count as this.
   public static let minimumWidth = 20
 
+  /// The widest width taken from `COLUMNS` (10,000, the most the command line's `--width` takes):
+  /// a larger value counts as this.
+  public static let maximumEnvironmentWidth = 10_000
+
   /// The width in columns; no line is wider (at least ``minimumWidth``).
   public var width: Int {
     didSet { width = max(width, Self.minimumWidth) }
@@ -78,7 +82,7 @@ public struct ANSIOptions: Sendable, Hashable {
   /// Options for writing to standard output, decided as a command-line tool should.
   ///
   /// - Width: `width` if given; else the terminal's width when standard output is a terminal; else
-  ///   `COLUMNS` when it is a positive number; else 80.
+  ///   `COLUMNS` when it is a positive number (at most ``maximumEnvironmentWidth``); else 80.
   /// - Colour `auto`: on when `FORCE_COLOR` is set to anything but `0` or `false`; otherwise off
   ///   when `NO_COLOR` is set and not empty or `TERM` is `dumb`; otherwise on only for a terminal.
   /// - Hyperlinks `auto`: on when colour is on and standard output is a terminal.
@@ -92,7 +96,7 @@ public struct ANSIOptions: Sendable, Hashable {
     let isTerminal = TerminalEnvironment.standardOutputIsTerminal
     let resolvedWidth =
       width ?? (isTerminal ? TerminalEnvironment.standardOutputColumns : nil)
-      ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+      ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, maximumEnvironmentWidth) : nil } ?? 80
     let colorOn = resolve(color: color, isTerminal: isTerminal, environment: environment)
     let hyperlinksOn: Bool
     switch hyperlinks {

@@ -61,7 +61,7 @@ struct RenderSettings {
   init(_ parsed: ParsedArguments) throws {
     maxInputBytes = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     format = try parsed.choice("--to", default: OutputFormat.html)
-    let width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
+    let width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...ANSIOptions.maximumEnvironmentWidth)
     let color = try parsed.choice("--color", default: ANSIOptions.Mode.auto)
     let hyperlinks = try parsed.choice("--hyperlinks", default: ANSIOptions.Mode.auto)
     if format != .ansi {

@@ -132,7 +132,7 @@ struct ChatOptions: Sendable {
       options.paceMilliseconds = pace
     }
     options.color = try parsed.choice("--color", default: ANSIOptions.Mode.auto)
-    options.width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...10_000)
+    options.width = try parsed.integer("--width", in: ANSIOptions.minimumWidth...ANSIOptions.maximumEnvironmentWidth)
     options.readingWidth = try parsed.integer("--reading-width", in: 20...10_000) ?? 100
     options.benchmark = parsed.has("--benchmark")
     let highlight = try parsed.choice("--highlight", among: ["auto", "never"], default: "auto")

@@ -19,11 +19,13 @@ import Testing
     #expect(!ANSIOptions.resolve(color: .auto, isTerminal: true, environment: ["TERM": "dumb"]))
   }
 
-  @Test func widthComesFromColumnsWhenNotATerminal() {
-    // The test runner's standard output is not a terminal.
-    guard !TerminalEnvironment.standardOutputIsTerminal else { return }
+  /// Only where the test runner's standard output is not a terminal (else the terminal's width wins).
+  @Test(.enabled(if: !TerminalEnvironment.standardOutputIsTerminal))
+  func widthComesFromColumnsWhenNotATerminal() {
     #expect(ANSIOptions.standardOutput(environment: ["COLUMNS": "57"]).width == 57)
     #expect(ANSIOptions.standardOutput(environment: ["COLUMNS": "x"]).width == 80)
+    // Past the widest `--width` takes: as wide as that (a trial's COLUMNS=100000 made lines of 99,998).
+    #expect(ANSIOptions.standardOutput(environment: ["COLUMNS": "100000"]).width == 10_000)
     #expect(ANSIOptions.standardOutput(width: 33, environment: ["COLUMNS": "57"]).width == 33)
     #expect(!ANSIOptions.standardOutput(environment: [:]).color)
   }
