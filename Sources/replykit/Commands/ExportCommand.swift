@@ -93,7 +93,11 @@ enum ExportCommand {
         "'\(output)' is the thread file itself: the export would replace the thread; write it to another file")
     }
     let title = parsed.value("--title")
-    if let title, title.allSatisfy({ $0.isWhitespace }) {
+    // Blank also when it holds only invisible format characters (U+200B and the like): the page
+    // would have a title no one can see.
+    if let title,
+      title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.generalCategory == .format })
+    {
       throw CLIError.usage(
         "the page title (--title) is \(title.isEmpty ? "empty" : "blank"); leave it out for the default")
     }

@@ -139,6 +139,7 @@ import Testing
     (["export", "-", "--to", "html", "--to", "markdown"], "option '--to' is given more than once"),
     (["export", "-", "--title", ""], "the page title (--title) is empty"),
     (["export", "-", "--title", " \t "], "the page title (--title) is blank"),
+    (["export", "-", "--title", "\u{200B}\u{2060} "], "the page title (--title) is blank"),
     (["render", "-", "--to", "html", "--to", "plain"], "option '--to' is given more than once"),
     (["stream", "-", "--width", "40", "--width", "80"], "option '--width' is given more than once"),
   ])
