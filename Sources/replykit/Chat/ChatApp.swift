@@ -482,9 +482,13 @@ final class ChatApp {
       // The thread file: saved as after a reply, never over changes made there by others.
       return save(withNoticeOnSuccess: true)
     }
-    // A file this session did not write is replaced only when asked twice.
+    // A regular file this session did not write is replaced only when asked twice. Anything else
+    // there is no file to replace: a directory is refused at once with its reason, a FIFO or a
+    // device is written through.
     let ours = url.path == savedPath
-    if !ours, FileManager.default.fileExists(atPath: url.path), confirmedOverwrite != url.path {
+    var info = stat()
+    let isRegularFile = stat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    if !ours, isRegularFile, confirmedOverwrite != url.path {
       confirmedOverwrite = url.path
       return showNotice(
         "\(path ?? url.lastPathComponent) exists: /save it again to replace it.", isError: true, seconds: 8)

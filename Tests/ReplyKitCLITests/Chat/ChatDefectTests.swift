@@ -124,6 +124,11 @@ import Testing
     try session.submit("/save new.json")
     let new = session.directory.appendingPathComponent("new.json").path
     try session.waitFor("new.json to be written") { _ in FileManager.default.fileExists(atPath: new) }
+    // A directory is no file to replace: refused at once with the reason, not asked about first.
+    try FileManager.default.createDirectory(
+      at: session.directory.appendingPathComponent("adir"), withIntermediateDirectories: false)
+    try session.submit("/save adir")
+    try session.waitFor("it is a directory")
   }
 
   /// Defect 4: the chosen rating reads as text without colour; the choice is confirmed.
