@@ -450,14 +450,21 @@ final class ChatApp {
       return
     }
     let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    let url = URL(fileURLWithPath: directory).appendingPathComponent(
-      "replykit-reply-\(reply.id.uuidString.prefix(8).lowercased()).txt")
-    do {
-      // A reply is as private as the thread: created 0600, by the rules of every output file.
-      try OutputFile.write(Array((text + "\n").utf8), to: url.path, newFileMode: 0o600)
-      showNotice("Shared to \(url.path)", isError: false, seconds: 8)
-    } catch {
-      showNotice("Could not share: \(error)", isError: true)
+    let name = "replykit-reply-\(reply.id.uuidString.prefix(8).lowercased())"
+    // The reply's own name first; when something it may not replace stands there (another
+    // user's file in a shared /tmp, a directory), a name of its own, so /share never stays blocked.
+    let names = [name] + (0..<3).map { _ in name + "-" + String(UInt32.random(in: .min ... .max), radix: 36) }
+    for (index, candidate) in names.enumerated() {
+      let url = URL(fileURLWithPath: directory).appendingPathComponent(candidate + ".txt")
+      do {
+        // A reply is as private as the thread: created 0600, by the rules of every output file.
+        try OutputFile.write(Array((text + "\n").utf8), to: url.path, newFileMode: 0o600)
+        return showNotice("Shared to \(url.path)", isError: false, seconds: 8)
+      } catch {
+        var info = stat()
+        if index + 1 < names.count, lstat(url.path, &info) == 0 { continue }
+        return showNotice("Could not share: \(error)", isError: true)
+      }
     }
   }
 

@@ -198,6 +198,23 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "Shared text\n")
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     #expect(mode == 0o600)
+    // Something it may not replace at the reply's name (another user's file in a shared /tmp; a
+    // directory here): the reply is shared under a name of its own instead of never again.
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try session.submit("/share")
+    let stem = String(path.dropLast(4))
+    try session.waitFor("the reply shared beside the directory") { _ in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      return names.count == 2
+    }
+    let other = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).first {
+        $0 != (path as NSString).lastPathComponent
+      })
+    #expect(directory.appendingPathComponent(other).path.hasPrefix(stem + "-"), "\(other)")
+    #expect(
+      try String(contentsOfFile: directory.appendingPathComponent(other).path, encoding: .utf8) == "Shared text\n")
   }
 
   /// Defect 8: /help in a short, narrow terminal wraps under its own columns and scrolls.
