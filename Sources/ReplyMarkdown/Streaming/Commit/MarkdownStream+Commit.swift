@@ -436,7 +436,7 @@ extension MarkdownStream {
       let line = text[cut..<(text[cut...].firstIndex(of: ASCII.newline).map { $0 + 1 } ?? text.endIndex)]
       let content = line.drop { $0 == ASCII.space }
       guard let first = content.first,
-        Self.startsLabelColon(content) || first == ASCII.tab || first == UInt8(ascii: "\"")
+        ReferenceLabels.definitionLabelEnd(in: content) != nil || first == ASCII.tab || first == UInt8(ascii: "\"")
           || first == UInt8(ascii: "'") || first == ASCII.openParenthesis || first == ASCII.lessThan
       else { break }
       cut = line.endIndex
@@ -446,25 +446,6 @@ extension MarkdownStream {
     let whole = resolvedLinks(text, sorted)
     guard whole.count == labels.count, resolvedLinks(text[..<cut], sorted) == whole else { return text }
     return text[..<cut]
-  }
-
-  /// Whether `line` starts `[label]:` (the label's first unescaped `]` right before a colon).
-  static func startsLabelColon(_ line: ArraySlice<UInt8>) -> Bool {
-    guard line.first == ASCII.openBracket else { return false }
-    var escaped = false
-    for index in line.indices.dropFirst() {
-      let byte = line[index]
-      if escaped {
-        escaped = false
-      } else if byte == ASCII.backslash {
-        escaped = true
-      } else if byte == ASCII.openBracket || byte == ASCII.newline {
-        return false
-      } else if byte == ASCII.closeBracket {
-        return index + 1 < line.endIndex && line[index + 1] == ASCII.colon
-      }
-    }
-    return false
   }
 
   /// Where the last line that starts a link label (`[`, after up to three spaces, not `[^`)

@@ -97,6 +97,28 @@ enum ReferenceLabels {
     }
   }
 
+  /// Where `line` goes on after `[label]:` when it starts so (a non-empty label up to its first
+  /// unescaped `]`, with no unescaped `[` or line break inside, right before a colon); else nil.
+  ///
+  /// - Complexity: O(n) in the label's length.
+  static func definitionLabelEnd(in line: ArraySlice<UInt8>) -> Int? {
+    guard line.first == ASCII.openBracket, line.dropFirst().first != ASCII.closeBracket else { return nil }
+    var escaped = false
+    for index in line.indices.dropFirst() {
+      let byte = line[index]
+      if escaped {
+        escaped = false
+      } else if byte == ASCII.backslash {
+        escaped = true
+      } else if byte == ASCII.openBracket || isLineBreak(byte) {
+        return nil
+      } else if byte == ASCII.closeBracket {
+        return index + 1 < line.endIndex && line[index + 1] == ASCII.colon ? index + 2 : nil
+      }
+    }
+    return nil
+  }
+
   /// How many unclosed `[` the scan keeps (see ``forEachUsed(in:_:)``).
   static let trackedOpeners = 32
 

@@ -23,28 +23,9 @@ enum DefinitionTitleHold {
   /// Whether `line` (its content after container markers) is `[label]: destination` and nothing
   /// more: a definition whose title may come on the next line.
   static func endsUntitledDefinition(_ line: ArraySlice<UInt8>) -> Bool {
-    guard line.first == ASCII.openBracket, line.dropFirst().first != ASCII.closeBracket else { return false }
-    // The label: up to the first unescaped `]`, with no unescaped `[` inside.
-    var index = line.index(after: line.startIndex)
-    var escaped = false
-    while index < line.endIndex {
-      let byte = line[index]
-      if escaped {
-        escaped = false
-      } else if byte == ASCII.backslash {
-        escaped = true
-      } else if byte == ASCII.openBracket {
-        return false
-      } else if byte == ASCII.closeBracket {
-        break
-      }
-      index += 1
-    }
-    guard index < line.endIndex, line.index(after: index) < line.endIndex, line[index + 1] == ASCII.colon else {
-      return false
-    }
+    guard let afterColon = ReferenceLabels.definitionLabelEnd(in: line) else { return false }
     // The destination: one run of non-blank bytes (or `<…>`), then only blanks and the line end.
-    let rest = line[(index + 2)...].drop(while: ASCII.isBlank)
+    let rest = line[afterColon...].drop(while: ASCII.isBlank)
     let destination = rest.prefix { !ASCII.isBlank($0) && $0 != ASCII.newline && $0 != ASCII.carriageReturn }
     guard !destination.isEmpty else { return false }
     return rest.dropFirst(destination.count).allSatisfy {
