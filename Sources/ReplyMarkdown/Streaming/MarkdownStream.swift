@@ -263,6 +263,14 @@ public struct MarkdownStream: Sendable {
       completeEnd > structuredEnd
         || (nextLine && !structuredNextLine && openUntilUnindentedLine && completeEnd == structuredEnd)
     else { return }
+    // Lines that stay inside a long list's open item can settle nothing: no parse for them.
+    if fastPaths, let block = longBlock, case .list = block.kind,
+      linesContinueOpenItem(itemStart: block.settledEnd, from: structuredEnd, to: completeEnd)
+    {
+      structuredEnd = completeEnd
+      structuredNextLine = nextLine
+      return
+    }
     let openStart = longBlock?.settledEnd ?? closedEnd
     guard
       completeEnd == structuredEnd

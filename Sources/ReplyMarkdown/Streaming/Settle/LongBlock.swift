@@ -180,3 +180,65 @@ extension MarkdownStream {
     return true
   }
 }
+
+extension MarkdownStream {
+  /// Whether the complete lines `source[from..<to]` all stay inside the open last item of the
+  /// long list whose remainder starts at `itemStart`, so that a parse of the remainder could settle
+  /// nothing new: each line is not blank and is indented by spaces at least as far as the item's
+  /// content, and the line before them is not blank either (content after a blank line may make
+  /// the list loose, which a parse must see). Such lines belong to the item whatever they hold
+  /// (CommonMark continues a list item on any line indented that far), so the item, and with it
+  /// everything the long list settles, stays open.
+  ///
+  /// - Complexity: O(`to - itemStart`).
+  func linesContinueOpenItem(itemStart: Int, from: Int, to: Int) -> Bool {
+    guard from > itemStart, from < to, let indent = Self.contentIndent(ofItemAt: itemStart, in: source, end: from),
+      !SourceLines.isBlank(source, SourceLines.lineStart(source, endingAt: from, floor: itemStart)..<from)
+    else { return false }
+    var index = from
+    while index < to {
+      var spaces = 0
+      while index < to, source[index] == ASCII.space {
+        spaces += 1
+        index += 1
+      }
+      guard index < to, spaces >= indent, !ASCII.isBlank(source[index]), source[index] != ASCII.newline,
+        source[index] != ASCII.carriageReturn
+      else { return false }
+      while index < to, source[index] != ASCII.newline, source[index] != ASCII.carriageReturn { index += 1 }
+      if index < to, source[index] == ASCII.carriageReturn { index += 1 }
+      if index < to, source[index] == ASCII.newline { index += 1 }
+    }
+    return true
+  }
+
+  /// The column where the content of the list item whose first line starts at `start` begins, for
+  /// an item marked with spaces only (nil for a tab before its content, or no item marker): its
+  /// indentation, marker and the one to four spaces after it (one when five or more follow, or the
+  /// line ends after the marker).
+  static func contentIndent(ofItemAt start: Int, in source: [UInt8], end: Int) -> Int? {
+    var index = start
+    while index < end, index - start < 4, source[index] == ASCII.space { index += 1 }
+    guard index - start < 4, index < end else { return nil }
+    if source[index] == ASCII.hyphen || source[index] == ASCII.plus || source[index] == ASCII.star {
+      index += 1
+    } else {
+      let digits = index
+      while index < end, index - digits < 10, ASCII.isDigit(source[index]) { index += 1 }
+      guard index > digits, index - digits <= 9, index < end,
+        source[index] == ASCII.period || source[index] == ASCII.closeParenthesis
+      else { return nil }
+      index += 1
+    }
+    let marker = index - start
+    var spaces = 0
+    while index < end, source[index] == ASCII.space {
+      spaces += 1
+      index += 1
+    }
+    guard index < end else { return nil }
+    if source[index] == ASCII.newline || source[index] == ASCII.carriageReturn { return marker + 1 }
+    guard !ASCII.isBlank(source[index]), spaces >= 1 else { return nil }
+    return spaces >= 5 ? marker + 1 : marker + spaces
+  }
+}
