@@ -129,4 +129,52 @@ struct StreamTerminalTests {
       "\(name): the terminal shows\n\(streamed.joined(separator: "\n"))\nwhere render shows\n\(rendered.joined(separator: "\n"))"
     )
   }
+
+  /// A terminal made narrower while a tail of long lines streams re-wraps them onto more rows: the
+  /// next update goes up by the rows they take now, so none is left behind twice. (Before, with
+  /// committed text above the tail, the first re-wrapped lines stayed above the redrawn region.)
+  @Test func narrowingTheTerminalMidStreamLeavesNoLineTwice() throws {
+    var text = (1...30).map { "Paragraph \($0).\n\n" }.joined()
+    text += (1...12).map { "Line \($0) " + String(repeating: "abcdefghij", count: 6) + "\\\n" }.joined() + "end\n"
+    let flags = ["--to", "ansi", "--width", "80", "--color", "never", "--hyperlinks", "never"]
+    let session = try TmuxSession(
+      ["reply.md", "--chunk-bytes", "8", "--delay-ms", "25"] + flags, width: 80, height: 24,
+      files: ["reply.md": Data(text.utf8)], subcommand: "stream", readyText: nil)
+    try session.waitFor("Line 3 ", timeout: 60)
+    try session.resize(width: 50, height: 24)
+    try session.waitFor("EXITED 0", timeout: 60)
+    var rows = try session.scrollback().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let end = try #require(rows.lastIndex { $0.hasPrefix("EXITED ") })
+    rows = Array(rows[..<end])
+    while rows.last == "" { rows.removeLast() }
+    let rendered = try Self.terminal("render", file: "reply.md", text: text, flags: flags, width: 80, height: 24)
+    var expected = Self.wrapped(rendered.joined(separator: "\n"), columns: 50)
+    while expected.last == "" { expected.removeLast() }
+    #expect(rows == expected, "the terminal shows\n\(rows.joined(separator: "\n"))")
+  }
+
+  /// Ctrl-C while a tail taller than the screen streams: the whole tail is written out before the
+  /// program dies of the signal, so the terminal holds the reply from its first line, each line
+  /// once. (Before, the tail's lines above the screen's top were never written.)
+  @Test func anInterruptedTallTailIsLeftWhole() throws {
+    let line = { (index: Int) in "Line \(index) of a paragraph with hard breaks" }
+    let text = (1...40).map { line($0) + "\\\n" }.joined() + "end\n"
+    let session = try TmuxSession(
+      ["reply.md", "--to", "ansi", "--color", "never", "--chunk-bytes", "8", "--delay-ms", "15"], width: 80,
+      height: 12, files: ["reply.md": Data(text.utf8)], subcommand: "stream", readyText: nil)
+    try session.waitFor("Line 20 ", timeout: 60)
+    #expect(session.signalProgram(SIGINT))
+    try session.waitFor("EXITED 130", timeout: 20)
+    var rows = try session.scrollback().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let end = try #require(rows.lastIndex { $0.hasPrefix("EXITED ") })
+    rows = Array(rows[..<end])
+    while rows.last == "" { rows.removeLast() }
+    #expect(rows.count >= 20, "\(rows.joined(separator: "\n"))")
+    for (index, row) in rows.enumerated() {
+      let expected = line(index + 1)
+      // The last line may be cut where the text stopped arriving.
+      let matches = index == rows.count - 1 ? !row.isEmpty && expected.hasPrefix(row) : row == expected
+      #expect(matches, "row \(index + 1) is \(row.debugDescription)")
+    }
+  }
 }

@@ -56,6 +56,34 @@ enum StreamCommand {
         renderer: HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)),
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
       live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
+    if output.live { StreamInterruption.install() }
+    do {
+      try feed(&output, input: input, settings: settings, chunkBytes: chunkBytes, delay: delay)
+    } catch {
+      // What arrived within the limits stays on the screen whole, its top included.
+      output.abandon()
+      throw error
+    }
+    output.finish()
+    try StandardIO.checkOutput()
+    if output.stream.guardChangedInput {
+      // The stream's guard works per piece; the notes name the kinds a whole-reply check finds.
+      let diagnostics = InputGuard.apply(output.stream.text, options: settings.parseOptions).diagnostics
+      if diagnostics.isEmpty { StandardIO.writeError(GuardNotes.streamed) } else { GuardNotes.write(diagnostics) }
+    }
+  }
+
+  /// Feeds the input to `output` in chunks; on an ending signal (live output only), writes the
+  /// whole tail and dies of it.
+  private static func feed(
+    _ output: inout StreamOutput, input: String?, settings: RenderSettings, chunkBytes: Int?, delay: Int
+  ) throws {
+    func checkSignal() {
+      if let signalNumber = StreamInterruption.pending {
+        output.abandon()
+        StreamInterruption.die(of: signalNumber)
+      }
+    }
     if let path = input, path != "-" {
       let bytes = try StandardIO.readAll(path, limit: settings.maxInputBytes)
       let size = chunkBytes ?? 16
@@ -65,13 +93,16 @@ enum StreamCommand {
         output.feed(bytes[offset..<end])
         try StandardIO.checkOutput()
         offset = end
+        checkSignal()
         if delay > 0 { usleep(UInt32(delay) * 1000) }
+        checkSignal()
       }
     } else {
       var buffer = [UInt8](repeating: 0, count: 65_536)
       var received = 0
       while true {
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        checkSignal()
         if count < 0 && errno == EINTR { continue }
         if count < 0 { throw CLIError.failure("cannot read standard input: \(String(cString: strerror(errno)))") }
         if count == 0 { break }
@@ -85,16 +116,11 @@ enum StreamCommand {
           output.feed(buffer[offset..<end])
           try StandardIO.checkOutput()
           offset = end
+          checkSignal()
           if delay > 0 { usleep(UInt32(delay) * 1000) }
+          checkSignal()
         }
       }
-    }
-    output.finish()
-    try StandardIO.checkOutput()
-    if output.stream.guardChangedInput {
-      // The stream's guard works per piece; the notes name the kinds a whole-reply check finds.
-      let diagnostics = InputGuard.apply(output.stream.text, options: settings.parseOptions).diagnostics
-      if diagnostics.isEmpty { StandardIO.writeError(GuardNotes.streamed) } else { GuardNotes.write(diagnostics) }
     }
   }
 }

@@ -46,6 +46,14 @@ struct StreamOutput {
     apply(stream.finish(), final: true)
   }
 
+  /// Ends a live display that will get no more text (an error, a signal): the tail is written out
+  /// whole below the committed lines, its top too when it was taller than the screen, so the
+  /// terminal keeps all that was shown, from the reply's start. Nothing for a pipe or frames.
+  mutating func abandon() {
+    guard live else { return }
+    terminal.draw(newlyCommitted: ansi.tailLines, tail: [], final: true)
+  }
+
   private mutating func apply(_ update: MarkdownStreamUpdate, final: Bool) {
     var newlyCommitted: [String] = []
     switch format {

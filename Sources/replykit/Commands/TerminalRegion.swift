@@ -1,4 +1,5 @@
 import ChatEngine
+import Foundation
 import ReplyMarkdown
 
 #if canImport(Glibc)
@@ -21,6 +22,14 @@ import ReplyMarkdown
 ///   written, so a line wider than the terminal (`--width` larger than its columns, or characters
 ///   the terminal draws wider than the renderer counts) is cut at the right edge instead of
 ///   wrapping. Cursor movement therefore counts lines, and can never miss a row.
+/// - A terminal made narrower re-wraps the rows it holds (tmux, VTE, kitty, iTerm2 and most
+///   others do), so a tail line that filled the old width takes more than one row afterwards: the
+///   next update counts the rows each drawn line takes at the new width and goes up by that many,
+///   so the region is rewritten where it now stands and no line is left twice. A terminal that
+///   cuts its rows instead keeps one row per line: xterm (`XTERM_VERSION` is set), the Linux
+///   console and GNU screen (`TERM` `linux…` or `screen…` outside tmux) are counted so. A terminal
+///   made shorter than the region pushes the region's top rows into its scrollback, where no
+///   cursor movement reaches: those rows stay there.
 /// - Every update's bytes leave the terminal as they found it (line wrap on, synchronized output
 ///   off) and are written with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked, so the signal that
 ///   ends the program arrives between updates, never inside one.
@@ -30,6 +39,17 @@ import ReplyMarkdown
 struct TerminalRegion {
   /// The tail lines on the screen below the committed ones, one row each.
   private var drawn: [String] = []
+  /// The terminal's size when they were drawn.
+  private var drawnSize = (columns: 0, rows: 0)
+
+  /// Whether the terminal re-wraps its rows when it gets narrower (see the guarantees).
+  static var terminalRewraps: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["TMUX"] != nil { return true }
+    if environment["XTERM_VERSION"] != nil { return false }
+    let term = environment["TERM"] ?? ""
+    return !(term.hasPrefix("linux") || term.hasPrefix("screen"))
+  }
 
   /// The terminal's size in columns and rows (80 by 24 when it cannot be read).
   static var screenSize: (columns: Int, rows: Int) {
@@ -40,29 +60,44 @@ struct TerminalRegion {
 
   /// Draws one update on the terminal.
   mutating func draw(newlyCommitted: [String], tail: [String], final: Bool) {
-    let bytes = draw(newlyCommitted: newlyCommitted, tail: tail, final: final, rows: Self.screenSize.rows)
+    let size = Self.screenSize
+    let bytes = draw(
+      newlyCommitted: newlyCommitted, tail: tail, final: final, rows: size.rows, columns: size.columns,
+      rewraps: Self.terminalRewraps)
     let signalMask = EndingSignals.block()
     StandardIO.write(bytes)
     EndingSignals.restore(signalMask)
   }
 
-  /// The bytes that draw one update on a terminal `rows` high.
+  /// The bytes that draw one update on a terminal `rows` high and `columns` wide.
   ///
   /// - Parameters:
   ///   - newlyCommitted: the lines committed by this update (what
   ///     `MarkdownStreamANSIRenderer.apply` returned); on the final update, every line that follows
   ///     those committed before.
   ///   - tail: the lines of the live tail (empty on the final update).
-  mutating func draw(newlyCommitted: [String], tail: [String], final: Bool, rows: Int) -> String {
+  mutating func draw(
+    newlyCommitted: [String], tail: [String], final: Bool, rows: Int, columns: Int, rewraps: Bool = true
+  ) -> String {
     let shown = final ? [] : Array(tail.suffix(max(0, rows - 1)))
-    // Without a commit, rows that stay the same are kept; a commit rewrites the region from its top.
+    // The rows the drawn lines take now: one each, unless a narrower terminal re-wrapped them;
+    // at most the rows above the cursor (a shorter terminal pushed the rest into its scrollback).
+    let resized = !drawn.isEmpty && (columns != drawnSize.columns || rows != drawnSize.rows)
+    var occupied = drawn.count
+    if resized && rewraps && columns != drawnSize.columns {
+      occupied = Self.rows(taking: drawn, drawnAt: drawnSize.columns, columns: columns)
+    }
+    occupied = min(occupied, max(0, rows - 1))
+    // Without a commit or a resize, rows that stay the same are kept; else the region is rewritten
+    // from its top.
     var same = 0
-    if newlyCommitted.isEmpty {
+    if newlyCommitted.isEmpty && !resized {
       while same < min(shown.count, drawn.count) && shown[same] == drawn[same] { same += 1 }
     }
-    if newlyCommitted.isEmpty && same == shown.count && same == drawn.count { return "" }
+    drawnSize = (columns, rows)
+    if newlyCommitted.isEmpty && !resized && same == shown.count && same == drawn.count { return "" }
     var out = Self.begin
-    let up = drawn.count - same
+    let up = occupied - same
     if up > 0 { out += "\u{1B}[\(up)A" }
     out += "\r"
     if !newlyCommitted.isEmpty {
@@ -76,11 +111,54 @@ struct TerminalRegion {
     // Rows left over from a taller region are cleared row by row: erasing the display from the
     // top-left corner would make some terminals (tmux's scroll-on-clear) push the screen into
     // the scrollback.
-    let stale = newlyCommitted.isEmpty ? drawn.count - shown.count : 0
+    let stale = newlyCommitted.isEmpty ? occupied - shown.count : 0
     if stale > 0 { out += String(repeating: "\u{1B}[2K\n", count: stale) + "\u{1B}[\(stale)A" }
     out += Self.end
     drawn = shown
     return out
+  }
+
+  /// How many rows `lines`, drawn one per row with line wrap off on a terminal `drawnAt` columns
+  /// wide (so cut at its right edge), take once the terminal re-wraps them at `columns`.
+  static func rows(taking lines: [String], drawnAt drawnColumns: Int, columns: Int) -> Int {
+    guard columns > 0 else { return lines.count }
+    var total = 0
+    for line in lines {
+      let cells = min(visibleWidth(line), max(drawnColumns, 1))
+      total += max(1, (cells + columns - 1) / columns)
+    }
+    return total
+  }
+
+  /// The columns a line of terminal text takes: its text without the escape sequences the
+  /// renderer writes (CSI styles, OSC 8 hyperlinks).
+  static func visibleWidth(_ line: String) -> Int {
+    guard line.utf8.contains(0x1B) else { return DisplayWidth.of(line) }
+    var text = String.UnicodeScalarView()
+    var scalars = line.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "\u{1B}" else {
+        text.append(scalar)
+        continue
+      }
+      switch scalars.next() {
+      case "["?:
+        // Parameters and intermediates up to a final byte.
+        while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+      case "]"?:
+        // Up to BEL or ESC \.
+        while let next = scalars.next() {
+          if next == "\u{07}" { break }
+          if next == "\u{1B}" {
+            _ = scalars.next()
+            break
+          }
+        }
+      default:
+        break
+      }
+    }
+    return DisplayWidth.of(String(text))
   }
 
   /// Opens an update: synchronized output, so the terminal shows it whole.
