@@ -69,6 +69,22 @@ import Testing
     for line in lines.dropLast() { #expect(!line.contains("**") && !line.contains("```")) }
   }
 
+  /// Frames escape every control character, DEL and C1 included (JSON allows those raw), so
+  /// frames piped on to a terminal drive nothing there; decoded, the display is unchanged.
+  @Test func framesEscapeEveryControlCharacter() throws {
+    let text = "a\u{7F} b\u{9B}31m c\u{1B}[2J d\u{85} e\n"
+    let result = try CLIRunner.run(["stream", "-", "--frames", "--to", "plain", "--chunk-bytes", "3"], input: text)
+    #expect(result.status == 0)
+    let controls = result.stdout.unicodeScalars.filter {
+      $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+    }
+    #expect(controls.isEmpty, "raw controls: \(controls.map { String($0.value, radix: 16) })")
+    let last = try #require(result.stdout.split(separator: "\n").last)
+    let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+    let rendered = try CLIRunner.run(["render", "--to", "plain"], input: text)
+    #expect(object?["display"] as? String == rendered.stdout)
+  }
+
   @Test(arguments: [
     (["stream", "--to", "pdf"], "unknown value 'pdf' for --to"),
     (["stream", "--chunk-bytes", "0"], "--chunk-bytes must be a whole number"),

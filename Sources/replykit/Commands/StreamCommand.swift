@@ -25,7 +25,8 @@ enum StreamCommand {
                          input as it arrives)
       --delay-ms N       wait N milliseconds after each chunk, 0 to 60000 (default 0)
       --frames           after each chunk, one JSON line {"bytes": N, "display": "..."} with the
-                         whole current display; a last line with "final": true. Each line
+                         whole current display (every control character escaped, DEL and
+                         C1 too); a last line with "final": true. Each line
                          repeats the display, so the output grows with the square of the reply
                          (for tests and debugging; use larger --chunk-bytes on long replies)
       --width N, --color WHEN, --hyperlinks WHEN, --unsafe, --commonmark, --smart, --max-bytes N,

@@ -93,6 +93,22 @@ struct StreamOutput {
     }
   }
 
+  /// `text` as a JSON string with every control character escaped: C0 (as JSON requires), and DEL
+  /// and C1 too (JSON allows them raw), so a frame piped on to a terminal drives nothing there.
+  static func frameQuoted(_ text: String) -> String {
+    let quoted = jsonQuoted(text)
+    guard quoted.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return quoted }
+    var out = String.UnicodeScalarView()
+    for scalar in quoted.unicodeScalars {
+      if (0x7F...0x9F).contains(scalar.value) {
+        out.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
   private func writeFrame(bytes: Int, final: Bool) {
     let display: String
     switch format {
@@ -100,7 +116,7 @@ struct StreamOutput {
     case .plain: display = plain.text.isEmpty ? "" : plain.text + "\n"
     case .html: display = html.html
     }
-    var line = "{\"bytes\": \(bytes), \"display\": " + jsonQuoted(display)
+    var line = "{\"bytes\": \(bytes), \"display\": " + Self.frameQuoted(display)
     if final { line += ", \"final\": true" }
     StandardIO.writeShown(line + "}\n")
   }
