@@ -9,9 +9,11 @@ enum GuardNotes {
   }
 
   /// `replykit: note: line 3: too many table cells (limit 100000); 1 place rendered as literal
-  /// text; raise InputLimits.maxTableCells to change this (library API)`.
+  /// text; the command line keeps this limit, which keeps rendering fast (a program using the
+  /// library can raise InputLimits.maxTableCells)`.
   static func line(_ diagnostic: MarkdownDiagnostic) -> String {
-    "replykit: note: \(diagnostic); raise InputLimits.\(propertyName(diagnostic.kind)) to change this (library API)"
+    "replykit: note: \(diagnostic); the command line keeps this limit, which keeps rendering fast "
+      + "(a program using the library can raise InputLimits.\(propertyName(diagnostic.kind)))"
   }
 
   /// A note for a stream whose guard acted on some of its pieces, for kinds a one-shot check of the
