@@ -65,7 +65,9 @@ extension GuardScanner {
     }
 
     // Block starts that end the current paragraph for sure.
-    let startsBlock = quoteDepth > previousQuoteDepth || (hasContent && (prefix.hasBullet || prefix.hasOrderedOne))
+    let startsBlock =
+      quoteDepth > previousQuoteDepth || prefix.hasFootnote
+      || (hasContent && (prefix.hasBullet || prefix.hasOrderedOne))
     if hasContent && prefix.indent <= 3 {
       if htmlRegion == nil, table == nil, let fence = fenceOpener(at: content, end: end) {
         endSegment()

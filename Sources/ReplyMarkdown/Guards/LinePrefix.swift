@@ -13,6 +13,9 @@ struct LinePrefix {
   var hasBullet = false
   /// Whether they include an ordered list marker whose number is 1 (only those interrupt paragraphs).
   var hasOrderedOne = false
+  /// Whether they include a footnote definition's `[^label]:` (it interrupts a paragraph: a run of
+  /// definitions, one per line, is a paragraph each).
+  var hasFootnote = false
   /// The first marker past the nesting limit: where it starts and where a backslash makes it
   /// literal text. The line's content then starts there, and later markers are not read.
   var excess: (position: Int, escapeOffset: Int)?
@@ -44,7 +47,7 @@ struct LinePrefix {
     case .quote: quoteDepth += 1
     case .bullet: hasBullet = true
     case .ordered(let startsAtOne): if startsAtOne { hasOrderedOne = true }
-    case .footnote: break
+    case .footnote: hasFootnote = true
     }
     return true
   }

@@ -33,7 +33,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x8009_cd9f_4327_27ff
+  static let expectedRandomDigest: UInt64 = 0xe254_0294_36ca_3fbc
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -74,6 +74,13 @@ import Testing
   /// less than its opener (cmark-gfm keeps that line in the code; fuzz seed 1220): only the seeded
   /// set changed, 8,120 of its results with edits (was 8,151), the code lines it no longer guards;
   /// no Corpus input and no shared one.
+  /// Then a footnote definition's `[^label]:` ends the paragraph whose delimiter runs, brackets
+  /// and HTML openers are counted (cmark-gfm parses each definition's text on its own; the
+  /// streaming benchmark's seeded mixed reply had 417 emphasis runs escaped in one run of
+  /// definitions, under the default limits): in the seeded set delimiter-run escapes went from
+  /// 3,781 results to 3,776, brackets from 4,078 to 4,071, HTML openers from 3,328 to 3,326 (run
+  /// lengths from 2,828 to 2,830: runs no longer escaped whole are cut at their length limit);
+  /// four Corpus inputs changed under the tight limits (one reply, three libFuzzer inputs).
   static let expectedCorpusDigests: [UInt64: UInt64] = [
     0xba71_5339_b302_5c3e: 0xf689_178d_c534_7621,  // replies/01-python-list-comprehension.md
     0x0e27_2a71_ffd7_622f: 0x2d51_a46f_767b_2ba5,  // replies/02-swift-sort-vs-sorted.md
@@ -100,7 +107,7 @@ import Testing
     0x6cb5_c46d_d06a_55d5: 0x4ebf_3fef_f50c_d31e,  // replies/23-what-happens-when-you-type-a-url.md
     0xe6b4_cc57_bc62_e974: 0xe12e_edd4_fd87_bae5,  // replies/24-how-to-exit-vim.md
     0x94d9_f77b_6e92_0f85: 0x3c94_82a2_47c5_6a9f,  // replies/25-typescript-generics.md
-    0xf5b1_9140_e77d_9916: 0x87b0_6e5f_a4d5_d405,  // replies/26-meditations-book-summary.md
+    0xf5b1_9140_e77d_9916: 0xd67b_b95e_a1a9_92c9,  // replies/26-meditations-book-summary.md
     0xdbcd_9f4c_7a76_a8dd: 0x3747_f02a_8938_2127,  // replies/27-rust-borrow-checker-e0502.md
     0x255d_d273_8e78_e492: 0x7225_503b_4214_43ae,  // replies/28-sql-migration-review.md
     0xc923_f30b_a574_a3e8: 0x520a_9de8_71ac_fbed,  // replies/29-app-launch-checklist.md
@@ -136,9 +143,9 @@ import Testing
     0xeacf_c782_edd2_4572: 0x1d34_f710_8456_fe55,  // fuzz-regressions/libfuzzer/crash-1cc9cf94b62327e3531ac358b3eb779
     0x5a7c_ce5c_3683_c1b0: 0x9684_29e6_a904_2e45,  // fuzz-regressions/libfuzzer/crash-25117e0717a47e311074136231bd4eb
     0x3d47_cf02_8405_a38a: 0x48c9_8de9_4c83_9cdd,  // fuzz-regressions/libfuzzer/crash-2b0a8ed5fe10c182ca2e34a8b5faeb5
-    0x57fe_3d25_2b72_275c: 0xe861_d978_89bb_b327,  // fuzz-regressions/libfuzzer/crash-2da7aba90608f43ff3e5148b669ce1a
+    0x57fe_3d25_2b72_275c: 0x45d3_1e6c_2d9d_8239,  // fuzz-regressions/libfuzzer/crash-2da7aba90608f43ff3e5148b669ce1a
     0xd265_f3a2_af23_f3b3: 0x15bf_64ff_1475_adb8,  // fuzz-regressions/libfuzzer/crash-2df0d5c796756b9b396cd6f6b123f7c
-    0x5c8b_b7c5_2f23_5dbc: 0x2ddd_49c3_e3fc_0461,  // fuzz-regressions/libfuzzer/crash-32790039ddd54c5c8087c3b7374b142
+    0x5c8b_b7c5_2f23_5dbc: 0xf17d_24ac_5c7f_6443,  // fuzz-regressions/libfuzzer/crash-32790039ddd54c5c8087c3b7374b142
     0xc5bc_07a7_3838_a30e: 0xa6be_59dc_4ace_66a8,  // fuzz-regressions/libfuzzer/crash-39d8a49aba95961b1923c8d9b1527a0
     0xe718_49d2_084a_797b: 0xf413_5f9e_8681_0c75,  // fuzz-regressions/libfuzzer/crash-3de44884fa5f50741dae440d6926408
     0xcd42_d55c_2568_6136: 0xbbac_1dc3_7501_03e1,  // fuzz-regressions/libfuzzer/crash-3f3e4daa4e0d01a2971ae84b203b7be
@@ -150,7 +157,7 @@ import Testing
     0x8828_2cea_ea2a_63b7: 0x4628_35db_2dd2_0013,  // fuzz-regressions/libfuzzer/crash-72c91196acfa09d2f77705b9ea33ef0
     0x0ccf_362f_5ccc_b10b: 0x221c_6b90_267e_bcd5,  // fuzz-regressions/libfuzzer/crash-73fd-minimized-nul-footnote-lab
     0xa82b_40f2_fd04_b71d: 0x0f9d_5968_a4b2_a5c1,  // fuzz-regressions/libfuzzer/crash-73fd6d12a32e9309b8d520a7437bc54
-    0xfa57_3df7_3e5b_2850: 0xc475_1091_930d_d50f,  // fuzz-regressions/libfuzzer/crash-7e27643ad7a77d345fef324e80eb408
+    0xfa57_3df7_3e5b_2850: 0xfe34_19b5_7459_6b6b,  // fuzz-regressions/libfuzzer/crash-7e27643ad7a77d345fef324e80eb408
     0x53cd_257d_71b5_81e1: 0xf1c8_0985_7b26_b390,  // fuzz-regressions/libfuzzer/crash-8a72f318b4af81e664f21306ed02a2a
     0xc320_7ffc_47dd_7a50: 0x297e_1572_474a_deb5,  // fuzz-regressions/libfuzzer/crash-8fb504c52aa98be01a43729e5affa3d
     0xe905_e0e7_a64e_f8cc: 0xe497_e22f_ed8c_b165,  // fuzz-regressions/libfuzzer/crash-9205ffbd466363e041a2734df709cbe

@@ -136,6 +136,20 @@ import Testing
     #expect(CmarkReference.html(guarded(text, limits).text) == CmarkReference.html(text))
   }
 
+  /// Footnote definitions one per line are a paragraph each to cmark-gfm, so their delimiter runs
+  /// and brackets are counted per definition: 300 definitions with three emphasis spans each pass
+  /// unchanged (the runs of all of them together were counted as one paragraph's, and the
+  /// definitions past the 400th run lost their emphasis).
+  @Test func eachFootnoteDefinitionIsAParagraphOfItsOwn() {
+    let text = (1...300).map { "[^\($0)]: *a* **b** [c](https://example.com) ~~d~~\n" }.joined() + "\ncite [^1]\n"
+    let result = guarded(text, .default)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    #expect(result.text == text)
+    // One paragraph with as many runs is still limited.
+    let paragraph = (1...300).map { _ in "*a* **b** [c](https://example.com) ~~d~~\n" }.joined()
+    #expect(guarded(paragraph, .default).diagnostics.map(\.kind).contains(.delimiterRuns))
+  }
+
   @Test func autolinksPastTheScanBudgetAreNotLinked() {
     let limits = InputLimits(maxAutolinkScanBytes: 150)
     let result = guarded("www.a.com http://b.com c@d.com www.e.com\n", limits)
