@@ -57,6 +57,8 @@ extension GuardScanner {
       // Every non-blank line continues a table: counting a line too many is safe, one too few is not.
       tableRow(current, start: start, contentStart: prefix.contentStart, end: end)
       if table != nil {
+        // A table cmark-gfm surely sees parses each row's cells on their own.
+        if current.isCertain { endSegment() }
         appendToSegment(start: prefix.contentStart, end: end)
         return
       }

@@ -80,9 +80,24 @@ extension GuardScanner {
     } else if row.cells != headerCells.cells {
       return false
     }
-    table = OpenTable(columns: row.cells)
+    table = OpenTable(columns: row.cells, isCertain: isCertainTable(header: header, delimiterRowStart: start))
     tableCellsUsed += row.cells
     return true
+  }
+
+  /// See ``OpenTable/isCertain``.
+  func isCertainTable(header: SegmentLine, delimiterRowStart: Int) -> Bool {
+    guard !containerMayBeOpen, previousQuoteDepth == 0, htmlRegion == nil else { return false }
+    for start in [header.start, delimiterRowStart] {
+      guard start < bytes.count, lineStart(of: start) == start, !ASCII.isBlank(bytes[start]) else { return false }
+    }
+    for index in header.start..<header.end {
+      switch bytes[index] {
+      case ASCII.hyphen, ASCII.equals, ASCII.colon, ASCII.pipe, ASCII.space, ASCII.tab: continue
+      default: return true
+      }
+    }
+    return false
   }
 
   static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])

@@ -33,7 +33,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0xe254_0294_36ca_3fbc
+  static let expectedRandomDigest: UInt64 = 0xf03d_6fd6_738a_e290
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -81,6 +81,11 @@ import Testing
   /// 3,781 results to 3,776, brackets from 4,078 to 4,071, HTML openers from 3,328 to 3,326 (run
   /// lengths from 2,828 to 2,830: runs no longer escaped whole are cut at their length limit);
   /// four Corpus inputs changed under the tight limits (one reply, three libFuzzer inputs).
+  /// Then the rows of a table the guard is sure cmark-gfm sees (``GuardScanner/OpenTable/isCertain``)
+  /// are counted apart, as cmark-gfm parses each row's cells on its own (a 250-row table with bold
+  /// in every row lost it from the 100th row on; a list glued under a table counted as its rows):
+  /// in the seeded set delimiter runs 3,776 → 3,772, brackets 4,071 → 4,066; four Corpus inputs
+  /// (one reply, 13-c-pointers, under the tight limits) and the shared digest changed.
   static let expectedCorpusDigests: [UInt64: UInt64] = [
     0xba71_5339_b302_5c3e: 0xf689_178d_c534_7621,  // replies/01-python-list-comprehension.md
     0x0e27_2a71_ffd7_622f: 0x2d51_a46f_767b_2ba5,  // replies/02-swift-sort-vs-sorted.md
@@ -94,7 +99,7 @@ import Testing
     0xbcfa_569d_400d_8928: 0x9365_1e3c_726f_b931,  // replies/10-xss-and-markdown-escaping.md
     0x54ee_2f71_3f44_961d: 0x0cc8_5b0e_94ce_5ef3,  // replies/11-sql-joins-explained.md
     0x26fb_f39a_038b_2ede: 0x8d63_74c0_6096_750a,  // replies/12-rust-vs-go-for-cli.md
-    0x2c40_0975_fa9e_b569: 0x5cd3_7276_8f79_1140,  // replies/13-c-pointers-explained.md
+    0x2c40_0975_fa9e_b569: 0x8a59_1227_236c_cc60,  // replies/13-c-pointers-explained.md
     0x95dc_0264_5a95_7f14: 0x40f9_d81b_2661_e0e4,  // replies/14-accessible-signup-form.md
     0x1d03_fe1e_a8ab_45ed: 0x03d2_4698_5cbb_4875,  // replies/15-github-actions-node-ci.md
     0x880e_95a9_89df_6e3c: 0x7172_fc7e_b52b_5ecc,  // replies/16-korean-study-plan.md
@@ -126,7 +131,7 @@ import Testing
     0x8341_f8b9_c3c4_ace8: 0xb701_495e_2357_edbc,  // fuzz-regressions/seed-header-retry-smart.md
     0x4318_c7db_8102_3b5f: 0xa406_b236_1a0e_de69,  // fuzz-regressions/seed-nested-quote-list-unsafe.md
     0xa326_79a3_6a25_9b79: 0x4c6a_736d_4292_4877,  // fuzz-regressions/seed-reference-definition-block.md
-    0x756b_f5ca_0001_b51d: 0xda93_1046_fbb4_44b6,  // fuzz-regressions/seed-retry-after-definition-smart.md
+    0x756b_f5ca_0001_b51d: 0xbf75_1744_3ae4_2c6d,  // fuzz-regressions/seed-retry-after-definition-smart.md
     0x3168_9b13_d2e7_816d: 0x07c6_ebb7_59ea_91ab,  // fuzz-regressions/seed-retry-after-nested-list.md
     0x477f_ea1f_97ca_6ec5: 0x69d0_0502_5728_3a45,  // fuzz-regressions/seed-wide-table-rows.md
     0x0828_9f0f_407a_07c7: 0x1e24_d568_d06d_6b09,  // fuzz-regressions/streaming-bound-08289f0f407a07c7.md
@@ -154,7 +159,7 @@ import Testing
     0x5be4_b68e_a282_7786: 0xf246_bcc7_825a_1155,  // fuzz-regressions/libfuzzer/crash-5540801d78e7041e84d8d19f1e2bba0
     0xaffd_938f_b6a3_bb18: 0x70f5_86a4_f661_86db,  // fuzz-regressions/libfuzzer/crash-66c452ddae00db51feb0e38e4c70b43
     0x554f_394c_7755_b08e: 0xea2d_13ef_0cdb_eae1,  // fuzz-regressions/libfuzzer/crash-6a98fe4d054f1ec5cc02dc0867c0c9d
-    0x8828_2cea_ea2a_63b7: 0x4628_35db_2dd2_0013,  // fuzz-regressions/libfuzzer/crash-72c91196acfa09d2f77705b9ea33ef0
+    0x8828_2cea_ea2a_63b7: 0xbced_2174_dd46_5999,  // fuzz-regressions/libfuzzer/crash-72c91196acfa09d2f77705b9ea33ef0
     0x0ccf_362f_5ccc_b10b: 0x221c_6b90_267e_bcd5,  // fuzz-regressions/libfuzzer/crash-73fd-minimized-nul-footnote-lab
     0xa82b_40f2_fd04_b71d: 0x0f9d_5968_a4b2_a5c1,  // fuzz-regressions/libfuzzer/crash-73fd6d12a32e9309b8d520a7437bc54
     0xfa57_3df7_3e5b_2850: 0xfe34_19b5_7459_6b6b,  // fuzz-regressions/libfuzzer/crash-7e27643ad7a77d345fef324e80eb408
@@ -166,7 +171,7 @@ import Testing
     0x0cfd_b2b1_a945_016f: 0xc9b8_71eb_723a_99a2,  // fuzz-regressions/libfuzzer/crash-bc2a1e8df1559d01f38b1c34b5222f2
     0x9954_d110_290d_4164: 0xbb09_9f7e_4748_52f7,  // fuzz-regressions/libfuzzer/crash-bee795d95559eee3ed469d158bd110c
     0xbe01_4ddb_fa45_67ed: 0xd487_a6b0_88f3_99e9,  // fuzz-regressions/libfuzzer/crash-c30c3fab6c9fe75196f8871948c0581
-    0x6cac_741c_bfad_5208: 0x4493_be21_a12b_1298,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
+    0x6cac_741c_bfad_5208: 0x282f_7cd4_419c_2fc8,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
     0x1ba2_eb28_7d74_c9cd: 0x4508_24b4_3814_a225,  // fuzz-regressions/libfuzzer/crash-c9bff8144ef36acea3890b373b689e5
     0x4162_df17_a858_a599: 0x41f7_8dbd_54fb_c652,  // fuzz-regressions/libfuzzer/crash-cbaf36d1df728f4e70094777cd5de8c
     0xcdda_5133_0ca6_7a71: 0xf915_da63_8c39_2b80,  // fuzz-regressions/libfuzzer/crash-cfa4b6d2932fb018d1a70a91087e95a
@@ -229,7 +234,7 @@ import Testing
 
   // MARK: ../shared/corpus
 
-  static let expectedSharedDigest: UInt64 = 0x96f6_83fa_5886_d396
+  static let expectedSharedDigest: UInt64 = 0x5375_b0ce_bf9c_f752
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func sharedCorpusGivesTheRecordedResults() throws {
