@@ -1,3 +1,4 @@
+import ReplyKitFuzz
 import Testing
 
 @testable import ReplyMarkdown
@@ -31,6 +32,18 @@ import Testing
       #expect(InputGuard.apply(markdown).text == markdown)
       #expect(HTMLRenderer().render(document) == CmarkReference.html(markdown), "\(name)")
     }
+  }
+
+  /// Long mixed replies of our generator (every block kind, tables with glued lists, runs of
+  /// footnote definitions): the guard kept quiet on the 30 Corpus replies but acted on these, on
+  /// a run of footnote definitions (one paragraph to it) and on a list glued under a table (rows
+  /// to it), where cmark-gfm parses each definition and each row on its own.
+  @Test(arguments: UInt64(1)...12)
+  func noGuardActsOnSeededMixedReplies(seed: UInt64) {
+    let reply = MixedReplyGenerator(seed: seed).reply(bytes: 200_000)
+    let guarded = InputGuard.apply(reply)
+    #expect(guarded.diagnostics.isEmpty, "seed \(seed): \(guarded.diagnostics)")
+    #expect(guarded.text == reply)
   }
 
   @Test func unlimitedSkipsTheGuard() {
