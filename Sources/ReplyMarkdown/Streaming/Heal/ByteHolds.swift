@@ -8,11 +8,9 @@ enum ByteHolds {
     return true
   }
 
-  /// Removes a trailing grapheme that later scalars could still extend into another picture:
-  /// emoji (ZWJ sequences, skin tones, keycaps, tags), regional indicators, variation selectors
-  /// and conjoining jamo. Other non-ASCII text (CJK, accented letters) is shown at once, and so is
-  /// a letter ending in a combining mark: another mark only adds to it in place, where holding it
-  /// made the letter before vanish while its mark arrived (`cafe`, `caf`, `café`). Whether it
+  /// Removes a trailing grapheme that later scalars could still extend: emoji (ZWJ sequences,
+  /// skin tones, keycaps, tags), regional indicators, variation selectors, combining marks and
+  /// conjoining jamo. Other non-ASCII text (CJK, accented letters) is shown at once. Whether it
   /// removed anything.
   ///
   /// - Complexity: O(1): it decodes at most the last 64 bytes.
@@ -36,7 +34,11 @@ enum ByteHolds {
     let value = scalar.value
     if Self.growingScalars.contains(where: { $0.contains(value) }) { return true }
     let properties = scalar.properties
-    return properties.isEmoji || properties.isEmojiModifier
+    if properties.isEmoji || properties.isEmojiModifier { return true }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
   }
 
   /// Regional indicators, ZWJ, variation selectors, tags and variation selectors supplement, the

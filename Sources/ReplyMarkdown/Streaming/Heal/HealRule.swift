@@ -48,7 +48,7 @@ enum HealRule: Int, CaseIterable, Sendable {
     case .trailingCarriageReturn:
       "Holds a final CR: a LF may follow, and CRLF is one line break."
     case .growableGrapheme:
-      "Holds a final emoji, flag half or jamo: later scalars can still join it into another picture."
+      "Holds a final emoji, flag half, combining mark or jamo: later scalars can still join it."
     case .fenceCloserPrefix:
       "Holds a last line inside a fence that could still become its closing fence (`` `` ``)."
     case .tablePipesOnly:
