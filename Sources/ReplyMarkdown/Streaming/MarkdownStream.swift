@@ -271,6 +271,16 @@ public struct MarkdownStream: Sendable {
       structuredNextLine = nextLine
       return
     }
+    // An open part of lines that all open with `>` is one block quote, open at its end: nothing in
+    // it can close. (Looked at up to the refresh threshold, so the check stays bounded.)
+    if fastPaths, longBlock == nil, !openUntilUnindentedLine, !definitionRunOpen,
+      completeEnd - closedEnd <= RefreshSchedule.threshold,
+      Self.isOneOpenQuote(source[closedEnd..<completeEnd])
+    {
+      structuredEnd = completeEnd
+      structuredNextLine = nextLine
+      return
+    }
     let openStart = longBlock?.settledEnd ?? closedEnd
     guard
       completeEnd == structuredEnd

@@ -613,6 +613,28 @@ extension MarkdownStream {
 
   /// Whether the last block of the complete lines can no longer change; `textEnd` is where those
   /// lines end in the received text (what follows them may decide).
+  /// Whether the complete lines `lines` (at least one) all open with up to three spaces and `>`:
+  /// then they are one block quote that no line of them closes (each continues it), so a parse of
+  /// them would close no block.
+  ///
+  /// - Complexity: O(n).
+  static func isOneOpenQuote(_ lines: ArraySlice<UInt8>) -> Bool {
+    guard !lines.isEmpty else { return false }
+    var index = lines.startIndex
+    while index < lines.endIndex {
+      var spaces = 0
+      while index < lines.endIndex, lines[index] == ASCII.space, spaces < 3 {
+        spaces += 1
+        index += 1
+      }
+      guard index < lines.endIndex, lines[index] == ASCII.greaterThan else { return false }
+      while index < lines.endIndex, lines[index] != ASCII.newline, lines[index] != ASCII.carriageReturn { index += 1 }
+      if index < lines.endIndex, lines[index] == ASCII.carriageReturn { index += 1 }
+      if index < lines.endIndex, lines[index] == ASCII.newline { index += 1 }
+    }
+    return true
+  }
+
   func isClosedAtEnd(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int], textEnd: Int) -> Bool {
     if Self.endsAtUnindentedLine(document.nodes[block].kind) {
       // cmark-gfm may count the blank lines in its range: read the text's last line instead.
