@@ -91,13 +91,21 @@ extension GuardScanner {
     for start in [header.start, delimiterRowStart] {
       guard start < bytes.count, lineStart(of: start) == start, !ASCII.isBlank(bytes[start]) else { return false }
     }
+    // A backslash makes cmark-gfm split cells unlike the guard (`a \\|b|` over `|-|-|` starts no table).
+    for index in delimiterRowStart..<bytes.count {
+      let byte = bytes[index]
+      if byte == ASCII.newline || byte == ASCII.carriageReturn { break }
+      if byte == ASCII.backslash { return false }
+    }
+    var content = false
     for index in header.start..<header.end {
       switch bytes[index] {
+      case ASCII.backslash: return false
       case ASCII.hyphen, ASCII.equals, ASCII.colon, ASCII.pipe, ASCII.space, ASCII.tab: continue
-      default: return true
+      default: content = true
       }
     }
-    return false
+    return content
   }
 
   static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])

@@ -134,8 +134,9 @@ struct GuardScanner {
   struct OpenTable {
     let columns: Int
     /// Whether cmark-gfm surely sees this table: its header line and delimiter row start their
-    /// lines unindented, outside any container (and none may be open for a lazy line), and the
-    /// header line holds more than the bytes of a setext underline or a delimiter row. Each row's
+    /// lines unindented, outside any container (and none may be open for a lazy line), neither
+    /// holds a backslash, and the header line holds more than the bytes of a setext underline or a
+    /// delimiter row (`GuardCertainTableTests` checks the belief against cmark-gfm). Each row's
     /// cells are then parsed on their own, so a row's delimiter runs and brackets are counted
     /// apart from the other rows'. In a table the guard only believes in (fuzzing found some:
     /// indented lines, a header line that underlines a heading), the rows are one paragraph to

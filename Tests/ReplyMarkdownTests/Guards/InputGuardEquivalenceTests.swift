@@ -33,7 +33,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0xf03d_6fd6_738a_e290
+  static let expectedRandomDigest: UInt64 = 0x2f10_66f2_40fe_74c3
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -84,8 +84,10 @@ import Testing
   /// Then the rows of a table the guard is sure cmark-gfm sees (``GuardScanner/OpenTable/isCertain``)
   /// are counted apart, as cmark-gfm parses each row's cells on its own (a 250-row table with bold
   /// in every row lost it from the 100th row on; a list glued under a table counted as its rows):
-  /// in the seeded set delimiter runs 3,776 → 3,772, brackets 4,071 → 4,066; four Corpus inputs
-  /// (one reply, 13-c-pointers, under the tight limits) and the shared digest changed.
+  /// in the seeded set delimiter runs 3,776 → 3,773, brackets 4,071 → 4,067 (with the backslash rule below); four Corpus inputs
+  /// (one reply, 13-c-pointers, under the tight limits) and the shared digest changed. Then a
+  /// backslash in the header line or delimiter row leaves the table uncertain (cmark-gfm splits
+  /// `\\|` unlike the guard; fuzz seed 1254): only the seeded set changed.
   static let expectedCorpusDigests: [UInt64: UInt64] = [
     0xba71_5339_b302_5c3e: 0xf689_178d_c534_7621,  // replies/01-python-list-comprehension.md
     0x0e27_2a71_ffd7_622f: 0x2d51_a46f_767b_2ba5,  // replies/02-swift-sort-vs-sorted.md
