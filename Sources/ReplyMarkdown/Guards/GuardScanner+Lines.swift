@@ -60,6 +60,7 @@ extension GuardScanner {
         // A table cmark-gfm surely sees parses each row's cells on their own.
         if current.isCertain { endSegment() }
         appendToSegment(start: prefix.contentStart, end: end)
+        tableSpanBytes += end - prefix.contentStart + 1
         return
       }
     } else if tables, !segment.isEmpty, isDelimiterRow(from: quoteContentStart(start: start, end: end), to: end) {

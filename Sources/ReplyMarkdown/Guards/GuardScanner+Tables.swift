@@ -80,23 +80,31 @@ extension GuardScanner {
     } else if row.cells != headerCells.cells {
       return false
     }
-    table = OpenTable(columns: row.cells, isCertain: isCertainTable(header: header, delimiterRowStart: start))
+    table = OpenTable(
+      columns: row.cells, isCertain: isCertainTable(header: header, delimiterRowStart: start, cells: row.cells))
+    tableSpanBytes = segmentBytes
     tableCellsUsed += row.cells
     return true
   }
 
   /// See ``OpenTable/isCertain``.
-  func isCertainTable(header: SegmentLine, delimiterRowStart: Int) -> Bool {
+  func isCertainTable(header: SegmentLine, delimiterRowStart: Int, cells: Int) -> Bool {
     guard !containerMayBeOpen, previousQuoteDepth == 0, htmlRegion == nil else { return false }
     for start in [header.start, delimiterRowStart] {
       guard start < bytes.count, lineStart(of: start) == start, !ASCII.isBlank(bytes[start]) else { return false }
     }
-    // A backslash makes cmark-gfm split cells unlike the guard (`a \\|b|` over `|-|-|` starts no table).
-    for index in delimiterRowStart..<bytes.count {
-      let byte = bytes[index]
-      if byte == ASCII.newline || byte == ASCII.carriageReturn { break }
-      if byte == ASCII.backslash { return false }
+    var delimiterRowEnd = delimiterRowStart
+    while delimiterRowEnd < bytes.count, bytes[delimiterRowEnd] != ASCII.newline,
+      bytes[delimiterRowEnd] != ASCII.carriageReturn
+    {
+      delimiterRowEnd += 1
     }
+    // Both lines split into the cells the guard counted by the plainest reading, with no
+    // backslash to read otherwise (cmark-gfm splits `a \\|b|` unlike the guard, and over `|-|`
+    // it took `|-|]:[x]: u` for two cells where the guard counted one: fuzz seed 1254).
+    guard Self.plainCells(bytes[header.start..<header.end]) == cells,
+      Self.plainCells(bytes[delimiterRowStart..<delimiterRowEnd]) == cells
+    else { return false }
     var content = false
     for index in header.start..<header.end {
       switch bytes[index] {
@@ -106,6 +114,23 @@ extension GuardScanner {
       }
     }
     return content
+  }
+
+  /// The cells of a row read plainly: one leading and one trailing pipe dropped, then one cell
+  /// more than the pipes left; nil when it holds a backslash (an escape changes the reading).
+  static func plainCells(_ row: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
+    var start = row.startIndex
+    var end = row.endIndex
+    while start < end, ASCII.isBlank(row[start]) { start += 1 }
+    while end > start, ASCII.isBlank(row[end - 1]) { end -= 1 }
+    if start < end, row[start] == ASCII.pipe { start += 1 }
+    if end > start, row[end - 1] == ASCII.pipe { end -= 1 }
+    var pipes = 0
+    for index in start..<end {
+      if row[index] == ASCII.backslash { return nil }
+      if row[index] == ASCII.pipe { pipes += 1 }
+    }
+    return pipes + 1
   }
 
   static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])
@@ -121,11 +146,11 @@ extension GuardScanner {
   mutating func tableRow(_ current: OpenTable, start: Int, contentStart: Int, end: Int) {
     let content = quoteContentStart(start: start, end: end)
     if isDelimiterRow(from: content, to: end) {
-      if segmentBytes > tableScanBudgetLeft || segmentBytes > limits.maxTableHeaderScan {
+      if tableSpanBytes > tableScanBudgetLeft || tableSpanBytes > limits.maxTableHeaderScan {
         let firstByte = bytes[content..<end].firstIndex { !ASCII.isBlank($0) } ?? content
         escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
       } else {
-        tableScanBudgetLeft -= segmentBytes
+        tableScanBudgetLeft -= tableSpanBytes
       }
     }
     if tableCellsUsed + current.columns > limits.maxTableCells {

@@ -45,6 +45,10 @@ struct GuardScanner {
 
   // Tables.
   var table: OpenTable?
+  /// The bytes of the open table's paragraph so far (the text before its header line, the header
+  /// and the rows): what a delimiter-like row in it is charged, whether or not its rows are
+  /// counted apart for their inline content.
+  var tableSpanBytes = 0
   var tableCellsUsed = 0
   var tablesExhausted = false
   /// Bytes cmark-gfm may still re-read for delimiter-row attempts in this document.
@@ -134,13 +138,14 @@ struct GuardScanner {
   struct OpenTable {
     let columns: Int
     /// Whether cmark-gfm surely sees this table: its header line and delimiter row start their
-    /// lines unindented, outside any container (and none may be open for a lazy line), neither
-    /// holds a backslash, and the header line holds more than the bytes of a setext underline or a
-    /// delimiter row (`GuardCertainTableTests` checks the belief against cmark-gfm). Each row's
-    /// cells are then parsed on their own, so a row's delimiter runs and brackets are counted
-    /// apart from the other rows'. In a table the guard only believes in (fuzzing found some:
-    /// indented lines, a header line that underlines a heading), the rows are one paragraph to
-    /// cmark-gfm and are counted together, as before.
+    /// lines unindented, outside any container (and none may be open for a lazy line), both split
+    /// plainly into the cells counted (no backslash), and the header line holds more than the
+    /// bytes of a setext underline or a delimiter row. Each row's cells are then parsed on their
+    /// own, so a row's delimiter runs and brackets are counted apart from the other rows'. In a
+    /// table the guard only believes in (fuzzing found some: indented lines, a header line that
+    /// underlines a heading), the rows are one paragraph to cmark-gfm and are counted together.
+    /// Delimiter-like rows are charged the whole table's bytes either way (``tableSpanBytes``):
+    /// sure tables cmark-gfm did not form let them through to its re-reading (fuzz seed 1254).
     let isCertain: Bool
   }
 

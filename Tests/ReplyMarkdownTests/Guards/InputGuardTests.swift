@@ -217,21 +217,17 @@ import Testing
   }
 
   /// Fuzz seed 1209: a header line that underlines a heading (`--`) opens no table in cmark-gfm
-  /// either. The guard cannot follow every such case, so delimiter-like rows in a table it only
-  /// believes in are limited as in a paragraph (5,000 such pairs take cmark-gfm 9.7 s). A table
-  /// it is sure of (``GuardScanner/OpenTable/isCertain``) is read once by cmark-gfm, whatever
-  /// its rows look like (100,000 pairs: 0.44 s), and its rows are left alone.
+  /// either. The guard cannot follow every such case, so delimiter-like rows in any table it
+  /// believes in are limited as in a paragraph (even one it is sure of, whose rows it counts apart
+  /// for their inline content: fuzz seed 1254 found sure tables cmark-gfm did not form).
   @Test func delimiterLikeRowsInATableAreLimitedAsInAParagraph() {
     let lines = String(repeating: "|-|-|\n|-|\n", count: 10)
     let heading = "-# x\n--\n" + lines
     let result = guarded(heading, InputLimits(maxTableHeaderScan: 16))
     #expect(result.diagnostics.map(\.kind) == [.tableHeaderScan])
     #expect(CmarkReference.html(result.text) == CmarkReference.html(heading))
-    let believed = " a\n|-|\n" + lines
-    #expect(
-      guarded(believed, InputLimits(maxTableHeaderScan: 16)).text.hasPrefix(" a\n|-|\n|-|-|\n|-|\n|-|-|\n\\|-|\n"))
     let table = "a\n|-|\n" + lines
-    #expect(guarded(table, InputLimits(maxTableHeaderScan: 16)).diagnostics.isEmpty)
+    #expect(guarded(table, InputLimits(maxTableHeaderScan: 16)).text.hasPrefix("a\n|-|\n|-|-|\n|-|\n|-|-|\n\\|-|\n"))
   }
 
   /// A table cmark-gfm surely sees parses each row's cells on their own: 250 rows with bold and
