@@ -158,7 +158,13 @@ extension MarkdownStream {
       var next = index + 1 < units.count ? offset(units[index + 1].startLine) : text.count
       let blockEnd = min(next, offset(unit.endLine + 1))
       // A definition after the last block may still grow (a title on the next line): it stays open.
-      if index + 1 == units.count && !SourceLines.isBlank(text, blockEnd..<next) { next = blockEnd }
+      // Other text there is text cmark-gfm's range left out of the block (a setext heading whose
+      // paragraph lost its definitions ends its range a line short, fuzz seed 1254): the block
+      // stays open with it.
+      if index + 1 == units.count && !SourceLines.isBlank(text, blockEnd..<next) {
+        guard Self.startsWithLabel(text[blockEnd..<next]) else { break }
+        next = blockEnd
+      }
       guard next > done, blockEnd > unitStart else { break }
       // Text between blocks is blank or definitions; a block may hold definitions too (in a
       // quote or a list item).
@@ -613,6 +619,18 @@ extension MarkdownStream {
 
   /// Whether the last block of the complete lines can no longer change; `textEnd` is where those
   /// lines end in the received text (what follows them may decide).
+  /// Whether `text` opens, after blank lines and blanks, with `[` (a definition may start there).
+  static func startsWithLabel(_ text: ArraySlice<UInt8>) -> Bool {
+    var index = text.startIndex
+    while index < text.endIndex,
+      ASCII.isBlank(text[index]) || text[index] == ASCII.newline
+        || text[index] == ASCII.carriageReturn
+    {
+      index += 1
+    }
+    return index < text.endIndex && text[index] == ASCII.openBracket
+  }
+
   /// Whether the complete lines `lines` (at least one) all open with up to three spaces and `>`:
   /// then they are one block quote that no line of them closes (each continues it), so a parse of
   /// them would close no block.
