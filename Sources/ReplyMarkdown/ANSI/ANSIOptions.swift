@@ -11,10 +11,16 @@ public struct ANSIOptions: Sendable, Hashable {
   /// a larger value counts as this.
   public static let maximumEnvironmentWidth = 10_000
 
-  /// The width in columns; no line is wider (at least ``minimumWidth``).
+  /// The widest width the layout takes (a million columns); larger widths count as this. A rule
+  /// or a table border is drawn across the width: `Int.max` overflowed counting its bytes.
+  public static let maximumWidth = 1_000_000
+
+  /// The width in columns; no line is wider (from ``minimumWidth`` to ``maximumWidth``).
   public var width: Int {
-    didSet { width = max(width, Self.minimumWidth) }
+    didSet { width = Self.clamped(width) }
   }
+
+  static func clamped(_ width: Int) -> Int { min(max(width, minimumWidth), maximumWidth) }
   /// Whether to style with SGR escape sequences.
   public var color: Bool
   /// Whether links are OSC 8 hyperlinks (the text alone, clickable) rather than `text (url)`.
@@ -41,7 +47,7 @@ public struct ANSIOptions: Sendable, Hashable {
     width: Int = 80, color: Bool = false, hyperlinks: Bool = false, theme: ANSITheme = .default,
     highlighter: any CodeHighlighter = PlainCodeHighlighter(), colorDepth: ANSIColorDepth = .palette256
   ) {
-    self.width = max(width, Self.minimumWidth)
+    self.width = Self.clamped(width)
     self.color = color
     self.hyperlinks = hyperlinks
     self.theme = theme

@@ -29,10 +29,12 @@ extension MarkdownDocument {
   ///
   /// Strings are quoted and escaped as Swift literals, so every line is one line.
   ///
-  /// - Precondition: `index` is a valid node index.
+  /// - Precondition: `index` is a valid node index, or 0 in the empty document (whose description
+  ///   is empty).
   /// - Complexity: O(k) in the nodes of the subtree and the length of their payloads; no
   ///   recursion. Nodes deeper than ``maximumDescribedDepth`` below `index` are drawn at that depth.
   public func treeDescription(of index: Int = 0, options: TreeDescriptionOptions = []) -> String {
+    if nodes.isEmpty && index == 0 { return "" }
     var out = ""
     var prefix = ""
     var prefixLengths: [Int] = []

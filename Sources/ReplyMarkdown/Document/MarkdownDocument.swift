@@ -94,7 +94,8 @@ public struct MarkdownChildren: Sequence, Sendable {
 extension MarkdownDocument {
   /// Decodes a document encoded by ``encode(to:)``, checking that its nodes form the tree every
   /// reader relies on: the root is the ``MarkdownNode/Kind/document``, each node's subtree ends
-  /// after it and within its parent's, and each node's depth is its parent's plus one. A cached
+  /// after it and within its parent's, each node's depth is its parent's plus one, and its
+  /// numbers are in the range a parse gives them (``valueProblem(_:nodeCount:)``). A cached
   /// document that was cut short or edited throws `DecodingError.dataCorrupted` rather than
   /// crashing a renderer later.
   ///
@@ -111,6 +112,27 @@ extension MarkdownDocument {
       diagnostics: try container.decode([MarkdownDiagnostic].self, forKey: .diagnostics))
   }
 
+  /// Why a node's values are out of the range a parse gives them, or nil: an ordered list's start
+  /// (at most nine digits), a heading's level (1 to 6), a footnote's number and reference counts
+  /// (not negative; a definition referenced no more often than the document has nodes). Renderers
+  /// count with them: an edited start of `Int.max` overflowed numbering the next item, and a
+  /// reference count of 10^12 wrote back-links until memory ran out.
+  static func valueProblem(_ kind: MarkdownNode.Kind, nodeCount: Int) -> String? {
+    switch kind {
+    case .list(let info) where !(0...999_999_999).contains(info.start):
+      return "list start \(info.start) outside 0...999999999"
+    case .heading(let level) where !(1...6).contains(level):
+      return "heading level \(level) outside 1...6"
+    case .footnoteDefinition(let note) where note.number < 0 || !(0...nodeCount).contains(note.referenceCount):
+      return "footnote number \(note.number) or reference count \(note.referenceCount) out of range"
+    case .footnoteReference(let reference)
+    where reference.number < 0 || !(0...nodeCount).contains(reference.occurrence):
+      return "footnote reference number \(reference.number) or occurrence \(reference.occurrence) out of range"
+    default:
+      return nil
+    }
+  }
+
   /// Why `nodes` is not a pre-order tree of a document, or nil when it is one (no nodes at all is
   /// the empty document).
   static func treeProblem(_ nodes: [MarkdownNode]) -> String? {
@@ -125,6 +147,7 @@ extension MarkdownDocument {
       }
       guard node.depth == ends.count else { return "node \(index) has depth \(node.depth), not \(ends.count)" }
       if index > 0, case .document = node.kind { return "node \(index) is a second document" }
+      if let problem = Self.valueProblem(node.kind, nodeCount: nodes.count) { return "node \(index): \(problem)" }
       ends.append(node.subtreeEnd)
     }
     return nodes[0].subtreeEnd == nodes.count ? nil : "the document ends at \(nodes[0].subtreeEnd), not \(nodes.count)"

@@ -4,6 +4,17 @@ import Testing
 
 /// Colour decisions from the mode, the terminal and `NO_COLOR` / `FORCE_COLOR` / `TERM`.
 @Suite struct ANSIOptionsTests {
+  /// A width past a million columns counts as a million: `Int.max` overflowed drawing a rule
+  /// (a library trial).
+  @Test func hugeWidthsAreClamped() {
+    var options = ANSIOptions(width: .max)
+    #expect(options.width == ANSIOptions.maximumWidth)
+    options.width = .max
+    #expect(options.width == ANSIOptions.maximumWidth)
+    let lines = ANSIRenderer(options: ANSIOptions(width: 2_000_000)).renderLines(MarkdownDocument("---\n"))
+    #expect(lines.first.map { DisplayWidth.of($0) } == ANSIOptions.maximumWidth)
+  }
+
   @Test func explicitModesWin() {
     #expect(ANSIOptions.resolve(color: .always, isTerminal: false, environment: ["NO_COLOR": "1"]))
     #expect(!ANSIOptions.resolve(color: .never, isTerminal: true, environment: ["FORCE_COLOR": "1"]))

@@ -121,6 +121,55 @@ import Testing
     #expect(try JSONDecoder().decode(MarkdownDocument.self, from: Data(json.utf8)) == document)
   }
 
+  /// A decoded node's numbers are in the range a parse gives them: an edited cache threw nothing,
+  /// then an ordered list starting at `Int.max` trapped the plain and terminal renderers, and a
+  /// footnote referenced 10^12 times kept the HTML renderer writing back-links (a library trial).
+  @Test func outOfRangeNumbersDoNotDecode() throws {
+    let document = MarkdownDocument("1. a\n2. b\n\n# H\n\nx[^1] y[^1]\n\n[^1]: n\n")
+    func edited(_ change: (inout MarkdownNode.Kind) -> Void, where match: (MarkdownNode.Kind) -> Bool) throws -> Data {
+      var nodes = document.nodes
+      let index = try #require(nodes.firstIndex { match($0.kind) })
+      change(&nodes[index].kind)
+      return try JSONEncoder().encode(
+        MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics))
+    }
+    let isList = { (kind: MarkdownNode.Kind) in if case .list = kind { true } else { false } }
+    let isHeading = { (kind: MarkdownNode.Kind) in if case .heading = kind { true } else { false } }
+    let isNote = { (kind: MarkdownNode.Kind) in if case .footnoteDefinition = kind { true } else { false } }
+    let isReference = { (kind: MarkdownNode.Kind) in if case .footnoteReference = kind { true } else { false } }
+    for data in [
+      try edited({ if case .list(var info) = $0 { info.start = .max; $0 = .list(info) } }, where: isList),
+      try edited({ if case .list(var info) = $0 { info.start = -1; $0 = .list(info) } }, where: isList),
+      try edited({ $0 = .heading(level: 9) }, where: isHeading),
+      try edited(
+        {
+          if case .footnoteDefinition(var note) = $0 {
+            note.referenceCount = 1_000_000_000_000; $0 = .footnoteDefinition(note)
+          }
+        },
+        where: isNote),
+      try edited(
+        { if case .footnoteDefinition(var note) = $0 { note.referenceCount = -1; $0 = .footnoteDefinition(note) } },
+        where: isNote),
+      try edited(
+        {
+          if case .footnoteReference(var reference) = $0 { reference.number = -2; $0 = .footnoteReference(reference) }
+        },
+        where: isReference),
+    ] {
+      #expect(throws: DecodingError.self) { try JSONDecoder().decode(MarkdownDocument.self, from: data) }
+    }
+    let decoded = try JSONDecoder().decode(MarkdownDocument.self, from: JSONEncoder().encode(document))
+    #expect(decoded == document)
+    #expect(MarkdownDocument(nodes: [], options: .github).treeDescription() == "")
+    // What parses give stays in range: every Corpus input decodes.
+    for (path, text) in try InputGuardEquivalenceTests.corpusInputs() {
+      let parsed = MarkdownDocument(text)
+      let data = try JSONEncoder().encode(parsed)
+      #expect((try? JSONDecoder().decode(MarkdownDocument.self, from: data)) == parsed, "\(path)")
+    }
+  }
+
   @Test func documentsRoundTripThroughJSON() throws {
     let document = MarkdownDocument("# T\n\n- [x] a\n\n| a |\n|:-:|\n| b |\n\nx[^1]\n\n[^1]: n\n")
     let decoded = try JSONDecoder().decode(MarkdownDocument.self, from: JSONEncoder().encode(document))
