@@ -33,7 +33,10 @@ extension MarkdownStream {
     guard var range, lines != 0, range.start.line >= 1 else { return range }
     range.start.line += lines
     range.end.line += lines
-    return range
+    // Moved above line 1: a node of the preamble (a footnote definition the final parse keeps
+    // from an earlier piece), whose place in the reply this parse does not know. No range, rather
+    // than a line below 1 (a library trial found `data-sourcepos="-3:7--3:10"`).
+    return range.start.line >= 1 ? range : nil
   }
 
   /// `document` without the top-level blocks `drop` picks.

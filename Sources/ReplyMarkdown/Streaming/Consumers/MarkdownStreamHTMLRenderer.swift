@@ -5,7 +5,9 @@
 /// whole reply, but for the `data-sourcepos` attributes of the `.sourcePositions` option: the
 /// stream parses the reply in pieces, and where cmark-gfm ends a block in one parse of the whole
 /// (`2:0` after a thematic break, a paragraph before a table) is not always where it ends it in a
-/// piece. A link whose destination has not arrived is written `<a data-pending="">` (no
+/// piece, and a footnote defined before its use is written without them (its definition reaches
+/// the last piece's parse from the definitions kept, where its line in the reply is not known).
+/// A link whose destination has not arrived is written `<a data-pending="">` (no
 /// `href`: not clickable, its partial URL never shown). With a highlighter, the code of an open
 /// fence is coloured as it arrives: each finished line is highlighted once, from the state the
 /// line before it left; the open last line is highlighted afresh each update (provisional).

@@ -4,6 +4,35 @@ import Testing
 
 /// The defects of issue 12, each as counts: what an update parses, what is held, what is lost.
 @Suite struct StreamingDefectTests {
+  /// A footnote defined before its use is rendered from the final parse's preamble, where its
+  /// lines lay above the region: it carried `data-sourcepos="-3:7--3:10"` (a library trial). No
+  /// range is below line 1 now, in any chunking.
+  @Test func noSourcePositionIsBelowLineOne() {
+    let renderer = HTMLRenderer(options: .sourcePositions)
+    for text in ["[^1]: note\n\nb[^1]\n", "intro\n\n[^a]: one\n[^b]: two\n\nx[^a] y[^b]\n\n# end\n"] {
+      for chunk in [1, 3, 400] {
+        var stream = MarkdownStream()
+        var html = MarkdownStreamHTMLRenderer(renderer: renderer)
+        var documents: [MarkdownDocument] = []
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset <= bytes.count {
+          let update =
+            offset == bytes.count
+            ? stream.finish() : stream.feed(bytes: bytes[offset..<min(bytes.count, offset + chunk)])
+          html.apply(update)
+          documents += update.committed.map(\.document)
+          offset += chunk
+          if update.isFinal { break }
+        }
+        #expect(!html.html.contains("data-sourcepos=\"-"), "\(text.debugDescription), chunks of \(chunk)")
+        for document in documents {
+          for node in document.nodes { #expect((node.range?.start.line ?? 1) >= 0) }
+        }
+      }
+    }
+  }
+
   /// Streams `text` in `chunk`-byte pieces through the HTML consumer; returns the final HTML and
   /// every update's statistics.
   static func stream(_ text: String, chunk: Int, policy: MarkdownStream.ReferencePolicy = .live)
