@@ -27,24 +27,19 @@ enum StreamInterruption {
     sigemptyset(&unblocked)
     for signalNumber in signals { sigaddset(&unblocked, signalNumber) }
     pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    let record: @convention(c) (Int32) -> Void = { signalNumber in
+      if pendingEndingSignal != 0 {
+        signal(signalNumber, SIG_DFL)
+        raise(signalNumber)
+      }
+      pendingEndingSignal = signalNumber
+    }
     for signalNumber in signals {
       var action = sigaction()
       #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { signalNumber in
-          if pendingEndingSignal != 0 {
-            signal(signalNumber, SIG_DFL)
-            raise(signalNumber)
-          }
-          pendingEndingSignal = signalNumber
-        }
+        action.__sigaction_handler.sa_handler = record
       #else
-        action.__sigaction_u.__sa_handler = { signalNumber in
-          if pendingEndingSignal != 0 {
-            signal(signalNumber, SIG_DFL)
-            raise(signalNumber)
-          }
-          pendingEndingSignal = signalNumber
-        }
+        action.__sigaction_u.__sa_handler = record
       #endif
       sigemptyset(&action.sa_mask)
       action.sa_flags = 0

@@ -1,5 +1,5 @@
 import Foundation
-import ReplyMarkdown
+@testable import ReplyMarkdown
 
 /// Helpers shared by the streaming tests: feeding chunkings, normalising HTML as the shared
 /// acceptance data writes it, and reading the shared cases.
@@ -112,6 +112,15 @@ enum StreamingHarness {
     if offset < bytes.count { html.apply(stream.feed(bytes: bytes[offset...])) }
     html.apply(stream.finish())
     return (frames, html.html)
+  }
+
+  /// The bytes a stream parses for `lines` fed one per chunk, with or without its shortcuts.
+  static func parsedBytes(_ lines: [String], fastPaths: Bool) -> Int {
+    var stream = MarkdownStream()
+    stream.fastPaths = fastPaths
+    var total = 0
+    for line in lines { total += stream.feed(line).statistics.parsedBytes }
+    return total
   }
 
   /// A deterministic generator (SplitMix64) for seeded random chunkings.

@@ -38,15 +38,8 @@ import Testing
   /// structure (a count, not a time).
   @Test func quoteLinesParseOnlyForTheTail() {
     let lines = (0..<20).map { "> quoted line \($0) with a few words and *emphasis*\n" }
-    func parsed(fastPaths: Bool) -> Int {
-      var stream = MarkdownStream()
-      stream.fastPaths = fastPaths
-      var total = 0
-      for line in lines { total += stream.feed(line).statistics.parsedBytes }
-      return total
-    }
-    let fast = parsed(fastPaths: true)
-    let slow = parsed(fastPaths: false)
+    let fast = StreamingHarness.parsedBytes(lines, fastPaths: true)
+    let slow = StreamingHarness.parsedBytes(lines, fastPaths: false)
     #expect(fast * 10 <= slow * 6, "parsed \(fast) bytes with the shortcut, \(slow) without")
   }
 }

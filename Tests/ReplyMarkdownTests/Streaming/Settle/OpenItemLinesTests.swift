@@ -47,15 +47,8 @@ import Testing
   @Test func nestedLinesParseOnlyForTheTail() {
     var lines = ["- first item\n", "- second item, with nested items:\n"]
     for index in 0..<200 { lines.append("  - nested item \(index) with a few words\n") }
-    func parsed(fastPaths: Bool) -> Int {
-      var stream = MarkdownStream()
-      stream.fastPaths = fastPaths
-      var total = 0
-      for line in lines { total += stream.feed(line).statistics.parsedBytes }
-      return total
-    }
-    let fast = parsed(fastPaths: true)
-    let slow = parsed(fastPaths: false)
+    let fast = StreamingHarness.parsedBytes(lines, fastPaths: true)
+    let slow = StreamingHarness.parsedBytes(lines, fastPaths: false)
     #expect(fast * 10 <= slow * 6, "parsed \(fast) bytes with the shortcut, \(slow) without")
   }
 }
