@@ -66,6 +66,8 @@ enum StreamCommand {
       throw error
     }
     output.finish()
+    // A signal during the last update: the display is whole already.
+    if let signalNumber = StreamInterruption.pending { StreamInterruption.die(of: signalNumber) }
     try StandardIO.checkOutput()
     if output.stream.guardChangedInput {
       // The stream's guard works per piece; the notes name the kinds a whole-reply check finds.

@@ -43,13 +43,14 @@ struct TerminalRegion {
   private var drawnSize = (columns: 0, rows: 0)
 
   /// Whether the terminal re-wraps its rows when it gets narrower (see the guarantees).
-  static var terminalRewraps: Bool {
+  /// Read once: the environment does not change under a running program.
+  static let terminalRewraps: Bool = {
     let environment = ProcessInfo.processInfo.environment
     if environment["TMUX"] != nil { return true }
     if environment["XTERM_VERSION"] != nil { return false }
     let term = environment["TERM"] ?? ""
     return !(term.hasPrefix("linux") || term.hasPrefix("screen"))
-  }
+  }()
 
   /// The terminal's size in columns and rows (80 by 24 when it cannot be read).
   static var screenSize: (columns: Int, rows: Int) {
