@@ -95,8 +95,13 @@ import Testing
     try session.submit("two")
     try session.waitFor("was not written over")
     #expect(try String(contentsOf: file, encoding: .utf8) == #"{"messages":[]}"#)
-    let names = try FileManager.default.contentsOfDirectory(atPath: session.directory.path)
-    let aside = try #require(names.first { $0.hasPrefix("t.conflict-") })
+    func aside() -> String? {
+      ((try? FileManager.default.contentsOfDirectory(atPath: session.directory.path)) ?? []).first {
+        $0.hasPrefix("t.conflict-")
+      }
+    }
+    try session.waitFor("the reply's file beside it") { _ in aside() != nil }
+    let aside = try #require(aside())
     let asideURL = session.directory.appendingPathComponent(aside)
     try session.waitFor("the reply saved beside it") { _ in
       ((try? ChatArchive.load(from: asideURL)) ?? []).map(\.text) == ["one", "ok", "two", "ok"]
@@ -204,14 +209,13 @@ import Testing
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     try session.submit("/share")
     let stem = String(path.dropLast(4))
-    try session.waitFor("the reply shared beside the directory") { _ in
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-      return names.count == 2
+    // The file is written under a hidden temporary name and then renamed: only names that do not
+    // start with a dot are finished files (CI once caught the temporary one here).
+    func finishedNames() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
     }
-    let other = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: directory.path).first {
-        $0 != (path as NSString).lastPathComponent
-      })
+    try session.waitFor("the reply shared beside the directory") { _ in finishedNames().count == 2 }
+    let other = try #require(finishedNames().first { $0 != (path as NSString).lastPathComponent })
     #expect(directory.appendingPathComponent(other).path.hasPrefix(stem + "-"), "\(other)")
     #expect(
       try String(contentsOfFile: directory.appendingPathComponent(other).path, encoding: .utf8) == "Shared text\n")
