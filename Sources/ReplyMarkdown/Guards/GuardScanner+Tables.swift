@@ -142,11 +142,15 @@ extension GuardScanner {
   /// container, setext underlines or indented code: fuzzing found a delimiter row or header line
   /// indented four columns, and a header line that underlines a heading), where every delimiter-like
   /// row makes cmark-gfm re-read the paragraph. So those rows are charged as retries too, and escaped
-  /// past the budget or ``InputLimits/maxTableHeaderScan`` into the table, as in a paragraph.
+  /// past the document's budget, as in a paragraph. In a table it only believes in, they are also
+  /// escaped past ``InputLimits/maxTableHeaderScan`` into the table. In a sure table
+  /// (``OpenTable/isCertain``) they are rows to cmark-gfm (a table glued under a table: its header
+  /// and delimiter rows), so only the budget bounds them: were the guard wrong about the table,
+  /// cmark-gfm's re-reading would still stop at the budget.
   mutating func tableRow(_ current: OpenTable, start: Int, contentStart: Int, end: Int) {
     let content = quoteContentStart(start: start, end: end)
     if isDelimiterRow(from: content, to: end) {
-      if tableSpanBytes > tableScanBudgetLeft || tableSpanBytes > limits.maxTableHeaderScan {
+      if tableSpanBytes > tableScanBudgetLeft || (!current.isCertain && tableSpanBytes > limits.maxTableHeaderScan) {
         let firstByte = bytes[content..<end].firstIndex { !ASCII.isBlank($0) } ?? content
         escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
       } else {

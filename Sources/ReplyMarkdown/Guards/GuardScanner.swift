@@ -145,7 +145,8 @@ struct GuardScanner {
     /// table the guard only believes in (fuzzing found some: indented lines, a header line that
     /// underlines a heading), the rows are one paragraph to cmark-gfm and are counted together.
     /// Delimiter-like rows are charged the whole table's bytes either way (``tableSpanBytes``):
-    /// sure tables cmark-gfm did not form let them through to its re-reading (fuzz seed 1254).
+    /// sure tables cmark-gfm did not form let them through to its re-reading (fuzz seed 1254). In
+    /// a sure table only the document's budget escapes them, not the limit per table.
     let isCertain: Bool
   }
 

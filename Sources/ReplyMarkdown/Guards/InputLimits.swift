@@ -35,7 +35,8 @@ public struct InputLimits: Sendable, Hashable, Codable {
   /// Bytes of paragraph before a table's header line that cmark-gfm may re-scan when it tries a
   /// delimiter row; a longer paragraph is split off before the header line (or, when no table can
   /// form, the delimiter row is escaped). All attempts of a document together may re-read 1,024
-  /// times this many bytes; delimiter-like rows this far into a table are escaped too.
+  /// times this many bytes; delimiter-like rows this far into a table the guard cannot be sure
+  /// cmark-gfm forms are escaped too (in a sure one they are rows, bounded by that budget only).
   public var maxTableHeaderScan: Int
   /// Bytes that reference links may copy from their definitions, on top of four times the input
   /// size; links past the budget are escaped and stay literal text.

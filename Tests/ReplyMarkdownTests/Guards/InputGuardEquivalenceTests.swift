@@ -9,7 +9,10 @@ import Testing
 /// recorded again when definitions on their own lines stopped costing their whole run (a change
 /// meant: fewer references escaped, none more; 2026-12-03), and when tabs after markers were
 /// counted from the line's start (`>\t1.` is a list in a quote: ten more nesting escapes in
-/// 12,000 results, two results moved between other kinds; 2026-12-03). A
+/// 12,000 results, two results moved between other kinds; 2026-12-03), and when delimiter-like
+/// rows in a table the guard is sure of stopped being escaped past the limit per table (only the
+/// document's budget bounds them: two fewer `tableHeaderScan` results in 12,000, and three Corpus
+/// inputs with such rows, one of them 392 rows of a table cmark-gfm forms; 2026-12-04). A
 /// faster scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -33,7 +36,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0xc962_0ee4_16b0_d4e5
+  static let expectedRandomDigest: UInt64 = 0x275a_6b95_0405_74e6
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -133,7 +136,7 @@ import Testing
     0x8341_f8b9_c3c4_ace8: 0xb701_495e_2357_edbc,  // fuzz-regressions/seed-header-retry-smart.md
     0x4318_c7db_8102_3b5f: 0xa406_b236_1a0e_de69,  // fuzz-regressions/seed-nested-quote-list-unsafe.md
     0xa326_79a3_6a25_9b79: 0x4c6a_736d_4292_4877,  // fuzz-regressions/seed-reference-definition-block.md
-    0x756b_f5ca_0001_b51d: 0xda93_1046_fbb4_44b6,  // fuzz-regressions/seed-retry-after-definition-smart.md
+    0x756b_f5ca_0001_b51d: 0xbf75_1744_3ae4_2c6d,  // fuzz-regressions/seed-retry-after-definition-smart.md
     0x3168_9b13_d2e7_816d: 0x07c6_ebb7_59ea_91ab,  // fuzz-regressions/seed-retry-after-nested-list.md
     0x477f_ea1f_97ca_6ec5: 0x69d0_0502_5728_3a45,  // fuzz-regressions/seed-wide-table-rows.md
     0x0828_9f0f_407a_07c7: 0x1e24_d568_d06d_6b09,  // fuzz-regressions/streaming-bound-08289f0f407a07c7.md
@@ -161,7 +164,7 @@ import Testing
     0x5be4_b68e_a282_7786: 0xf246_bcc7_825a_1155,  // fuzz-regressions/libfuzzer/crash-5540801d78e7041e84d8d19f1e2bba0
     0xaffd_938f_b6a3_bb18: 0x70f5_86a4_f661_86db,  // fuzz-regressions/libfuzzer/crash-66c452ddae00db51feb0e38e4c70b43
     0x554f_394c_7755_b08e: 0xea2d_13ef_0cdb_eae1,  // fuzz-regressions/libfuzzer/crash-6a98fe4d054f1ec5cc02dc0867c0c9d
-    0x8828_2cea_ea2a_63b7: 0xeb6a_a4fd_ec88_49c9,  // fuzz-regressions/libfuzzer/crash-72c91196acfa09d2f77705b9ea33ef0
+    0x8828_2cea_ea2a_63b7: 0xbced_2174_dd46_5999,  // fuzz-regressions/libfuzzer/crash-72c91196acfa09d2f77705b9ea33ef0
     0x0ccf_362f_5ccc_b10b: 0x221c_6b90_267e_bcd5,  // fuzz-regressions/libfuzzer/crash-73fd-minimized-nul-footnote-lab
     0xa82b_40f2_fd04_b71d: 0x0f9d_5968_a4b2_a5c1,  // fuzz-regressions/libfuzzer/crash-73fd6d12a32e9309b8d520a7437bc54
     0xfa57_3df7_3e5b_2850: 0xfe34_19b5_7459_6b6b,  // fuzz-regressions/libfuzzer/crash-7e27643ad7a77d345fef324e80eb408
@@ -173,7 +176,7 @@ import Testing
     0x0cfd_b2b1_a945_016f: 0xc9b8_71eb_723a_99a2,  // fuzz-regressions/libfuzzer/crash-bc2a1e8df1559d01f38b1c34b5222f2
     0x9954_d110_290d_4164: 0xbb09_9f7e_4748_52f7,  // fuzz-regressions/libfuzzer/crash-bee795d95559eee3ed469d158bd110c
     0xbe01_4ddb_fa45_67ed: 0xd487_a6b0_88f3_99e9,  // fuzz-regressions/libfuzzer/crash-c30c3fab6c9fe75196f8871948c0581
-    0x6cac_741c_bfad_5208: 0x4493_be21_a12b_1298,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
+    0x6cac_741c_bfad_5208: 0xda86_6f8e_8f5d_cbb2,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
     0x1ba2_eb28_7d74_c9cd: 0x4508_24b4_3814_a225,  // fuzz-regressions/libfuzzer/crash-c9bff8144ef36acea3890b373b689e5
     0x4162_df17_a858_a599: 0x41f7_8dbd_54fb_c652,  // fuzz-regressions/libfuzzer/crash-cbaf36d1df728f4e70094777cd5de8c
     0xcdda_5133_0ca6_7a71: 0xf915_da63_8c39_2b80,  // fuzz-regressions/libfuzzer/crash-cfa4b6d2932fb018d1a70a91087e95a
