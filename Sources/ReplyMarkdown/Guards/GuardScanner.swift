@@ -72,7 +72,11 @@ struct GuardScanner {
     self.inlineBytes = Self.inlineBytes(
       strikethrough: options.contains(.strikethrough), smart: options.contains(.smartPunctuation),
       autolinks: options.contains(.autolinks))
-    self.autolinkBudgetLeft = limits.maxAutolinkScanBytes
+    // The budget is per started mebibyte of input: a long reply of links keeps its autolinks, and
+    // the scan stays linear in the input.
+    let mebibytes = max(1, (bytes.count + (1 << 20) - 1) >> 20)
+    let autolinkBudget = limits.maxAutolinkScanBytes.multipliedReportingOverflow(by: mebibytes)
+    self.autolinkBudgetLeft = autolinkBudget.overflow ? .max : autolinkBudget.partialValue
     let scan = limits.maxTableHeaderScan.multipliedReportingOverflow(by: 1024)
     self.tableScanBudgetLeft = scan.overflow ? .max : scan.partialValue
     let extra = bytes.count.multipliedReportingOverflow(by: 4)

@@ -22,9 +22,10 @@ public struct InputLimits: Sendable, Hashable, Codable {
   /// Inline HTML openers that never close (`<?`, `<!X`, `<![CDATA[`, `<!--`) in one paragraph;
   /// further ones are escaped, which renders them exactly as before.
   public var maxUnclosedHTMLOpeners: Int
-  /// Bytes that GFM autolink detection may scan in the whole document (each candidate `www.`,
-  /// `scheme://` or `@` costs its word's length, times the trailing `)` count); candidates past the
-  /// budget are not linked.
+  /// Bytes that GFM autolink detection may scan per mebibyte of the document, the first and every
+  /// one started counted whole (each candidate `www.`, `scheme://` or `@` costs its word's length,
+  /// times the trailing `)` count, plus 64); candidates past the budget are not linked. The
+  /// default, 4,000,000, covers a reply that is all links, and keeps the scan linear in the input.
   public var maxAutolinkScanBytes: Int
   /// Columns of a table (also the pipes of one row); a delimiter row with more does not start a
   /// table, and excess pipes in rows are escaped.

@@ -65,8 +65,8 @@ enum RefreshSchedule {
   /// - for each word (bytes between blanks and line breaks) with more than one autolink candidate
   ///   (`@`, `:` after a letter, `www.`), the word again per candidate after the first: cmark-gfm's
   ///   autolinker reads the word from each candidate on, so a 2 KB word `a@a@…` costs a thousand
-  ///   reads of it (the input guard's ``InputLimits/maxAutolinkScanBytes`` caps that per parse,
-  ///   not per stream).
+  ///   reads of it (the input guard's ``InputLimits/maxAutolinkScanBytes`` caps that per parse
+  ///   and mebibyte parsed, not per stream).
   ///
   /// - Complexity: O(n).
   static func parseCost(_ open: ArraySlice<UInt8>) -> Int {

@@ -158,6 +158,24 @@ import Testing
     #expect(guarded("www.a.com\n", limits, options: .commonMark).diagnostics.isEmpty)
   }
 
+  /// The budget counts per started mebibyte of input: a 4.8 MB reply of links ran out of the flat
+  /// 4 MB budget and showed its later links as text.
+  @Test func theAutolinkBudgetGrowsWithTheInput() {
+    let links = (1...15).map { "see www.example\($0).com and https://example.org/\($0).\n" }.joined()
+    let limits = InputLimits(maxAutolinkScanBytes: 1_500)
+    #expect(guarded(links, limits).diagnostics.map(\.kind) == [.autolinkScan])
+    // Two started mebibytes: twice the budget.
+    let line = String(repeating: "plain words and nothing to link here ", count: 30) + "\n"
+    let filler = String(repeating: line, count: 1_000)
+    #expect(filler.utf8.count > 1 << 20 && filler.utf8.count < 2 << 20)
+    let long = filler + "\n" + links
+    let result = guarded(long, limits)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    #expect(result.text == long)
+    // Still bounded: twice the links exceed it.
+    #expect(guarded(long + links, limits).diagnostics.map(\.kind) == [.autolinkScan])
+  }
+
   @Test func wideTablesStartNoTable() {
     let result = guarded("a|b|c\n-|-|-\nx|y|z\n", InputLimits(maxTableColumns: 2))
     #expect(result.text == "a|b|c\n\\-|-|-\nx|y|z\n")
