@@ -30,7 +30,7 @@ extension MarkdownDiagnostic {
       case .delimiterRunLength: return "delimiter run too long"
       case .brackets: return "too many link openers in one paragraph"
       case .unclosedHTMLOpeners: return "too many unclosed inline HTML openers in one paragraph"
-      case .autolinkScan: return "autolink detection budget used up"
+      case .autolinkScan: return "autolink detection budget per MiB of input used up"
       case .tableColumns: return "table too wide"
       case .tableCells: return "too many table cells"
       case .tableHeaderScan: return "table header after a long paragraph"
