@@ -103,7 +103,8 @@ extension GuardScanner {
     // backslash to read otherwise (cmark-gfm splits `a \\|b|` unlike the guard, and over `|-|`
     // it took `|-|]:[x]: u` for two cells where the guard counted one: fuzz seed 1254).
     guard Self.plainCells(bytes[header.start..<header.end]) == cells,
-      Self.plainCells(bytes[delimiterRowStart..<delimiterRowEnd]) == cells
+      Self.plainCells(bytes[delimiterRowStart..<delimiterRowEnd]) == cells,
+      Self.hasDelimiterCellsOnly(bytes[delimiterRowStart..<delimiterRowEnd])
     else { return false }
     var content = false
     for index in header.start..<header.end {
@@ -131,6 +132,31 @@ extension GuardScanner {
       if row[index] == ASCII.pipe { pipes += 1 }
     }
     return pipes + 1
+  }
+
+  /// Whether every cell of `row`, read plainly (one leading and one trailing pipe dropped), is a
+  /// delimiter cell as cmark-gfm's table start requires: blanks, an optional `:`, one or more `-`,
+  /// an optional `:`, blanks. (`| --- | |-|` has an empty cell: cmark-gfm opens no table there,
+  /// and the `|-|` lines under it each made it read the paragraph again: fuzz seed 1257.)
+  static func hasDelimiterCellsOnly(_ row: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+    var start = row.startIndex
+    var end = row.endIndex
+    while start < end, ASCII.isBlank(row[start]) { start += 1 }
+    while end > start, ASCII.isBlank(row[end - 1]) { end -= 1 }
+    if start < end, row[start] == ASCII.pipe { start += 1 }
+    if end > start, row[end - 1] == ASCII.pipe { end -= 1 }
+    var cellStart = start
+    for index in start...end where index == end || row[index] == ASCII.pipe {
+      var first = cellStart
+      var last = index
+      while first < last, ASCII.isBlank(row[first]) { first += 1 }
+      while last > first, ASCII.isBlank(row[last - 1]) { last -= 1 }
+      if first < last, row[first] == ASCII.colon { first += 1 }
+      if last > first, row[last - 1] == ASCII.colon { last -= 1 }
+      guard first < last, row[first..<last].allSatisfy({ $0 == ASCII.hyphen }) else { return false }
+      cellStart = index + 1
+    }
+    return true
   }
 
   static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])
