@@ -78,6 +78,9 @@ public struct MarkdownStream: Sendable {
   var definitionRunOpen = false
   /// What the next update carries and what the last one showed.
   var outbox = UpdateOutbox()
+  /// The parse costs the refresh schedule measured for the open part's structure and its tail.
+  var structureCost: RefreshSchedule.MeasuredCost?
+  var tailCost: RefreshSchedule.MeasuredCost?
   private(set) var isFinished = false
 
   /// Creates a stream that parses with `options` (GitHub's flavour by default).
@@ -212,7 +215,8 @@ public struct MarkdownStream: Sendable {
       tail = extended
     } else if showsTail && !structureChanged
       && !RefreshSchedule.isDue(
-        open: source[healStart(openStart)...], newBytes: source.count - max(outbox.healedEnd, openStart))
+        open: source[healStart(openStart)...], newBytes: source.count - max(outbox.healedEnd, openStart),
+        measured: &tailCost)
     {
       tail = unchanged().tail
     } else if showsTail {
@@ -285,7 +289,8 @@ public struct MarkdownStream: Sendable {
     guard
       completeEnd == structuredEnd
         || RefreshSchedule.isDue(
-          open: source[openStart..<completeEnd], newBytes: completeEnd - max(structuredEnd, openStart))
+          open: source[openStart..<completeEnd], newBytes: completeEnd - max(structuredEnd, openStart),
+          measured: &structureCost)
     else { return }
     structuredEnd = completeEnd
     structuredNextLine = nextLine

@@ -15,7 +15,8 @@
 /// line that may be a table's delimiter row it reads the paragraph above it once more (up to
 /// ``InputLimits/maxTableHeaderScan``, past which the input guard splits the paragraph). A
 /// paragraph of 500 short `|-|` lines is 2 KB but costs a parse of 500 KB; counted by its size
-/// alone it was parsed on every update, 40 times slower per byte than prose (``parseCost(_:)``).
+/// alone it was parsed on every update, 40 times slower per byte than prose (``parseCost(_:)``);
+/// so where the cost is far above the size, the wait counts the cost (``waitBase(size:cost:)``).
 /// Its autolinker reads a word again from each `@`, `scheme:` and `www.` in it: a 2 KB line of
 /// `a@a@…` costs a thousand reads of itself (parsed on every update, 14 KB one byte at a time
 /// took 38 s).
@@ -50,13 +51,52 @@ enum RefreshSchedule {
     openBytes <= displayThreshold || newBytes * 16 >= openBytes
   }
 
+  /// What a parse of an open part was found to cost, and how long the part was then.
+  struct MeasuredCost: Sendable {
+    /// Where the open part starts in the received text.
+    var start: Int
+    var length: Int
+    var cost: Int
+  }
+
+  /// How many times its size an open part's wait is counted at most, when its parse costs far
+  /// more than its size: 4, so a part waits until the new text is half of it, that is until it has
+  /// doubled since its last parse. (At 8 or more it would wait for ever: the new text is part of it.)
+  static let costCap = 4
+
   /// Whether the open part `open`, of which `newBytes` arrived since its last parse, is parsed
   /// on this update.
   ///
-  /// - Complexity: O(1) past the threshold, else O(`open.count`) (at most 1 KB).
-  static func isDue(open: ArraySlice<UInt8>, newBytes: Int) -> Bool {
-    if newBytes * 8 >= open.count { return true }
-    return open.count <= threshold && parseCost(open) <= threshold
+  /// A part whose parse costs up to ``threshold`` is parsed on every update. A costlier one waits
+  /// until the new text reaches an eighth of its size, or of a quarter of its parse cost when that
+  /// is more (up to ``costCap`` times its size, so at most until it has doubled): a paragraph of
+  /// 200 `|-|` lines is 1 KB, but cmark-gfm reads about 100 KB to parse it, and parsed every
+  /// 128 bytes it streamed 20 times slower than it rendered. `measured` keeps the cost of a part past the threshold, measured again
+  /// once the part has grown by an eighth, so the measuring costs O(1) per received byte.
+  ///
+  /// - Complexity: O(1) amortized past the threshold, else O(`open.count`) (at most 1 KB).
+  static func isDue(open: ArraySlice<UInt8>, newBytes: Int, measured: inout MeasuredCost?) -> Bool {
+    if open.count <= threshold {
+      let cost = parseCost(open)
+      return cost <= threshold || newBytes * 8 >= waitBase(size: open.count, cost: cost)
+    }
+    guard newBytes * 8 >= open.count else { return false }
+    if let last = measured, last.start == open.startIndex, last.length <= open.count,
+      (open.count - last.length) * 8 < last.length
+    {
+      return newBytes * 8 >= waitBase(size: open.count, cost: last.cost)
+    }
+    let cost = parseCost(open)
+    measured = MeasuredCost(start: open.startIndex, length: open.count, cost: cost)
+    return newBytes * 8 >= waitBase(size: open.count, cost: cost)
+  }
+
+  /// What the new text must reach eight times over before a part of `size` bytes whose parse
+  /// costs `cost` is parsed again: its size, or a quarter of its cost when that is more, at most
+  /// ``costCap`` times its size. (A quarter: ordinary parts cost up to a few times their size, and
+  /// wait as before.)
+  static func waitBase(size: Int, cost: Int) -> Int {
+    min(max(size, cost / 4), costCap * size)
   }
 
   /// What a parse of `open` reads: its size, plus
