@@ -132,6 +132,18 @@ import Testing
     #expect(try CLIRunner.run(["render"], input: "# fine\n").stderr.isEmpty)
   }
 
+  /// Notes come in the order of the lines they name, not in the library's order of kinds: here a
+  /// too-wide table on line 1 before too many emphasis runs on line 4.
+  @Test func guardNotesFollowTheLines() throws {
+    let wide = "|" + String(repeating: "a|", count: 130) + "\n|" + String(repeating: "-|", count: 130) + "\n\n"
+    let runs = String(repeating: "*a* ", count: 450) + "\n"
+    let result = try CLIRunner.run(["render"], input: wide + runs)
+    let notes = result.stderr.split(separator: "\n")
+    #expect(notes.count == 2, "\(result.stderr)")
+    #expect(notes.first?.hasPrefix("replykit: note: line 2: table too wide") == true, "\(result.stderr)")
+    #expect(notes.last?.hasPrefix("replykit: note: line 4: ") == true, "\(result.stderr)")
+  }
+
   @Test func commandLineOdds() throws {
     let bare = try CLIRunner.run([])
     #expect(bare.status == 2 && bare.stdout.isEmpty && bare.stderr.contains("Usage: replykit <command>"))

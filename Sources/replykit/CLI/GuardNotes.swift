@@ -3,9 +3,15 @@ import ReplyMarkdown
 /// The `note:` lines that `render` and `stream` print on standard error when an input guard
 /// changed the rendering: one per kind of limit, naming the limit and how to raise it.
 enum GuardNotes {
-  /// Writes one note per diagnostic (a document has at most one per kind).
+  /// Writes one note per diagnostic (a document has at most one per kind), in the order of the
+  /// lines they name (the library lists them by kind).
   static func write(_ diagnostics: [MarkdownDiagnostic]) {
-    for diagnostic in diagnostics { StandardIO.writeError(line(diagnostic)) }
+    for diagnostic in ordered(diagnostics) { StandardIO.writeError(line(diagnostic)) }
+  }
+
+  /// `diagnostics` by line; the library's order (by kind) among those of one line.
+  static func ordered(_ diagnostics: [MarkdownDiagnostic]) -> [MarkdownDiagnostic] {
+    diagnostics.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
   }
 
   /// `replykit: note: line 3: too many table cells (limit 100000); 1 place rendered as literal
