@@ -81,6 +81,10 @@ public struct MarkdownStream: Sendable {
   /// The parse costs the refresh schedule measured for the open part's structure and its tail.
   var structureCost: RefreshSchedule.MeasuredCost?
   var tailCost: RefreshSchedule.MeasuredCost?
+  /// Whether a blank line arrived since the last structural parse, and where the lines looked at
+  /// for one end.
+  var blankLineArrived = false
+  var blankLinesSeenEnd = 0
   private(set) var isFinished = false
 
   /// Creates a stream that parses with `options` (GitHub's flavour by default).
@@ -286,12 +290,18 @@ public struct MarkdownStream: Sendable {
       return
     }
     let openStart = longBlock?.settledEnd ?? closedEnd
+    // A blank line among the lines since the last parse may have closed the open block; each line
+    // is looked at once.
+    let unseen = max(blankLinesSeenEnd, openStart, structuredEnd)
+    if unseen < completeEnd, SourceLines.containsBlankLine(source, unseen..<completeEnd) { blankLineArrived = true }
+    blankLinesSeenEnd = completeEnd
     guard
       completeEnd == structuredEnd
         || RefreshSchedule.isDue(
           open: source[openStart..<completeEnd], newBytes: completeEnd - max(structuredEnd, openStart),
-          measured: &structureCost)
+          measured: &structureCost, blankLineArrived: blankLineArrived)
     else { return }
+    blankLineArrived = false
     structuredEnd = completeEnd
     structuredNextLine = nextLine
     openUntilUnindentedLine = false

@@ -75,12 +75,19 @@ enum RefreshSchedule {
   /// once the part has grown by an eighth, so the measuring costs O(1) per received byte.
   ///
   /// - Complexity: O(1) amortized past the threshold, else O(`open.count`) (at most 1 KB).
-  static func isDue(open: ArraySlice<UInt8>, newBytes: Int, measured: inout MeasuredCost?) -> Bool {
+  ///
+  /// With `blankLineArrived` (a blank line among the new text: it may have closed the block, and
+  /// the blocks after it would wait in the open part), the wait is by size alone.
+  static func isDue(
+    open: ArraySlice<UInt8>, newBytes: Int, measured: inout MeasuredCost?, blankLineArrived: Bool = false
+  ) -> Bool {
     if open.count <= threshold {
       let cost = parseCost(open)
+      if blankLineArrived && newBytes * 8 >= open.count { return true }
       return cost <= threshold || newBytes * 8 >= waitBase(size: open.count, cost: cost)
     }
     guard newBytes * 8 >= open.count else { return false }
+    if blankLineArrived { return true }
     if let last = measured, last.start == open.startIndex, last.length <= open.count,
       (open.count - last.length) * 8 < last.length
     {

@@ -219,6 +219,26 @@ import Testing
     #expect(measured?.length == 4500)
   }
 
+  /// Waiting by the cost leaves what follows a costly paragraph in the open part, unshown, until
+  /// the part doubles; a blank line (which may have closed the paragraph) makes the part due by
+  /// its size again. A 13 KB paragraph of `|-|` lines, then prose: the open part grew to 20.5 KB
+  /// before; now what follows the paragraph commits as it comes.
+  @Test func aBlankLineAfterACostlyParagraphIsNotKeptWaiting() {
+    let paragraph = String(repeating: "|-|\n|-|-|\n", count: 1300)
+    let prose = (0..<60).map { "Paragraph \($0) has **bold**, *emphasis* and words that go on.\n\n" }.joined()
+    let text = paragraph + "\n" + prose
+    let outcome = Self.stream(text, chunking: .fixed(20), policy: .live)
+    #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
+    #expect(outcome.bound.largestHeldAndOpen <= paragraph.utf8.count + 512, "\(outcome.bound.largestHeldAndOpen)")
+    #expect(outcome.bound.totalParsedBytes <= 6 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
+    #expect(outcome.html == HTMLRenderer().render(MarkdownDocument(text)))
+    let lines = Array("a\n|-|\n\n  \nb\n".utf8)
+    #expect(SourceLines.containsBlankLine(lines, 0..<lines.count))
+    #expect(!SourceLines.containsBlankLine(lines, 0..<6))
+    #expect(SourceLines.containsBlankLine(Array("x\r\n \t\r\n".utf8), 0..<8))
+    #expect(!SourceLines.containsBlankLine(Array("x\r\ny\r\n".utf8), 0..<6))
+  }
+
   /// A 2 KB line of `a@a@…` above delimiter-like lines, found by `replykit fuzz --seed 1220`:
   /// cmark-gfm's autolinker reads the word again from every `@`, so each parse of it costs a
   /// thousand times its size. Under 2 KB, it was parsed on every update as the head of a table the

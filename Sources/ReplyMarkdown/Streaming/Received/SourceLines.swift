@@ -66,6 +66,26 @@ enum SourceLines {
     return true
   }
 
+  /// Whether `bytes[range]`, complete lines, holds a blank line (only spaces and tabs).
+  static func containsBlankLine(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    var blank = true
+    var index = range.lowerBound
+    while index < range.upperBound {
+      switch bytes[index] {
+      case newline, carriageReturn:
+        if blank { return true }
+        if bytes[index] == carriageReturn, index + 1 < range.upperBound, bytes[index + 1] == newline { index += 1 }
+        blank = true
+      case 0x20, 0x09:
+        break
+      default:
+        blank = false
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// Whether `needle` occurs in `bytes[range]`.
   static func contains(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
     guard needle.count <= range.count, let first = needle.first else { return false }
