@@ -21,15 +21,25 @@ public struct MarkdownDocument: Sendable, Hashable, Codable {
   ///
   /// Never fails: every string is a markdown document. NUL characters become U+FFFD, as
   /// CommonMark requires. The text first goes through ``InputGuard`` with `limits`: past a limit,
-  /// the offending syntax is parsed as literal text and reported in ``diagnostics`` (and source
-  /// ranges then refer to the guarded text).
+  /// the offending syntax is parsed as literal text and reported in ``diagnostics`` (source lines
+  /// still count the input's lines; columns then count the guarded text's bytes).
   ///
   /// - Complexity: O(n) with the default limits; ``InputLimits/unlimited`` gives cmark-gfm's own
   ///   worst cases, some quadratic.
   public init(_ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default) {
     ParseMeter.add(markdown.utf8.count)
     let guarded = InputGuard.apply(markdown, options: options, limits: limits)
-    self.nodes = CmarkBridge.parse(guarded.text, options: options)
+    var nodes = CmarkBridge.parse(guarded.text, options: options)
+    if !guarded.linesBrokenBefore.isEmpty {
+      // Lines as the input counts them: a stream finds its block boundaries by them.
+      for index in nodes.indices {
+        guard var range = nodes[index].range else { continue }
+        range.start.line = guarded.inputLine(range.start.line)
+        range.end.line = guarded.inputLine(range.end.line)
+        nodes[index].range = range
+      }
+    }
+    self.nodes = nodes
     self.options = options
     self.diagnostics = guarded.diagnostics
   }

@@ -8,7 +8,8 @@
 /// ``MarkdownDiagnostic`` with the number of places changed.
 ///
 /// The result is deterministic: it depends only on the text, the parse options and the limits.
-/// Source ranges of a document parsed from changed text refer to the changed text.
+/// A document parsed from changed text counts its source lines as the input's (an inserted line
+/// break is not counted); its columns are the changed text's.
 ///
 /// - Complexity: O(n) time and memory in the length of the text.
 public enum InputGuard {
@@ -31,7 +32,33 @@ public enum InputGuard {
     }
     guard let found else { return GuardedInput(text: markdown, diagnostics: []) }
     // `withUTF8` left `text` in contiguous UTF-8, where the edits are made by offset.
-    return GuardedInput(text: GuardEdit.applying(found.edits, to: text), diagnostics: found.diagnostics)
+    var guarded = GuardedInput(text: GuardEdit.applying(found.edits, to: text), diagnostics: found.diagnostics)
+    let breaks = found.edits.filter { $0.insertion == .newline }.map(\.offset)
+    if !breaks.isEmpty { guarded.linesBrokenBefore = text.withUTF8 { Self.lines(of: breaks, in: $0) } }
+    return guarded
+  }
+
+  /// The 1-based lines that the byte offsets `offsets` (in order) are on; a line ends at `\n`,
+  /// `\r\n` or `\r`.
+  ///
+  /// - Complexity: O(the last offset).
+  static func lines(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    var lines: [Int] = []
+    lines.reserveCapacity(offsets.count)
+    var line = 1
+    var index = 0
+    for offset in offsets {
+      while index < offset && index < bytes.count {
+        if bytes[index] == ASCII.newline {
+          line += 1
+        } else if bytes[index] == ASCII.carriageReturn, index + 1 >= bytes.count || bytes[index + 1] != ASCII.newline {
+          line += 1
+        }
+        index += 1
+      }
+      lines.append(line)
+    }
+    return lines
   }
 
   /// U+FEFF in UTF-8: cmark-gfm drops it where it starts the text, and only there.

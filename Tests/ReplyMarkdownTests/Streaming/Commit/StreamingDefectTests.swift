@@ -117,6 +117,48 @@ import Testing
     #expect(Self.stream(text, chunk: chunk).html == Self.oneShot(text))
   }
 
+  /// A paragraph of more than 1 KB glued to a table (a long intro, then the table): the input
+  /// guard splits the paragraph off with a line break before the header line, so that cmark-gfm
+  /// does not read it again, and the parse's lines counted that break. The stream took the
+  /// table to start a line later, and lost the header row: `| a | b |` was gone from the output
+  /// (an adversarial trial; chunks of 64 bytes and more, and the whole text in one). Lines now
+  /// count as the input's.
+  @Test(arguments: [
+    String(repeating: "x", count: 1030) + "\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "> " + String(repeating: "q ", count: 600) + "\n> | a | b |\n> |---|---|\n> | 1 | 2 |\n",
+    String(repeating: String(repeating: "word ", count: 15) + "\n", count: 20)
+      + "| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter.\n",
+  ])
+  func aTableAfterALongParagraphKeepsItsHeader(text: String) {
+    let document = MarkdownDocument(text)
+    #expect(document.diagnostics.map(\.kind) == [.tableHeaderScan])
+    for chunk in [1, 7, 64, 4096] {
+      let streamed = StreamingHarness.streamAllConsumers(text, chunk: chunk)
+      #expect(streamed.html == HTMLRenderer().render(document), "chunk \(chunk)")
+      #expect(streamed.plain == PlainTextRenderer().render(document), "chunk \(chunk)")
+      #expect(streamed.terminalLines == ANSIRenderer(options: ANSIOptions(width: 60)).renderLines(document))
+    }
+  }
+
+  /// The lines of a document the guard broke count as the input's: the table of a paragraph split
+  /// off before its header starts on the header's line, and an inserted line maps to the line
+  /// before it.
+  @Test func guardedLineBreaksAreNotCounted() throws {
+    let text = String(repeating: "x", count: 1030) + "\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    let document = MarkdownDocument(text)
+    let table = try #require(document.nodes.firstIndex { if case .table = $0.kind { true } else { false } })
+    #expect(document.nodes[table].range?.start.line == 2)
+    #expect(document.nodes[table].range?.end.line == 4)
+    var guarded = GuardedInput(text: "", diagnostics: [])
+    guarded.linesBrokenBefore = [2, 2, 5]
+    // Text lines: 1, (2), (3), 4 = input 2, 5, 6, (7), 8 = input 5.
+    #expect([1, 2, 3, 4, 5, 6, 7, 8].map(guarded.inputLine) == [1, 1, 1, 2, 3, 4, 4, 5])
+    let lines = Array("a\nb\r\nc\rd\n".utf8).withUnsafeBufferPointer {
+      InputGuard.lines(of: [0, 2, 3, 6, 7, 9], in: $0)
+    }
+    #expect(lines == [1, 2, 2, 3, 4, 5])
+  }
+
   /// 7: an empty list item after a paragraph gets no blank line in one-shot plain text and
   /// terminal output; streaming used to add one.
   @Test(arguments: ["Text\n- <span>\n", "Text\n\n- <span>\n", "x\n\n- > > ---\n- b\n"])
