@@ -120,14 +120,8 @@ extension GuardScanner {
   /// The cells of a row read plainly: one leading and one trailing pipe dropped, then one cell
   /// more than the pipes left; nil when it holds a backslash (an escape changes the reading).
   static func plainCells(_ row: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
-    var start = row.startIndex
-    var end = row.endIndex
-    while start < end, ASCII.isBlank(row[start]) { start += 1 }
-    while end > start, ASCII.isBlank(row[end - 1]) { end -= 1 }
-    if start < end, row[start] == ASCII.pipe { start += 1 }
-    if end > start, row[end - 1] == ASCII.pipe { end -= 1 }
     var pipes = 0
-    for index in start..<end {
+    for index in inner(row) {
       if row[index] == ASCII.backslash { return nil }
       if row[index] == ASCII.pipe { pipes += 1 }
     }
@@ -139,14 +133,9 @@ extension GuardScanner {
   /// an optional `:`, blanks. (`| --- | |-|` has an empty cell: cmark-gfm opens no table there,
   /// and the `|-|` lines under it each made it read the paragraph again: fuzz seed 1257.)
   static func hasDelimiterCellsOnly(_ row: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
-    var start = row.startIndex
-    var end = row.endIndex
-    while start < end, ASCII.isBlank(row[start]) { start += 1 }
-    while end > start, ASCII.isBlank(row[end - 1]) { end -= 1 }
-    if start < end, row[start] == ASCII.pipe { start += 1 }
-    if end > start, row[end - 1] == ASCII.pipe { end -= 1 }
-    var cellStart = start
-    for index in start...end where index == end || row[index] == ASCII.pipe {
+    let cells = inner(row)
+    var cellStart = cells.lowerBound
+    for index in cells.lowerBound...cells.upperBound where index == cells.upperBound || row[index] == ASCII.pipe {
       var first = cellStart
       var last = index
       while first < last, ASCII.isBlank(row[first]) { first += 1 }
@@ -157,6 +146,17 @@ extension GuardScanner {
       cellStart = index + 1
     }
     return true
+  }
+
+  /// Where the cells of `row` lie: without the blanks around it, one leading and one trailing pipe.
+  static func inner(_ row: UnsafeBufferPointer<UInt8>.SubSequence) -> Range<Int> {
+    var start = row.startIndex
+    var end = row.endIndex
+    while start < end, ASCII.isBlank(row[start]) { start += 1 }
+    while end > start, ASCII.isBlank(row[end - 1]) { end -= 1 }
+    if start < end, row[start] == ASCII.pipe { start += 1 }
+    if end > start, row[end - 1] == ASCII.pipe { end -= 1 }
+    return start..<end
   }
 
   static let pipeOrBackslash = ByteSet([ASCII.pipe, ASCII.backslash])
