@@ -14,15 +14,20 @@ public struct GuardedInput: Sendable, Hashable {
 
   /// The input's line for line `line` of ``text``: lines after an inserted line break count one
   /// fewer for each; an inserted (empty) line is counted as the input's line before it.
+  ///
+  /// - Complexity: O(log b) for b inserted line breaks.
   func inputLine(_ line: Int) -> Int {
-    var removed = 0
-    for (index, before) in linesBrokenBefore.enumerated() {
-      // The inserted empty line is line `before + index` of the text.
-      let inserted = before + index
-      if inserted > line { break }
-      if inserted == line { return max(1, before - 1) }
-      removed += 1
+    // The i-th inserted empty line is line `linesBrokenBefore[i] + i` of the text: increasing in
+    // i, so the breaks above `line` are found by bisection.
+    var low = 0
+    var high = linesBrokenBefore.count
+    while low < high {
+      let middle = (low + high) / 2
+      if linesBrokenBefore[middle] + middle < line { low = middle + 1 } else { high = middle }
     }
-    return line - removed
+    if low < linesBrokenBefore.count, linesBrokenBefore[low] + low == line {
+      return max(1, linesBrokenBefore[low] - 1)
+    }
+    return line - low
   }
 }
