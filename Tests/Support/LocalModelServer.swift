@@ -81,9 +81,11 @@ package final class LocalModelServer: @unchecked Sendable {
   package var anthropicBaseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
   /// Starts listening; each accepted connection plays the next script.
-  /// The lifetime is long (a busy machine can hold a test back for a while before its client
-  /// connects); a server whose scripts have all been played stops at once.
-  package init(_ scripts: [[Step]], lifetime: Double = 120) throws {
+  /// The lifetime is long: on a busy 2-core machine the whole test run's tasks share two threads,
+  /// and a test that made its server can wait minutes before its client connects (a CI run saw a
+  /// server stop after 120 s, unused, and the reply come back empty). Half an hour is past any
+  /// run's end; a server whose scripts have all been played stops at once.
+  package init(_ scripts: [[Step]], lifetime: Double = 1_800) throws {
     self.scripts = scripts
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
