@@ -91,6 +91,9 @@ import Testing
     // latest opener was looked at.
     "[^1]:\n[^1[][][][]`[``[`\n\u{FFFD}]",
     "[^1]: n\n\n[^1`[`x`[`y`[`\n\u{FFFD}]\n",
+    // `--seed 1259`: 38 `[` in a code span pushed the `[^` out of the 32 openers the scan keeps.
+    "[^1]:\n[^1[]`" + String(repeating: "[", count: 38) + "`\n\u{FFFD}]",
+    "[^1]: n\n\n[^1`" + String(repeating: "[", count: 100) + "`\n\u{FFFD}]\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",
