@@ -33,6 +33,9 @@ let usage = """
   Options: -h, --help (this text), --version
   """
 
+// A file size limit (`ulimit -f`) makes a write fail with "File too large", which every write
+// reports and cleans up after, instead of killing the program with a temporary file left behind.
+signal(SIGXFSZ, SIG_IGN)
 // Before anything opens a file: a closed standard output must stay closed, not become the next file.
 StandardIO.reserveClosedStandardDescriptors()
 let arguments = Array(CommandLine.arguments.dropFirst())

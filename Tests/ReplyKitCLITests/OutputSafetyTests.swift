@@ -101,6 +101,26 @@ import Testing
       ])
   }
 
+  /// A trial: under a file size limit (`ulimit -f`), SIGXFSZ killed `export -o` in the middle of
+  /// its write and left the temporary file beside the target. The program ignores SIGXFSZ: the
+  /// write fails with "File too large", reported, and nothing is left behind.
+  @Test func aFileSizeLimitIsAnErrorAndLeavesNothingBehind() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let long = String(repeating: "A reply line that takes room. ", count: 2_000)
+    let thread = """
+      {"messages": [{"id": "00000000-0000-4000-8000-000000000001", "role": "user", "text": "Hi",
+      "date": "2025-06-01T10:00:00Z", "state": "complete"}, {"id": "00000000-0000-4000-8000-000000000002",
+      "role": "assistant", "text": "\(long)", "date": "2025-06-01T10:00:01Z", "state": "complete"}]}
+      """
+    try Data(thread.utf8).write(to: directory.appendingPathComponent("long.json"))
+    let result = try Self.shell(
+      "echo old > out.html; (ulimit -f 8; \"$R\" export long.json -o out.html); echo \"status $?\"; cat out.html; ls -A",
+      in: directory)
+    #expect(result.stdout == "status 1\nold\nlong.json\nout.html\nthread.json\n", "\(result.stdout)")
+    #expect(result.stderr == "replykit: cannot write 'out.html': File too large\n", "\(result.stderr)")
+  }
+
   @Test func inputsPastTheLimitAreRefusedWithTheLimitNamed() throws {
     let directory = try Self.directory()
     defer { try? FileManager.default.removeItem(at: directory) }

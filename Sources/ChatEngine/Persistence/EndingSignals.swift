@@ -22,6 +22,14 @@ package enum EndingSignals {
     return previous
   }
 
+  /// Whether one of the signals arrived while blocked and waits to be delivered (to this thread
+  /// or, unless another thread takes it, to the process).
+  package static func arePending() -> Bool {
+    var pending = sigset_t()
+    guard sigpending(&pending) == 0 else { return false }
+    return [SIGINT, SIGTERM, SIGHUP, SIGQUIT].contains { sigismember(&pending, $0) == 1 }
+  }
+
   /// Puts back the mask ``block()`` returned; a signal that arrived meanwhile is delivered now.
   package static func restore(_ previous: sigset_t) {
     var previous = previous

@@ -17,7 +17,8 @@
 ///   owns in such a folder is never written (it would hand them what we write);
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
 ///   are flushed to disk and renamed over it, so a failure (or, in a single-threaded program, a
-///   signal that ends it) leaves the old file whole and no partial file behind; the new file keeps
+///   signal that ends it, which cancels a replacement not yet renamed) leaves the old file whole
+///   and no partial file behind; the new file keeps
 ///   the old one's permission bits, owner and group, and on Linux its extended attributes: access control lists, SELinux labels, `user.` attributes (when
 ///   any of these cannot be kept, the file is not replaced and the error says why); a file this process
 ///   may not write (mode 0444 for another user than root) is refused, as `>` would refuse it,
@@ -148,6 +149,9 @@ package enum OutputFile {
     return String(path[...slash])
   }
 
+  /// How many bytes ``replace(_:with:existing:mode:shownAs:)`` writes between looks for a signal.
+  static let writeSlice = 1 << 20
+
   private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
   private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
@@ -200,8 +204,9 @@ package enum OutputFile {
 
   /// Replaces `target` through a temporary file beside it. SIGINT, SIGTERM, SIGHUP and SIGQUIT
   /// are blocked in the calling thread meanwhile, so in a single-threaded program (the command
-  /// line) the signal that ends it arrives after the temporary file was renamed or removed, never
-  /// leaving it behind.
+  /// line) the signal that ends it arrives after the temporary file was removed or renamed, never
+  /// leaving it behind; one that arrived before the rename cancels it (the bytes are written a
+  /// mebibyte at a time, looking for one in between): the old file stays, as Ctrl-C asked.
   private static func replace(
     _ target: String, with bytes: [UInt8], existing: stat?, mode: mode_t, shownAs path: String
   ) throws(Failure) {
@@ -233,9 +238,24 @@ package enum OutputFile {
       }
       if failure == 0 && problem == nil { problem = keepAttributes(of: target, on: descriptor) }
     }
-    if failure == 0 && problem == nil { failure = writeAll(descriptor, bytes) }
+    let interrupted = "interrupted by a signal; the file was left as it was"
+    if failure == 0 && problem == nil {
+      bytes.withUnsafeBufferPointer { buffer in
+        var offset = 0
+        while offset < buffer.count && failure == 0 && problem == nil {
+          if EndingSignals.arePending() {
+            problem = interrupted
+            break
+          }
+          let end = min(buffer.count, offset + Self.writeSlice)
+          failure = writeAll(descriptor, UnsafeBufferPointer(rebasing: buffer[offset..<end]))
+          offset = end
+        }
+      }
+    }
     if failure == 0 && problem == nil && fsync(descriptor) != 0 { failure = errno }
     if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure == 0 && problem == nil && EndingSignals.arePending() { problem = interrupted }
     if failure == 0 && problem == nil && rename(temporary, target) != 0 { failure = errno }
     if failure != 0 || problem != nil {
       unlink(temporary)

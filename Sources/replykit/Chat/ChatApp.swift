@@ -643,7 +643,14 @@ final class ChatApp {
     TerminalSession.leave()
     StandardIO.write(farewell + "\n")
     ProcessGroups.endAll(grace: 1)
-    ProgramExit.exit(status)
+    ProgramExit.exit(status == 0 && lostToAFailure ? 1 : status)
+  }
+
+  /// Whether turns end unsaved because a save failed or the thread file did not load (status 1,
+  /// as without a terminal), not because no file was chosen or more was said after `/save FILE`.
+  var lostToAFailure: Bool {
+    if let savedTree, savedTree == thread.tree { return false }
+    return saveFailure != nil || (setup.loadError != nil && !thread.messages.isEmpty)
   }
 
   /// The one line printed on quit: how much was said and where it was saved; "saved" only when

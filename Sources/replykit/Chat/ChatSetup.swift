@@ -69,6 +69,12 @@ struct ChatSetup {
       startNotice = "New thread: it will be saved to \(path)"
       return
     }
+    // A FIFO holds the read until a program writes into it: on a terminal, say what it waits for.
+    if info.st_mode & S_IFMT == S_IFIFO && isatty(STDERR_FILENO) == 1 {
+      StandardIO.writeError(
+        "replykit: waiting for a program to write the thread into the FIFO "
+          + TerminalSafeText.visible(path, keepingTabsAndNewlines: false) + " (Ctrl-C stops)")
+    }
     // Looked at before the read: a write between the two is taken for a change by someone else.
     let keeper = ThreadFileKeeper(url: url)
     do {

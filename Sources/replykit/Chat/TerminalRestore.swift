@@ -40,7 +40,9 @@ enum TerminalRestore {
   /// so it can stop the reply and save the thread first.)
   static func installHandlers() {
     atexit { TerminalRestore.restore() }
-    let fatal: [Int32] = [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGXCPU, SIGXFSZ, SIGSYS]
+    // Not SIGXFSZ: the program ignores it, so a write past the file size limit fails and is
+    // reported (the thread was not saved) instead of ending the chat.
+    let fatal: [Int32] = [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGXCPU, SIGSYS]
     for signalNumber in fatal {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signalNumber in

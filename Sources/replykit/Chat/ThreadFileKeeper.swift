@@ -16,7 +16,9 @@ import Foundation
 ///   beside it instead, `NAME.conflict-YYYYMMDD-HHMMSS.EXT` in UTC (`-2`, `-3`… added when that
 ///   name is taken), and later saves go there. Both versions are kept; nothing is merged.
 /// - A thread file deleted meanwhile is written again where it was.
-/// - Only regular files are compared; a FIFO or device is written through as before.
+/// - A regular file that something else took the place of (a FIFO, a device, a directory) is a
+///   change too: the thread goes beside it, never into a FIFO that could wait for a reader. A
+///   thread file that was a FIFO or device from the start is written through as before.
 ///
 /// A change is seen by the file's device, inode, size and modification time
 /// (``ThreadFileStamp``). A write that keeps all four, or lands between this chat's write and
@@ -42,7 +44,8 @@ struct ThreadFileKeeper {
 
   /// Whether the file at ``target`` changed since this chat last read or wrote it.
   var targetChanged: Bool {
-    guard let now = ThreadFileStamp.of(target.path), now.isRegular else { return false }
+    guard let now = ThreadFileStamp.of(target.path) else { return false }
+    guard now.isRegular else { return stamp?.isRegular ?? true }
     return now != stamp
   }
 

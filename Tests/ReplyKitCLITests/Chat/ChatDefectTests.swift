@@ -27,7 +27,8 @@ import Testing
     try session.waitFor("Regenerate")
     #expect(try session.screen().contains("[not saving]"))
     try session.submit("/quit")
-    let screen = try session.waitFor("EXITED 0").replacingOccurrences(of: "\n", with: "")
+    // Turns lost because the file did not load: status 1 (`turnsLostToAFailedSaveEndInStatusOne`).
+    let screen = try session.waitFor("EXITED 1").replacingOccurrences(of: "\n", with: "")
     #expect(screen.contains("replykit: 2 messages, not saved:"))
     #expect(screen.contains("broken.json did not load"))
 
@@ -54,6 +55,20 @@ import Testing
     #expect(screen.contains("replykit: 4 messages, not all saved;"), "\(screen)")
     #expect(screen.contains("first.json holds the thread as it was at the last save (2 messages)"))
     #expect(!screen.contains("saved to"))
+  }
+
+  /// A trial: turns the chat could not save (a save that failed; a thread file that did not
+  /// load, `notSavingMarkerAndTheLineOnQuit`) ended in status 0 on a terminal, so a script around
+  /// it saw success. They end in status 1, as without a terminal; with nothing lost it stays 0.
+  @Test func turnsLostToAFailedSaveEndInStatusOne() throws {
+    // No folder `sub`: the new thread's first save fails.
+    let session = try TmuxSession(["--thread", "sub/t.json", "--reply-command", "printf ok"])
+    try session.submit("one")
+    try session.waitFor("Regenerate")
+    try session.submit("/quit")
+    let screen = try session.waitFor("EXITED").replacingOccurrences(of: "\n", with: "")
+    #expect(screen.contains("EXITED 1"), "\(screen)")
+    #expect(screen.contains("replykit: 2 messages, not saved: "), "\(screen)")
   }
 
   /// Signals whose default would end the program without a word (SIGUSR1, SIGALRM …) quit as

@@ -109,6 +109,26 @@ import Testing
   }
 
   /// A thread file deleted meanwhile is written again where it was: nothing there to lose.
+  /// A trial: a FIFO put in the thread file's place while the chat ran was written through, and
+  /// the save waited for a reader (the screen froze; once one came, the thread went into the
+  /// pipe and the chat said it was saved). A regular file that became something else is a change.
+  @Test func aFIFOInTheFilesPlaceIsNotWrittenInto() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("t.json")
+    var keeper = ThreadFileKeeper(url: file)
+    try keeper.save(Self.thread(["a", "1"]), fields: ChatArchiveFields())
+    try FileManager.default.removeItem(at: file)
+    #expect(mkfifo(file.path, 0o600) == 0)
+    // Not saved when unseen: the save would wait for a reader that never comes.
+    try #require(keeper.targetChanged)
+    let date = Date(timeIntervalSince1970: 1_764_788_645)  // 2025-12-03 19:04:05 UTC
+    try keeper.save(Self.thread(["a", "1", "b", "2"]), fields: ChatArchiveFields(), now: date)
+    let aside = folder.appendingPathComponent("t.conflict-20251203-190405.json")
+    #expect(keeper.movedAside == aside)
+    #expect(try Self.texts(aside) == ["a", "1", "b", "2"])
+  }
+
   @Test func aDeletedFileIsWrittenAgain() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
