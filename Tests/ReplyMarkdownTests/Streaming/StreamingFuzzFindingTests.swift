@@ -97,6 +97,10 @@ import Testing
     // `--seed 1259` too: a `]` in a code span closed the `[^1` for the scan, not for cmark-gfm.
     "[^1]:\n[^1[]`]`\n\u{FFFD}]",
     "[^1]: n\n\n[^1 `a]` b\n\u{FFFD}]\n",
+    // `--seed 1260`: a `[^` in a code span stood above the `[^1` that the `]` closes; only the
+    // latest caret opener was looked at.
+    "[^1]:\n[^1[]`[^[`\n\u{FFFD}]",
+    "[^1]: n\n\n[^1`[^a`\n\u{FFFD}]\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

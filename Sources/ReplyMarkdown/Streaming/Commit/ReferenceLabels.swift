@@ -46,13 +46,9 @@ enum ReferenceLabels {
       // The caret openers (`[^`, `[\^`) among them, kept apart: the `[` of a code span after a
       // `[^` (no bracket to cmark-gfm) must not push it out of the few kept (fuzz seed 1259:
       // 38 of them).
-      var carets: [Int] = []
+      var carets: [CaretOpener] = []
       // The last backtick: a `]` after one may stand in a code span, no bracket to cmark-gfm.
       var lastBacktick = -1
-      var reportedOuter = -1
-      // Where the scan last looked for a line break after `reportedOuter`'s report.
-      var outerChecked = 0
-      var outerColumn: (Int, Int, Bool)?
       var cursor = ByteSetCursor()
       var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
@@ -67,13 +63,13 @@ enum ReferenceLabels {
           openers.append(index)
           if labelStart(in: buffer, open: index) != nil {
             if carets.count == Self.trackedOpeners { carets.removeFirst() }
-            carets.append(index)
+            carets.append(CaretOpener(open: index))
           }
         case UInt8(ascii: "]"):
           let latest = openers.popLast() ?? -1
           // A caret opener stays open to a `]` that may be in a code span (`[^1`]`` and `]` on
           // the next line: fuzz seed 1259).
-          if latest >= 0, carets.last == latest, lastBacktick < latest { carets.removeLast() }
+          if latest >= 0, carets.last?.open == latest, lastBacktick < latest { carets.removeLast() }
           if open >= 0, index - open - 1 <= maximumLength || labelStart(in: buffer, open: open) != nil {
             reportLabel(in: buffer, open: open, close: index, body)
           } else if latest >= 0 && latest != open && labelStart(in: buffer, open: latest) != nil {
@@ -82,23 +78,25 @@ enum ReferenceLabels {
           // A `[` in a code span is no bracket to cmark-gfm, which then closes the `[^` before
           // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too,
           // at the first `]` after it only, so the scan stays linear (fuzz seed 1235: a `[^`
-          // followed by thousands of `[x]`). The `[^` is the latest caret opener still open, under
-          // any number of such `[` (`` `[` `` twice: fuzz seed 1251; 38 times: seed 1259).
-          if let outer = carets.last(where: { $0 != open }) {
-            if outer != reportedOuter {
+          // followed by thousands of `[x]`). Every caret opener still open is such a `[^`, under
+          // any number of such `[` (`` `[` `` twice: fuzz seed 1251; 38 times: seed 1259), and
+          // the latest may itself be in a code span (`` `[^[` ``: seed 1260).
+          for caret in carets.indices where carets[caret].open != open {
+            let outer = carets[caret].open
+            if !carets[caret].reported {
               reportLabel(in: buffer, open: outer, close: index, body)
-              reportedOuter = outer
-              outerChecked = index
-              outerColumn = nil
+              carets[caret].reported = true
+              carets[caret].checked = index
             } else if let start = labelStart(in: buffer, open: outer) {
               // On a later line, the `]` that closes it may be this one (`[^1[]`, `` `[` `` and
               // `]` on the next line: fuzz seed 1248): only the labels its columns allow, at the
               // first `]` of each line, each costing that line (the opener's column is kept).
-              let laterLine = UnsafeBufferPointer(rebasing: buffer[outerChecked..<index]).contains(where: isLineBreak)
-              outerChecked = index
+              let checked = carets[caret].checked
+              let laterLine = UnsafeBufferPointer(rebasing: buffer[checked..<index]).contains(where: isLineBreak)
+              carets[caret].checked = index
               if laterLine {
-                let opening = outerColumn ?? column(in: buffer, of: outer)
-                outerColumn = opening
+                let opening = carets[caret].column ?? column(in: buffer, of: outer)
+                carets[caret].column = opening
                 forEachColumnLabel(in: buffer, from: start, open: outer, close: index, openColumn: opening, body)
               }
             }
@@ -132,6 +130,18 @@ enum ReferenceLabels {
       }
     }
     return nil
+  }
+
+  /// A `[^` (or `[\^`) that ``forEachUsed(in:_:)`` keeps open.
+  private struct CaretOpener {
+    /// Where its `[` is.
+    let open: Int
+    /// Whether its label up to a later `]` was reported.
+    var reported = false
+    /// Where the scan last looked for a line break after that report.
+    var checked = 0
+    /// Its column, as ``column(in:of:)`` gives it, once known.
+    var column: (Int, Int, Bool)?
   }
 
   /// How many unclosed `[` the scan keeps, and how many caret openers among them (see
