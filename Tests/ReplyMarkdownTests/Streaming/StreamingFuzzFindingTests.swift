@@ -97,6 +97,10 @@ import Testing
     // `--seed 1259` too: a `]` in a code span closed the `[^1` for the scan, not for cmark-gfm.
     "[^1]:\n[^1[]`]`\n\u{FFFD}]",
     "[^1]: n\n\n[^1 `a]` b\n\u{FFFD}]\n",
+    // The same in inline HTML and autolinks (a review after seed 1259).
+    "[^1]:\n[^1[]<a b=\"]\">\n\u{FFFD}]",
+    "[^1]:\n[^1<a b=\"]\">\n\u{FFFD}]",
+    "[^1]:\n[^1[]<http://a]b>\n\u{FFFD}]",
     // `--seed 1260`: a `[^` in a code span stood above the `[^1` that the `]` closes; only the
     // latest caret opener was looked at.
     "[^1]:\n[^1[]`[^[`\n\u{FFFD}]",

@@ -35,7 +35,7 @@ enum ReferenceLabels {
   ///
   /// - Complexity: O(n) plus, per footnote label spanning lines, O(w) for each of the few lengths
   ///   its lines' leading markers leave open (w the length of its first word); bytes other than
-  ///   `\`, `` ` ``, `[` and `]` are skipped sixteen at a time.
+  ///   `\`, `` ` ``, `<`, `[` and `]` are skipped sixteen at a time.
   static func forEachUsed(in bytes: ArraySlice<UInt8>, _ body: (String) -> Void) {
     bytes.withUnsafeBufferPointer { buffer in
       var open = -1
@@ -47,16 +47,17 @@ enum ReferenceLabels {
       // `[^` (no bracket to cmark-gfm) must not push it out of the few kept (fuzz seed 1259:
       // 38 of them).
       var carets: [CaretOpener] = []
-      // The last backtick: a `]` after one may stand in a code span, no bracket to cmark-gfm.
-      var lastBacktick = -1
+      // The last backtick or `<`: a `]` after one may stand in a code span, inline HTML or an
+      // autolink, no bracket to cmark-gfm.
+      var lastSpanStart = -1
       var cursor = ByteSetCursor()
       var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
         switch buffer[index] {
         case ASCII.backslash:
           index += 1
-        case ASCII.backtick:
-          lastBacktick = index
+        case ASCII.backtick, UInt8(ascii: "<"):
+          lastSpanStart = index
         case UInt8(ascii: "["):
           open = index
           if openers.count == Self.trackedOpeners { openers.removeFirst() }
@@ -68,8 +69,8 @@ enum ReferenceLabels {
         case UInt8(ascii: "]"):
           let latest = openers.popLast() ?? -1
           // A caret opener stays open to a `]` that may be in a code span (`[^1`]`` and `]` on
-          // the next line: fuzz seed 1259).
-          if latest >= 0, carets.last?.open == latest, lastBacktick < latest { carets.removeLast() }
+          // the next line: fuzz seed 1259), inline HTML (`<a b="]">`) or an autolink.
+          if latest >= 0, carets.last?.open == latest, lastSpanStart < latest { carets.removeLast() }
           if open >= 0, index - open - 1 <= maximumLength || labelStart(in: buffer, open: open) != nil {
             reportLabel(in: buffer, open: open, close: index, body)
           } else if latest >= 0 && latest != open && labelStart(in: buffer, open: latest) != nil {
@@ -242,7 +243,9 @@ enum ReferenceLabels {
   }
 
   /// The bytes ``forEachUsed(in:_:)`` acts on.
-  private static let scanned = ByteSet([ASCII.backslash, ASCII.backtick, UInt8(ascii: "["), UInt8(ascii: "]")])
+  private static let scanned = ByteSet([
+    ASCII.backslash, ASCII.backtick, UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "]"),
+  ])
 
   /// Labels that lines of `bytes` start to define: a `[label]:` after at most container markers
   /// (`>`, list markers) and spaces.
