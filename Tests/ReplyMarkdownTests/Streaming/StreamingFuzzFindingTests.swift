@@ -105,6 +105,11 @@ import Testing
     // latest caret opener was looked at.
     "[^1]:\n[^1[]`[^[`\n\u{FFFD}]",
     "[^1]: n\n\n[^1`[^a`\n\u{FFFD}]\n",
+    // `--seed 1260`: a hard line break inside a reference link's label ended the candidate, so
+    // the block committed before its definition came.
+    "[  \nfoo]\n\n[foo]: /",
+    "[foo  \nbar]\n\n[foo bar]: /\n",
+    "> [foo\\\nbar] and [x  \ny][]\n\n[foo\\ bar]: /a\n[x y]: /b\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",
