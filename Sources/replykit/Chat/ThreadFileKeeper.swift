@@ -20,9 +20,9 @@ import Foundation
 ///   change too: the thread goes beside it, never into a FIFO that could wait for a reader. A
 ///   thread file that was a FIFO or device from the start is written through as before.
 ///
-/// A change is seen by the file's device, inode, size and modification time
-/// (``ThreadFileStamp``). A write that keeps all four, or lands between this chat's write and
-/// its look at the result, goes unseen: this is a check, not a lock.
+/// A change is seen by the file's device, inode, size, modification and status change times
+/// (``ThreadFileStamp``; a `chmod` counts as a change too). A write that lands between this
+/// chat's write and its look at the result goes unseen: this is a check, not a lock.
 struct ThreadFileKeeper {
   /// The thread file the person named.
   let requested: URL

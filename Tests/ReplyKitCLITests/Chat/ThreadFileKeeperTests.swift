@@ -91,6 +91,32 @@ import Testing
     #expect(try Self.texts(file) == ["a", "1"])
   }
 
+  /// A trial: an edit in place that kept the size, with the modification time set back
+  /// afterwards, went unseen and was written over. The status change time gives it away.
+  @Test func anEditThatSetsTheTimeBackIsSeen() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("t.json")
+    var keeper = ThreadFileKeeper(url: file)
+    try keeper.save(Self.thread(["a", "1"]), fields: ChatArchiveFields())
+    var before = stat()
+    #expect(stat(file.path, &before) == 0)
+    // The status change time has the file system's resolution; a little later it differs.
+    Thread.sleep(forTimeInterval: 0.02)
+    var bytes = try Data(contentsOf: file)
+    // The first turn's text, `"a"`, becomes `"z"`.
+    let range = try #require(bytes.range(of: Data("\"a\"".utf8)))
+    bytes[range.lowerBound + 1] = UInt8(ascii: "z")
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.write(contentsOf: bytes)
+    try handle.close()
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
+    try keeper.save(Self.thread(["a", "1", "b", "2"]), fields: ChatArchiveFields())
+    #expect(keeper.movedAside != nil)
+    #expect(try Self.texts(file) == ["z", "1"])
+  }
+
   /// A thread file that was not there at the start but was made by someone else meanwhile.
   @Test func aNewFileMadeMeanwhileIsNotWrittenOver() throws {
     let folder = try Self.folder()
