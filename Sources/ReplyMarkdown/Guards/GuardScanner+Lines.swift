@@ -30,7 +30,9 @@ extension GuardScanner {
   /// Handles a line outside fenced code that may hold container markers or start a block.
   mutating func processBlockLine(start: Int, end: Int) {
     // Markers past the nesting limit are escaped; the first of them starts the line's content.
-    let prefix = LinePrefix(bytes, start: start, end: end, footnotes: footnotes, limit: limits.maxNestingDepth)
+    let prefix = LinePrefix(
+      bytes, start: start, end: end, footnotes: footnotes, limit: limits.maxNestingDepth,
+      containerMayBeOpen: containerMayBeOpen)
     if let excess = prefix.excess { escape(at: excess.escapeOffset, for: .nestingDepth, line: lineNumber) }
     let content = prefix.firstNonSpace
     let quoteDepth = prefix.quoteDepth

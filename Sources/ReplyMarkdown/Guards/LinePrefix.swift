@@ -53,7 +53,13 @@ struct LinePrefix {
   }
 
   /// Reads the markers of the line `bytes[start..<end]`, up to `limit` of them and the one after.
-  @inline(__always) init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool, limit: Int) {
+  /// With `containerMayBeOpen` false (no list item or footnote definition from earlier lines can
+  /// take the line's indentation), a line indented four columns or more has no markers at all:
+  /// what looks like them is indented code or paragraph text, and nothing is limited.
+  @inline(__always) init(
+    _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool, limit: Int,
+    containerMayBeOpen: Bool = true
+  ) {
     contentStart = start
     firstNonSpace = end
     indent = 0
@@ -62,7 +68,8 @@ struct LinePrefix {
       firstNonSpace = start
       return
     }
-    readMarkers(bytes, start: start, end: end, footnotes: footnotes, limit: limit)
+    readMarkers(
+      bytes, start: start, end: end, footnotes: footnotes, limit: limit, indentedMayNest: containerMayBeOpen)
   }
 
   /// Whether a line that starts with `byte` may have whitespace or a marker at its start.
@@ -74,7 +81,7 @@ struct LinePrefix {
   }
 
   private mutating func readMarkers(
-    _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool, limit: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, footnotes: Bool, limit: Int, indentedMayNest: Bool
   ) {
     // The last byte of the line that is not `-` (or `*`), space or tab (thematic breaks), computed
     // once, when a bullet marker first needs it.
@@ -109,7 +116,7 @@ struct LinePrefix {
       guard columns <= allowance else {
         // Indentation at the line's start may belong to list items opened on earlier lines, which
         // the guard does not follow: the markers after it still nest that deep in cmark-gfm.
-        if whitespaceStart == start {
+        if whitespaceStart == start && indentedMayNest {
           limitIndentedMarkers(bytes, from: position, end: end, footnotes: footnotes, limit: limit, indent: columns)
         }
         return

@@ -12,7 +12,11 @@ import Testing
 /// 12,000 results, two results moved between other kinds; 2026-12-03), and when delimiter-like
 /// rows in a table the guard is sure of stopped being escaped past the limit per table (only the
 /// document's budget bounds them: two fewer `tableHeaderScan` results in 12,000, and three Corpus
-/// inputs with such rows, one of them 392 rows of a table cmark-gfm forms; 2026-12-04). A
+/// inputs with such rows, one of them 392 rows of a table cmark-gfm forms; 2026-12-04), and when
+/// markers on a line indented four columns or more stopped being limited where no list item or
+/// footnote definition can be open (they are indented code or paragraph text: 355 fewer
+/// `nestingDepth` results of 12,000 random ones, 16 fewer of the shared corpus's 4,448, every
+/// other kind unchanged; 2026-12-04). A
 /// faster scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -36,7 +40,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x275a_6b95_0405_74e6
+  static let expectedRandomDigest: UInt64 = 0x414e_25c2_af47_3509
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -239,7 +243,7 @@ import Testing
 
   // MARK: ../shared/corpus
 
-  static let expectedSharedDigest: UInt64 = 0x5375_b0ce_bf9c_f752
+  static let expectedSharedDigest: UInt64 = 0xa60a_59c2_1e99_3fba
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func sharedCorpusGivesTheRecordedResults() throws {

@@ -78,6 +78,23 @@ import Testing
     #expect(nested == 1 + InputLimits.default.maxNestingDepth - 7 / 2)
   }
 
+  /// A trial: 33 `>` in indented code (no list item open before it) got a backslash, shown in the
+  /// code; they are code, not containers. Where a list item may be open, they are still limited.
+  @Test func markersInIndentedCodeOutsideContainersAreNotLimited() {
+    let code = "    " + String(repeating: ">", count: 33) + " x\n"
+    #expect(guarded(code, .default).diagnostics.isEmpty)
+    #expect(
+      HTMLRenderer().render(MarkdownDocument(code))
+        == "<pre><code>" + String(repeating: "&gt;", count: 33) + " x\n</code></pre>\n")
+    // After a paragraph the line continues it: text, not markers.
+    #expect(guarded("Text\n" + code, .default).diagnostics.isEmpty)
+    // After a list item, even past a blank line, the indentation may put the line inside it.
+    let inItem = "- a\n\n" + code
+    #expect(guarded(inItem, .default).diagnostics.map(\.kind) == [.nestingDepth])
+    // An unindented line after a blank one closes the item: indented lines after it are code again.
+    #expect(guarded("- a\n\nb\n\n" + code, .default).diagnostics.isEmpty)
+  }
+
   /// Lines indented ever deeper, each continuing the items of the lines before and opening as
   /// many again, stay within the limit in all: their indentation counts.
   @Test func nestingBuiltOverManyLinesIsLimited() {
