@@ -150,7 +150,8 @@ package final class LocalModelServer: @unchecked Sendable {
       let done = lock.withLock { stopped || scripts.isEmpty }
       if done { return }
       var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, 20) > 0 else { continue }
+      // A quarter of a second: a server left unused polls its half-hour lifetime away cheaply.
+      guard poll(&poller, 1, 250) > 0 else { continue }
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { continue }
       let script = lock.withLock { scripts.isEmpty ? [] : scripts.removeFirst() }

@@ -22,12 +22,20 @@ package enum EndingSignals {
     return previous
   }
 
-  /// Whether one of the signals arrived while blocked and waits to be delivered (to this thread
-  /// or, unless another thread takes it, to the process).
+  /// Whether one of the signals that would end the process (its action is the default) arrived
+  /// while blocked and waits to be delivered. A signal the program ignores or takes another way
+  /// (the chat reads them through a dispatch source, which may see one pending for a moment) is
+  /// not counted: it ends nothing, so it cancels nothing.
   package static func arePending() -> Bool {
     var pending = sigset_t()
     guard sigpending(&pending) == 0 else { return false }
-    return [SIGINT, SIGTERM, SIGHUP, SIGQUIT].contains { sigismember(&pending, $0) == 1 }
+    return [SIGINT, SIGTERM, SIGHUP, SIGQUIT].contains { signalNumber in
+      guard sigismember(&pending, signalNumber) == 1 else { return false }
+      var action = sigaction()
+      guard sigaction(signalNumber, nil, &action) == 0 else { return false }
+      // SIG_DFL is the null handler.
+      return action.__sigaction_handler.sa_handler == nil
+    }
   }
 
   /// Puts back the mask ``block()`` returned; a signal that arrived meanwhile is delivered now.

@@ -18,11 +18,11 @@
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
 ///   are flushed to disk and renamed over it, so a failure (or, in a single-threaded program, a
 ///   signal that ends it, which cancels a replacement not yet renamed) leaves the old file whole
-///   and no partial file behind; the new file keeps
-///   the old one's permission bits, owner and group, and on Linux its extended attributes: access control lists, SELinux labels, `user.` attributes (when
-///   any of these cannot be kept, the file is not replaced and the error says why); a file this process
-///   may not write (mode 0444 for another user than root) is refused, as `>` would refuse it,
-///   though its folder would let it be replaced;
+///   and no partial file behind; the new file keeps the old one's permission bits, owner and
+///   group, and on Linux its extended attributes: access control lists, SELinux labels, `user.`
+///   attributes (when any of these cannot be kept, the file is not replaced and the error says
+///   why); a file this process may not write (mode 0444 for another user than root) is refused,
+///   as `>` would refuse it, though its folder would let it be replaced;
 /// - a new file is created the same way with `newFileMode` (less the umask): 0600 for threads;
 /// - a FIFO or a character device (`/dev/null`, a terminal) is written through, never replaced;
 /// - a directory, a block device or a socket is refused, saying which it is;
@@ -238,7 +238,8 @@ package enum OutputFile {
       }
       if failure == 0 && problem == nil { problem = keepAttributes(of: target, on: descriptor) }
     }
-    let interrupted = "interrupted by a signal; the file was left as it was"
+    let interrupted =
+      "interrupted by a signal; " + (existing == nil ? "no file was made" : "the file was left as it was")
     if failure == 0 && problem == nil {
       bytes.withUnsafeBufferPointer { buffer in
         var offset = 0

@@ -91,7 +91,7 @@ final class ChatApp {
 
   /// The signals that end the chat the way Ctrl-C does: the ones a person or a system sends to
   /// end a program, and the others whose default action ends it without a core dump.
-  static let endingSignals: [Int32] = [
+  nonisolated static let endingSignals: [Int32] = [
     SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT,
   ]
 
@@ -646,8 +646,9 @@ final class ChatApp {
     ProgramExit.exit(status == 0 && lostToAFailure ? 1 : status)
   }
 
-  /// Whether turns end unsaved because a save failed or the thread file did not load (status 1,
-  /// as without a terminal), not because no file was chosen or more was said after `/save FILE`.
+  /// Whether turns end unsaved because a save failed or the thread file did not load (status 1);
+  /// not when no thread file was named (a `/save FILE` then is a copy, and more said after it is
+  /// not a failure). Saved beside a changed file is saved: status 0 here, as the line says where.
   var lostToAFailure: Bool {
     if let savedTree, savedTree == thread.tree { return false }
     return saveFailure != nil || (setup.loadError != nil && !thread.messages.isEmpty)

@@ -49,7 +49,12 @@ struct Subprocess: Sendable {
     posix_spawnattr_setpgroup(&attributes, 0)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&defaults, signalNumber) }
+    // Every signal this program ignores or takes itself goes back to its default in the command,
+    // as a shell would start it (an ignored signal survives `exec`: a reply command under
+    // `ulimit -f` would get "File too large" errors instead of SIGXFSZ).
+    for signalNumber in [SIGPIPE, SIGQUIT, SIGWINCH, SIGXFSZ] + ChatApp.endingSignals {
+      sigaddset(&defaults, signalNumber)
+    }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var mask = sigset_t()
     sigemptyset(&mask)

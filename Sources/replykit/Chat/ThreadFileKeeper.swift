@@ -21,7 +21,8 @@ import Foundation
 ///   thread file that was a FIFO or device from the start is written through as before.
 ///
 /// A change is seen by the file's device, inode, size, modification and status change times
-/// (``ThreadFileStamp``; a `chmod` counts as a change too). A write that lands between this
+/// (``ThreadFileStamp``; a `chmod`, a new hard link or extended attribute count as changes too,
+/// the safe side). A write that lands between this
 /// chat's write and its look at the result goes unseen: this is a check, not a lock.
 struct ThreadFileKeeper {
   /// The thread file the person named.
@@ -47,6 +48,14 @@ struct ThreadFileKeeper {
     guard let now = ThreadFileStamp.of(target.path) else { return false }
     guard now.isRegular else { return stamp?.isRegular ?? true }
     return now != stamp
+  }
+
+  /// Whether the next save writes into ``target`` itself, a FIFO or character device it was from
+  /// the start (``save(_:fields:now:)`` then may wait for a reader), rather than replacing a
+  /// regular file or saving beside a changed one.
+  var writesThrough: Bool {
+    guard let now = ThreadFileStamp.of(target.path), !now.isRegular, !targetChanged else { return false }
+    return now.isFIFOOrCharacterDevice
   }
 
   /// Saves `thread` to ``target``, or beside it when it changed (see the type's guarantees);

@@ -144,10 +144,7 @@ final class TranscriptPrinter {
   /// - Throws: `cannot write 'PATH': REASON`; a file that was there is left whole.
   private func save() throws(CLIError) -> (path: String, aside: String?)? {
     guard var keeper = setup?.keeper, let setup, setup.autosaves, let thread else { return nil }
-    var info = stat()
-    if stat(keeper.target.path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFCHR {
-      Self.writingThrough.set(keeper.target.path)
-    }
+    if keeper.writesThrough { Self.writingThrough.set(keeper.target.path) }
     defer { Self.writingThrough.set(nil) }
     do {
       try keeper.save(thread, fields: setup.fields)

@@ -101,6 +101,22 @@ import Testing
     #expect(try Self.saved(directory.appendingPathComponent("thread.json")).map(\.text) == ["Hi", "hi\n"])
   }
 
+  /// A reply command starts with every signal at its default, as a shell starts it: the signals
+  /// the chat ignores (SIGXFSZ, and SIGUSR1 and the like it takes itself) are not passed on (a
+  /// review: an ignored signal survives `exec`).
+  @Test func aReplyCommandIgnoresNoSignal() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try OutputSafetyTests.shell(
+      "\"$R\" chat --thread thread.json --reply-command 'grep SigIgn /proc/self/status' < /dev/null", in: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    let field = result.stdout.components(separatedBy: "SigIgn:").last?.trimmingCharacters(in: .whitespacesAndNewlines)
+    let mask = try #require(field.flatMap { UInt64($0, radix: 16) }, "\(result.stdout)")
+    for signalNumber in [SIGXFSZ, SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGALRM] {
+      #expect(mask & (1 << UInt64(signalNumber - 1)) == 0, "signal \(signalNumber) ignored: \(String(mask, radix: 16))")
+    }
+  }
+
   /// Fault 1: a reader that goes away ends chat as it ends `render`: by SIGPIPE when SIGPIPE is
   /// at its default, else with the error; the reply is saved whole either way.
   @Test func aBrokenPipeEndsChatAsItEndsRender() throws {

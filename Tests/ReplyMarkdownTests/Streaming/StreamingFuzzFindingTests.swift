@@ -101,6 +101,11 @@ import Testing
     "[^1]:\n[^1[]<a b=\"]\">\n\u{FFFD}]",
     "[^1]:\n[^1<a b=\"]\">\n\u{FFFD}]",
     "[^1]:\n[^1[]<http://a]b>\n\u{FFFD}]",
+    // And in a link's or image's destination or title (a review).
+    "[^1]:\n[^1![x](/a]b)\n\u{FFFD}]",
+    "[^1]:\n[^1![x](/a \"]\")\n\u{FFFD}]",
+    "[^1]: n\n\n[^1 ![x](/a]b)\n\u{FFFD}]\n",
+    "[^1]: n\n\n[^1 [y](/a]b)\n\u{FFFD}]\n",
     // `--seed 1260`: a `[^` in a code span stood above the `[^1` that the `]` closes; only the
     // latest caret opener was looked at.
     "[^1]:\n[^1[]`[^[`\n\u{FFFD}]",
