@@ -44,6 +44,10 @@ struct DefinitionStore: Sendable {
 
   private(set) var pieces: [Piece] = []
   private var piecesByLabel: [String: [Int]] = [:]
+  /// The lengths (UTF-8 bytes after the caret) of the footnote labels defined: a footnote
+  /// reference spanning lines may be looked up under a prefix of any length its columns allow,
+  /// and only these can match (``ReferenceLabels/forEachUsed(in:footnoteLengths:_:)``).
+  private var footnoteLengths: Set<Int> = []
   private var alwaysIncluded: [Int] = []
   /// The bytes of the always-included pieces.
   private(set) var alwaysIncludedBytes = 0
@@ -113,7 +117,10 @@ struct DefinitionStore: Sendable {
     } else if referencesFootnotes {
       alwaysIncludedBytes = Self.alwaysIncludedLimit + 1
     }
-    for label in Set(labels) { piecesByLabel[label, default: []].append(index) }
+    for label in Set(labels) {
+      piecesByLabel[label, default: []].append(index)
+      if label.hasPrefix("^") { footnoteLengths.insert(label.utf8.count - 1) }
+    }
     return labels
   }
 
@@ -138,7 +145,7 @@ struct DefinitionStore: Sendable {
         guard looked.insert(label).inserted, let defining = piecesByLabel[label] else { return }
         pending += defining
       }
-      ReferenceLabels.forEachUsed(in: region, use)
+      ReferenceLabels.forEachUsed(in: region, footnoteLengths: footnoteLengths, use)
       // What the chosen pieces cite in turn is followed up to a budget: a chain of footnotes each
       // citing the next (`[^f1]: [^f2]`, …) put the whole chain in every preamble, quadratic in
       // the reply. Past the budget the preamble is partial, and the stream relies on its final
@@ -154,7 +161,7 @@ struct DefinitionStore: Sendable {
           preamble.isPartial = true
           continue
         }
-        ReferenceLabels.forEachUsed(in: pieces[index].bytes[...], use)
+        ReferenceLabels.forEachUsed(in: pieces[index].bytes[...], footnoteLengths: footnoteLengths, use)
       }
       // In reply order, not the order the pieces closed in (a definition after a block may close
       // before one before it): cmark-gfm keeps the first definition of a label.

@@ -33,10 +33,15 @@ enum ReferenceLabels {
   /// order and as often as they occur; for a footnote label spanning lines, also the labels
   /// cmark-gfm may look it up under (see the type's summary).
   ///
-  /// - Complexity: O(n) plus, per footnote label spanning lines, O(w) for each of the few lengths
-  ///   its lines' leading markers leave open (w the length of its first word); bytes other than
-  ///   `\`, `` ` ``, `<`, `[` and `]` are skipped sixteen at a time.
-  static func forEachUsed(in bytes: ArraySlice<UInt8>, _ body: (String) -> Void) {
+  /// With `footnoteLengths` (the lengths of the footnote labels that can match, after the caret),
+  /// a footnote label spanning lines is reported only under those lengths.
+  ///
+  /// - Complexity: O(n) plus, per footnote label spanning lines (for each of at most 32 caret
+  ///   openers kept open, at the first `]` of each later line), O(w) for each length reported (w
+  ///   the length of its first word): the lengths its lines' leading markers leave open (m for
+  ///   m marker bytes, so m·w without `footnoteLengths`), at most as many as `footnoteLengths`
+  ///   holds. Bytes other than `\`, `` ` ``, `<`, `[` and `]` are skipped sixteen at a time.
+  static func forEachUsed(in bytes: ArraySlice<UInt8>, footnoteLengths: Set<Int>? = nil, _ body: (String) -> Void) {
     bytes.withUnsafeBufferPointer { buffer in
       var open = -1
       // The `[` not yet closed, as cmark-gfm's bracket stack holds them (the last few): a `]`
@@ -72,9 +77,9 @@ enum ReferenceLabels {
           // the next line: fuzz seed 1259), inline HTML (`<a b="]">`) or an autolink.
           if latest >= 0, carets.last?.open == latest, lastSpanStart < latest { carets.removeLast() }
           if open >= 0, index - open - 1 <= maximumLength || labelStart(in: buffer, open: open) != nil {
-            reportLabel(in: buffer, open: open, close: index, body)
+            reportLabel(in: buffer, open: open, close: index, lengths: footnoteLengths, body)
           } else if latest >= 0 && latest != open && labelStart(in: buffer, open: latest) != nil {
-            reportLabel(in: buffer, open: latest, close: index, body)
+            reportLabel(in: buffer, open: latest, close: index, lengths: footnoteLengths, body)
           }
           // A `[` in a code span is no bracket to cmark-gfm, which then closes the `[^` before
           // it (`[^1`[`` and `]` on the next line: fuzz seed 1234): its label is reported too,
@@ -85,7 +90,7 @@ enum ReferenceLabels {
           for caret in carets.indices where carets[caret].open != open {
             let outer = carets[caret].open
             if !carets[caret].reported {
-              reportLabel(in: buffer, open: outer, close: index, body)
+              reportLabel(in: buffer, open: outer, close: index, lengths: footnoteLengths, body)
               carets[caret].reported = true
               carets[caret].checked = index
             } else if let start = labelStart(in: buffer, open: outer) {
@@ -98,7 +103,9 @@ enum ReferenceLabels {
               if laterLine {
                 let opening = carets[caret].column ?? column(in: buffer, of: outer)
                 carets[caret].column = opening
-                forEachColumnLabel(in: buffer, from: start, open: outer, close: index, openColumn: opening, body)
+                forEachColumnLabel(
+                  in: buffer, from: start, open: outer, close: index, openColumn: opening, lengths: footnoteLengths,
+                  body)
               }
             }
           }
@@ -155,14 +162,14 @@ enum ReferenceLabels {
   /// Calls `body` with the key of the label between `open` and `close` in `buffer`, and, for a
   /// footnote label spanning lines, with the labels cmark-gfm may look it up under.
   private static func reportLabel(
-    in buffer: UnsafeBufferPointer<UInt8>, open: Int, close: Int, _ body: (String) -> Void
+    in buffer: UnsafeBufferPointer<UInt8>, open: Int, close: Int, lengths: Set<Int>?, _ body: (String) -> Void
   ) {
     let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<close])
     let key = normalized(label)
     if !key.isEmpty { body(key) }
     guard let start = labelStart(in: buffer, open: open) else { return }
     if label.contains(where: isLineBreak) {
-      forEachColumnLabel(in: buffer, from: start, open: open, close: close, body)
+      forEachColumnLabel(in: buffer, from: start, open: open, close: close, lengths: lengths, body)
     } else if buffer[open + 1] == ASCII.caret, start < close, ASCII.isSpace(buffer[start]) {
       // cmark-gfm looks a footnote up by the text after the caret, normalized on its own:
       // `[^ 1]` is a reference to `[^1]:` (fuzz seed 1245), while a link definition would need
@@ -192,7 +199,7 @@ enum ReferenceLabels {
   /// footnote definition, so a length past the first word stands for the word itself.
   private static func forEachColumnLabel(
     in buffer: UnsafeBufferPointer<UInt8>, from start: Int, open: Int, close: Int,
-    openColumn known: (Int, Int, Bool)? = nil, _ body: (String) -> Void
+    openColumn known: (Int, Int, Bool)? = nil, lengths: Set<Int>?, _ body: (String) -> Void
   ) {
     let (openColumn, openMarkers, openTab) = known ?? column(in: buffer, of: open)
     let (closeColumn, closeMarkers, closeTab) = column(in: buffer, of: close)
@@ -208,10 +215,21 @@ enum ReferenceLabels {
     }
     guard !word.isEmpty else { return }
     let key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
-    if lowest <= min(highest, key.count) {
-      for length in lowest...min(highest, key.count) { body("^" + String(decoding: key[..<length], as: UTF8.self)) }
+    let top = min(highest, key.count)
+    if lowest <= top {
+      if let lengths, lengths.count <= top - lowest {
+        for length in lengths where lowest <= length && length <= top {
+          body("^" + String(decoding: key[..<length], as: UTF8.self))
+        }
+      } else {
+        for length in lowest...top where lengths?.contains(length) ?? true {
+          body("^" + String(decoding: key[..<length], as: UTF8.self))
+        }
+      }
     }
-    if highest > key.count && lowest > key.count { body("^" + String(decoding: key, as: UTF8.self)) }
+    if highest > key.count && lowest > key.count && lengths?.contains(key.count) ?? true {
+      body("^" + String(decoding: key, as: UTF8.self))
+    }
   }
 
   /// The column of `index` on its line in `buffer` (from the line's start, or the buffer's), how
