@@ -29,8 +29,8 @@ extension GuardScanner {
 
   private static func makeInlineBytes(strikethrough: Bool, smart: Bool, autolinks: Bool) -> ByteSet {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(11)
-    bytes.append(contentsOf: [0x5C, 0x2A, 0x5F, 0x5B, 0x3C])  // \ * _ [ <
+    bytes.reserveCapacity(12)
+    bytes.append(contentsOf: [0x5C, 0x2A, 0x5F, 0x5B, 0x3C, 0x60])  // \ * _ [ < `
     if strikethrough { bytes.append(0x7E) }  // ~
     if smart {
       bytes.append(0x27)  // '
@@ -59,6 +59,11 @@ extension GuardScanner {
     }
     var closers: HTMLClosers?  // found when the first opener that needs them comes
     var counts = InlineCounts()
+    // Escapes past a limit inside a code span would show as backslashes: up to the limit again
+    // (the guard may take for a span what cmark-gfm does not), they are spared.
+    var codeSpans: CodeSpanIndex?  // made when the first backtick comes
+    var codeSpanEnd = -1
+    var spared = InlineCounts()
     let candidates = inlineBytes
     let paragraphEnd = segment[segment.count - 1].end
     var lineIndex = 0
@@ -98,7 +103,11 @@ extension GuardScanner {
           && !(byte == UInt8(ascii: "_") && ASCII.isAlphanumeric(before) && ASCII.isAlphanumeric(after))
         if isDelimiter {
           counts.delimiterRuns += 1
-          if counts.delimiterRuns > limits.maxDelimiterRuns {
+          let inCode = index < codeSpanEnd && spared.delimiterRuns < limits.maxDelimiterRuns
+          if inCode && (counts.delimiterRuns > limits.maxDelimiterRuns || runEnd - index > limits.maxDelimiterRunLength)
+          {
+            spared.delimiterRuns += 1
+          } else if counts.delimiterRuns > limits.maxDelimiterRuns {
             for position in index..<runEnd { escape(at: position, for: .delimiterRuns, line: line.line) }
           } else if runEnd - index > limits.maxDelimiterRunLength {
             for position in (index + limits.maxDelimiterRunLength)..<runEnd {
@@ -115,7 +124,9 @@ extension GuardScanner {
         }
       case 0x5B:  // [
         counts.brackets += 1
-        if counts.brackets > limits.maxBrackets {
+        if counts.brackets > limits.maxBrackets && index < codeSpanEnd && spared.brackets < limits.maxBrackets {
+          spared.brackets += 1
+        } else if counts.brackets > limits.maxBrackets {
           escape(at: index, for: .brackets, line: line.line)
         } else if referenceCost > 0 {
           if referenceBudgetLeft >= referenceCost {
@@ -127,10 +138,23 @@ extension GuardScanner {
       case 0x3C:  // <
         if isUnclosedHTMLOpener(at: index, end: end, closers: &closers) {
           counts.unclosedHTML += 1
-          if counts.unclosedHTML > limits.maxUnclosedHTMLOpeners {
+          if counts.unclosedHTML > limits.maxUnclosedHTMLOpeners && index < codeSpanEnd
+            && spared.unclosedHTML < limits.maxUnclosedHTMLOpeners
+          {
+            spared.unclosedHTML += 1
+          } else if counts.unclosedHTML > limits.maxUnclosedHTMLOpeners {
             escape(at: index, for: .unclosedHTMLOpeners, line: line.line)
           }
         }
+      case 0x60:  // `
+        var runEnd = index
+        while runEnd < end && bytes[runEnd] == byte { runEnd += 1 }
+        if index >= codeSpanEnd {
+          if codeSpans == nil { codeSpans = CodeSpanIndex(segment, in: bytes) }
+          codeSpanEnd = codeSpans?.end(ofSpanOpenedAt: index, length: runEnd - index) ?? -1
+        }
+        index = runEnd
+        continue
       case 0x77:  // w
         if autolinks && index + 4 <= end && bytes[index + 1] == byte && bytes[index + 2] == byte
           && bytes[index + 3] == UInt8(ascii: ".")

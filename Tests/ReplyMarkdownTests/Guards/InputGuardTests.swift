@@ -78,6 +78,26 @@ import Testing
     #expect(nested == 1 + InputLimits.default.maxNestingDepth - 7 / 2)
   }
 
+  /// A trial: past the paragraph's delimiter limit, the `*` of a code span got backslashes, shown
+  /// in the code. Escapes inside a code span are spared (the runs still count), up to the limit
+  /// again: the guard may take for a span what cmark-gfm does not.
+  @Test func escapesInsideCodeSpansAreSpared() {
+    let limits = InputLimits(maxDelimiterRuns: 5, maxBrackets: 1, maxUnclosedHTMLOpeners: 1)
+    let text = String(repeating: "*a* ", count: 4) + "`x *b* [c] [d] <!-- <? y` and *e*\n"
+    let result = guarded(text, limits)
+    #expect(result.text == "*a* *a* *a\\* \\*a\\* `x *b* [c] [d] <!-- <? y` and \\*e\\*\n")
+    #expect(result.diagnostics.map(\.kind) == [.delimiterRuns])
+    let html = HTMLRenderer().render(MarkdownDocument(text, limits: limits))
+    #expect(html.contains("<code>x *b* [c] [d] &lt;!-- &lt;? y</code>"), "\(html)")
+    // A code span after the default limit, as the trial had it.
+    let trial = String(repeating: "*a* ", count: 201) + "`x *b* y`\n"
+    #expect(HTMLRenderer().render(MarkdownDocument(trial)).hasSuffix("<code>x *b* y</code></p>\n"))
+    // Backticks in an HTML tag make no span to cmark-gfm: past the spared ones, escapes go on.
+    let tag = "<a title=\"`\">" + String(repeating: "*a* ", count: 100) + "`\n"
+    let escaped = guarded(tag, limits).diagnostics.first { $0.kind == .delimiterRuns }?.count ?? 0
+    #expect(escaped == 200 - 5 - 5)
+  }
+
   /// A trial: 33 `>` in indented code (no list item open before it) got a backslash, shown in the
   /// code; they are code, not containers. Where a list item may be open, they are still limited.
   @Test func markersInIndentedCodeOutsideContainersAreNotLimited() {

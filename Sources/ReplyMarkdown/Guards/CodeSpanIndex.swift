@@ -1,0 +1,42 @@
+/// The code spans of one paragraph as the guard sees them: a run of backticks opens one when a
+/// later run of exactly as many backticks in the paragraph closes it (cmark-gfm's rule; inside,
+/// backslashes are text).
+///
+/// The guard uses it only to spare escapes inside code spans, where a backslash would show
+/// (`` `x *b* y` `` in a paragraph past its delimiter limit): what it takes for a span, cmark-gfm
+/// may not (an HTML tag or autolink that starts before the backticks wins over them), so the
+/// spared escapes are capped by the caller.
+struct CodeSpanIndex {
+  /// Run length → where the runs of that length start, in order.
+  private var starts: [Int: [Int]] = [:]
+  /// Run length → the first entry of ``starts`` not yet passed by a lookup.
+  private var passed: [Int: Int] = [:]
+
+  /// Indexes the backtick runs on the lines of `segment`.
+  ///
+  /// - Complexity: O(n) in the lines' bytes.
+  init(_ segment: GuardScanner.SegmentLines, in bytes: UnsafeBufferPointer<UInt8>) {
+    for lineIndex in 0..<segment.count {
+      let line = segment[lineIndex]
+      var index = bytes.firstOffset(of: ASCII.backtick, from: line.start, to: line.end)
+      while index < line.end {
+        var runEnd = index
+        while runEnd < line.end && bytes[runEnd] == ASCII.backtick { runEnd += 1 }
+        starts[runEnd - index, default: []].append(index)
+        index = bytes.firstOffset(of: ASCII.backtick, from: runEnd, to: line.end)
+      }
+    }
+  }
+
+  /// Where the code span that a run of `length` backticks at `start` opens ends (past its closing
+  /// run), or `nil` when no run of that length follows. Lookups must come in increasing `start`.
+  ///
+  /// - Complexity: amortised O(1): each run is passed once.
+  mutating func end(ofSpanOpenedAt start: Int, length: Int) -> Int? {
+    guard let runs = starts[length] else { return nil }
+    var next = passed[length] ?? 0
+    while next < runs.count && runs[next] <= start { next += 1 }
+    passed[length] = next
+    return next < runs.count ? runs[next] + length : nil
+  }
+}
