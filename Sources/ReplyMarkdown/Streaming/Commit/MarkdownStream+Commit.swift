@@ -231,7 +231,13 @@ extension MarkdownStream {
     let firstLine = closedLine
     advanceClosed(to: sourceRange.upperBound)
     var waiting = waitingLabels(document, used: used)
-    if !alsoWaiting.isEmpty { waiting.formUnion(ReferenceLabels.used(in: used).intersection(alsoWaiting)) }
+    if !alsoWaiting.isEmpty {
+      let labels = ReferenceLabels.used(in: used)
+      waiting.formUnion(labels.intersection(alsoWaiting))
+      if labels.contains(ReferenceLabels.anyFootnote) && alsoWaiting.contains(where: { $0.hasPrefix("^") }) {
+        waiting.insert(ReferenceLabels.anyFootnote)
+      }
+    }
     if sourceRange.lowerBound == 0 && received.droppedByteOrderMark && Self.mayHoldTaskMarker(firstLineOf: source) {
       // After the reply's byte order mark cmark-gfm makes no task item on the first line; the
       // stream, which dropped the mark, would. The block waits for the end, where the whole
@@ -327,7 +333,9 @@ extension MarkdownStream {
       committedInexactly = true
     }
     guard !labels.isEmpty, !held.isEmpty else { return }
-    for position in held.takePositionsWaiting(for: labels) {
+    // A footnote label spanning lines waits as any footnote label.
+    let footnote = labels.contains { $0.hasPrefix("^") }
+    for position in held.takePositionsWaiting(for: footnote ? labels.union([ReferenceLabels.anyFootnote]) : labels) {
       var entry = held[position]
       // A block waiting for many labels (a sentence citing [^1] … [^200], defined one by one at
       // the end) is parsed again once the definitions that arrived since its last parse reach

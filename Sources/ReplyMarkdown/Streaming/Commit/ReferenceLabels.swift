@@ -22,19 +22,28 @@ enum ReferenceLabels {
   /// Labels of every `[...]` in `bytes` (no nested brackets, at most ``maximumLength`` bytes
   /// unless a footnote's).
   ///
+  /// A footnote label spanning lines stands in the set as ``anyFootnote``, not as the labels of
+  /// every length its columns allow (as many as its closing line's leading marker bytes, each a
+  /// prefix of its first word: a set of m·w bytes).
+  ///
   /// - Complexity: O(n).
   static func used(in bytes: ArraySlice<UInt8>) -> Set<String> {
     var labels: Set<String> = []
-    forEachUsed(in: bytes) { labels.insert($0) }
+    forEachUsed(in: bytes, footnoteLengths: []) { labels.insert($0) }
     return labels
   }
+
+  /// What ``used(in:)`` holds for a footnote label spanning lines: it may be any footnote label
+  /// (a key no definition has: cmark-gfm reads a NUL as U+FFFD).
+  static let anyFootnote = "^\u{0}"
 
   /// Calls `body` with the label of every `[...]` in `bytes`, as ``used(in:)`` finds them, in
   /// order and as often as they occur; for a footnote label spanning lines, also the labels
   /// cmark-gfm may look it up under (see the type's summary).
   ///
   /// With `footnoteLengths` (the lengths of the footnote labels that can match, after the caret),
-  /// a footnote label spanning lines is reported only under those lengths.
+  /// a footnote label spanning lines is reported only under those lengths; with none of them, as
+  /// ``anyFootnote``.
   ///
   /// - Complexity: O(n) plus, per footnote label spanning lines (for each of at most 32 caret
   ///   openers kept open, at the first `]` of each later line), O(w) for each length reported (w
@@ -214,6 +223,10 @@ enum ReferenceLabels {
       !ASCII.isSpace($0)
     }
     guard !word.isEmpty else { return }
+    if let lengths, lengths.isEmpty {
+      body(anyFootnote)
+      return
+    }
     let key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
     let top = min(highest, key.count)
     if lowest <= top {
