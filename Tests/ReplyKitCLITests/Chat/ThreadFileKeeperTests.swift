@@ -27,6 +27,15 @@ import Testing
     return ChatThread(tree: ChatThreadTree(messages: messages), reply: { _ in AsyncThrowingStream { $0.finish() } })
   }
 
+  /// A new folder (removed by the caller) with `t.json` saved by a keeper once (turns `a`, `1`).
+  static func savedOnce() throws -> (folder: URL, file: URL, keeper: ThreadFileKeeper) {
+    let folder = try Self.folder()
+    let file = folder.appendingPathComponent("t.json")
+    var keeper = ThreadFileKeeper(url: file)
+    try keeper.save(Self.thread(["a", "1"]), fields: ChatArchiveFields())
+    return (folder, file, keeper)
+  }
+
   static func texts(_ url: URL) throws -> [String] {
     try ChatArchive.load(from: url).map(\.text)
   }
@@ -94,11 +103,8 @@ import Testing
   /// A trial: an edit in place that kept the size, with the modification time set back
   /// afterwards, went unseen and was written over. The status change time gives it away.
   @Test func anEditThatSetsTheTimeBackIsSeen() throws {
-    let folder = try Self.folder()
+    var (folder, file, keeper) = try Self.savedOnce()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("t.json")
-    var keeper = ThreadFileKeeper(url: file)
-    try keeper.save(Self.thread(["a", "1"]), fields: ChatArchiveFields())
     var before = stat()
     #expect(stat(file.path, &before) == 0)
     // The status change time has the file system's resolution; a little later it differs.
@@ -134,16 +140,12 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8) == Self.other)
   }
 
-  /// A thread file deleted meanwhile is written again where it was: nothing there to lose.
   /// A trial: a FIFO put in the thread file's place while the chat ran was written through, and
   /// the save waited for a reader (the screen froze; once one came, the thread went into the
   /// pipe and the chat said it was saved). A regular file that became something else is a change.
   @Test func aFIFOInTheFilesPlaceIsNotWrittenInto() throws {
-    let folder = try Self.folder()
+    var (folder, file, keeper) = try Self.savedOnce()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("t.json")
-    var keeper = ThreadFileKeeper(url: file)
-    try keeper.save(Self.thread(["a", "1"]), fields: ChatArchiveFields())
     try FileManager.default.removeItem(at: file)
     #expect(mkfifo(file.path, 0o600) == 0)
     // Not saved when unseen: the save would wait for a reader that never comes.
@@ -155,12 +157,10 @@ import Testing
     #expect(try Self.texts(aside) == ["a", "1", "b", "2"])
   }
 
+  /// A thread file deleted meanwhile is written again where it was: nothing there to lose.
   @Test func aDeletedFileIsWrittenAgain() throws {
-    let folder = try Self.folder()
+    var (folder, file, keeper) = try Self.savedOnce()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("t.json")
-    var keeper = ThreadFileKeeper(url: file)
-    try keeper.save(Self.thread(["a", "1"]), fields: ChatArchiveFields())
     try FileManager.default.removeItem(at: file)
     try keeper.save(Self.thread(["a", "1", "b", "2"]), fields: ChatArchiveFields())
     #expect(keeper.movedAside == nil)
