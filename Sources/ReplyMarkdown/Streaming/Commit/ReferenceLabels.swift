@@ -152,7 +152,7 @@ enum ReferenceLabels {
     return nil
   }
 
-  /// A `[^` (or `[\^`) that ``forEachUsed(in:_:)`` keeps open.
+  /// A `[^` (or `[\^`) that ``forEachUsed(in:footnoteLengths:_:)`` keeps open.
   private struct CaretOpener {
     /// Where its `[` is.
     let open: Int
@@ -165,7 +165,7 @@ enum ReferenceLabels {
   }
 
   /// How many unclosed `[` the scan keeps, and how many caret openers among them (see
-  /// ``forEachUsed(in:_:)``).
+  /// ``forEachUsed(in:footnoteLengths:_:)``).
   static let trackedOpeners = 32
 
   /// Calls `body` with the key of the label between `open` and `close` in `buffer`, and, for a
@@ -276,7 +276,7 @@ enum ReferenceLabels {
     byte == ASCII.newline || byte == ASCII.carriageReturn
   }
 
-  /// The bytes ``forEachUsed(in:_:)`` acts on.
+  /// The bytes ``forEachUsed(in:footnoteLengths:_:)`` acts on.
   private static let scanned = ByteSet([
     ASCII.backslash, ASCII.backtick, UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "]"),
   ])
