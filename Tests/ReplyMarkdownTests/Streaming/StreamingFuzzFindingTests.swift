@@ -115,6 +115,10 @@ import Testing
     "[  \nfoo]\n\n[foo]: /",
     "[foo  \nbar]\n\n[foo bar]: /\n",
     "> [foo\\\nbar] and [x  \ny][]\n\n[foo\\ bar]: /a\n[x y]: /b\n",
+    // `--seed 1263`: the `[` of a full reference link's text stood in an emphasis the parse
+    // without the definition made; the block did not wait for `[ref]`.
+    "*[*][ref]()\n\n[ref]: /",
+    "_[_][ref] and **[x**][ref]\n\n[ref]: /u\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

@@ -685,14 +685,23 @@ extension MarkdownStream {
     }
   }
 
-  /// Whether a text node holds a bracketed span (`[x]`) that a later definition could link.
+  /// Whether the text of a leaf block holds a bracketed span (`[x]`) that a later definition
+  /// could link: a `[` and a later `]` in its text nodes, whatever inline nodes lie between or
+  /// around them (`*[*][ref]`: parsed without the definition, the `[` stands in an emphasis and
+  /// the `]` after it; with it, `[*]` is the link's text: fuzz seed 1263).
   static func mayBecomeReferenceLink(_ nodes: ArraySlice<MarkdownNode>) -> Bool {
+    var open = false
     for node in nodes {
-      guard case .text(let string) = node.kind else { continue }
-      var open = false
-      for byte in string.utf8 {
-        if byte == UInt8(ascii: "[") { open = true }
-        if byte == UInt8(ascii: "]") && open { return true }
+      switch node.kind {
+      case .text(let string):
+        for byte in string.utf8 {
+          if byte == UInt8(ascii: "[") { open = true }
+          if byte == UInt8(ascii: "]") && open { return true }
+        }
+      case let kind where kind.isBlock:
+        open = false
+      default:
+        break
       }
     }
     return false
