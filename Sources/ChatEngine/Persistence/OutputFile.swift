@@ -18,7 +18,8 @@
 /// - a regular file is replaced atomically: the bytes go to a temporary file beside the target,
 ///   are flushed to disk and renamed over it, so a failure (or, in a single-threaded program, a
 ///   signal that ends it, which cancels a replacement not yet renamed) leaves the old file whole
-///   and no partial file behind; the new file keeps the old one's permission bits, owner and
+///   and no partial file behind (what a program killed outright left, a later replacement of the
+///   same file removes: ``AbandonedTemporaries``); the new file keeps the old one's permission bits, owner and
 ///   group, and on Linux its extended attributes: access control lists, SELinux labels, `user.`
 ///   attributes (when any of these cannot be kept, the file is not replaced and the error says
 ///   why); a file this process may not write (mode 0444 for another user than root) is refused,
@@ -262,5 +263,6 @@ package enum OutputFile {
       unlink(temporary)
       throw Failure(path: path, reason: problem ?? reason(failure))
     }
+    AbandonedTemporaries.sweep(folder: directory(of: target), name: name)
   }
 }
