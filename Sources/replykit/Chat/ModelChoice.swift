@@ -10,7 +10,9 @@ import Foundation
 /// (`--api-key-env`, `api_key_env`), so a paid key never reaches a server it was not meant for.
 /// The default variables go only to `https://` on the default port. No key is sent over plain
 /// `http://` to a host other than this machine (`localhost`, `127.x.x.x`, `::1`) unless
-/// `--allow-http-key` (`allow_http_key`) says the network is trusted. A base URL with a
+/// `--allow-http-key` (`allow_http_key`) says the network is trusted; a server on this machine is
+/// reached without the proxy of `http_proxy` or `all_proxy` (``proxyBypass(for:environment:)``),
+/// so its key never reaches the proxy either. A base URL with a
 /// `#fragment` is refused; a user name or password in it is never shown in messages.
 enum ModelChoice {
   /// The command-line options that choose a model.
@@ -93,6 +95,24 @@ enum ModelChoice {
       api: api, baseURL: url, model: model, apiKey: key, apiKeySource: key == nil ? nil : variable,
       systemPrompt: settings.system.flatMap { $0.isEmpty ? nil : $0 }, maxTokens: settings.maxTokens,
       timeouts: timeouts)
+  }
+
+  /// The proxy variables libcurl (FoundationNetworking's HTTP client on Linux) reads for an
+  /// `http://` or `https://` request; upper-case `HTTP_PROXY` it ignores.
+  static let proxyVariables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+
+  /// The `no_proxy` value that keeps requests to `url` off every proxy, when `url` is on this
+  /// machine and a proxy variable is set (nil otherwise): the variable's value (`no_proxy`, else
+  /// `NO_PROXY`) with the host added. A proxy cannot reach this machine's own servers, and a key
+  /// sent to one over plain `http://` would cross the network unencrypted to the proxy (a trial:
+  /// `http_proxy` set, the key for a local server went to the proxy's host).
+  static func proxyBypass(for url: URL, environment: [String: String]) -> String? {
+    guard let host = url.host?.lowercased(), isLoopback(host),
+      proxyVariables.contains(where: { environment[$0]?.isEmpty == false })
+    else { return nil }
+    let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    let existing = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+    return existing.isEmpty ? bare : existing + "," + bare
   }
 
   /// Whether `host` (lowercased) is this machine: `localhost`, `127.0.0.0/8` or `::1`.

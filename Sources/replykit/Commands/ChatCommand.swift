@@ -16,6 +16,10 @@ enum ChatCommand {
   static func run(_ arguments: [String]) throws {
     let environment = TerminalEnvironment.variables
     guard let options = try ChatOptions.parse(arguments, environment: environment) else { return }
+    // Before any request, and before other threads read the environment.
+    if let url = options.model?.baseURL, let bypass = ModelChoice.proxyBypass(for: url, environment: environment) {
+      setenv("no_proxy", bypass, 1)
+    }
     // A reply or share command that exits early must not kill the chat.
     ProgramExit.ignoreBrokenPipes()
     try MainActor.assumeIsolated {
