@@ -128,4 +128,33 @@ struct RendererHighlightTests {
     #expect(
       HTMLRenderer(highlighter: lightHTML).render(document) == HTMLRenderer(highlighter: highlighter).render(document))
   }
+
+  /// HTML gave empty lines no highlighter call, so what a blank line ends (a markdown quote, a
+  /// string continued with a backslash, a preprocessor line) went on below it: `def` stayed
+  /// inside the string, where the terminal and kate-syntax-highlighter end it (a trial). The HTML
+  /// spans now carry the kinds the terminal's colours do, line by line.
+  @Test(
+    "HTML: an empty code line ends what it ends, as in the terminal",
+    arguments: [
+      ("python", "x = \"abc\\\n\ndef f(): pass\n", "def"), ("markdown", "> quote line\n\nplain after quote\n", "plain"),
+      ("c", "#define X 1 \\\n\nint y = 2;\n", "int"),
+    ])
+  func emptyLinesReachTheHighlighter(language: String, code: String, word: String) throws {
+    let html = HTMLRenderer(highlighter: highlighter).render(MarkdownDocument("```\(language)\n\(code)```\n"))
+    let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.first { $0.contains(word) })
+    let codeLanguage = try #require(highlighter.language(info: language))
+    var state = CodeLineState.initial
+    var expected = ""
+    for codeLine in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      let result = highlighter.highlight(String(codeLine), language: codeLanguage, state: state)
+      state = result.state
+      if codeLine.contains(word) {
+        expected = result.spans.filter { $0.kind != .normal }.map(\.kind.cssClass).joined(separator: " ")
+      }
+    }
+    let shown = line.components(separatedBy: "<span class=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    #expect(shown.joined(separator: " ") == expected, "\(language): \(line)")
+    #expect(!line.contains("hl-string") && !line.contains("hl-preprocessor") && !line.contains("hl-attribute"))
+  }
 }

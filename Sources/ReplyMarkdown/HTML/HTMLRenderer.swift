@@ -442,7 +442,9 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
         bytes.removeLast()
         carriageReturn = true
       }
-      if !bytes.isEmpty {
+      // An empty line is highlighted too: it ends a highlighter's quote, continued string or
+      // preprocessor line. What follows the last line break is no line.
+      if !bytes.isEmpty || (number < lines.count - 1) {
         let highlighted = highlighter.highlight(
           String(decoding: bytes, as: UTF8.self), language: language, state: state)
         state = highlighted.state
