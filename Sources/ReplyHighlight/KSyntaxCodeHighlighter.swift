@@ -12,7 +12,11 @@ import ReplyMarkdown
 ///   serialized behind one process-wide lock, so calls from many threads are correct (and take
 ///   turns).
 /// - Complexity: a line costs what the grammar's rules cost on it, about linear in its length for
-///   the shipped grammars.
+///   ordinary code. Some grammars are slower on hostile text, as in KSyntaxHighlighting's own
+///   `kate-syntax-highlighter`: a line of 16,000 bytes of `$($(…` in TypeScript takes about 3 s
+///   (quadratic in the line's length below ``maximumLineBytes``), and tens of thousands of lines
+///   each opening one more `[` in JSON, element in XML or `(` in Python cost time quadratic in
+///   the depth (80,000 lines: about 7 s). `--highlight never` renders such input at full speed.
 public struct KSyntaxCodeHighlighter: CodeHighlighter {
   /// Lines longer than this many UTF-8 bytes are not highlighted.
   public static let maximumLineBytes = 16_384
