@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Request: `POST {base}/chat/completions` with `{"model", "messages", "stream": true}` (a
 /// `system` message first when there is a system prompt), `Authorization: Bearer KEY` when there
-/// is a key. Events: `data: {json}` whose `choices[0].delta.content` is text, then `data: [DONE]`;
+/// is a key. Events: `data: {json}` whose `choices[0].delta.content` (a string or text parts) and
+/// `choices[0].delta.refusal` are text, then `data: [DONE]`;
 /// `data: {"error": {…}}` is an error (`"error": null` is none).
 struct OpenAIChatCompletions: ModelStreamDecoder {
   private(set) var sawFinishReason = false
@@ -57,9 +58,19 @@ struct OpenAIChatCompletions: ModelStreamDecoder {
       default: break
       }
     }
-    guard let delta = choice["delta"] as? [String: Any], let content = delta["content"] as? String else {
-      return .nothing
-    }
-    return content.isEmpty ? .nothing : .text(content)
+    guard let delta = choice["delta"] as? [String: Any] else { return .nothing }
+    let text = Self.text(of: delta["content"]) + Self.text(of: delta["refusal"])
+    return text.isEmpty ? .nothing : .text(text)
+  }
+
+  /// The text of a delta's `content` or `refusal` (a model that declines says why there): a
+  /// string, or an array of parts whose `text` strings are joined (servers that send content
+  /// parts); anything else holds none.
+  static func text(of value: Any?) -> String {
+    if let string = value as? String { return string }
+    guard let parts = value as? [Any] else { return "" }
+    return parts.compactMap { part in
+      (part as? String) ?? ((part as? [String: Any])?["text"] as? String)
+    }.joined()
   }
 }

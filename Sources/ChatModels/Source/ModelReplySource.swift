@@ -20,7 +20,11 @@ import Foundation
 ///   with the server's `Retry-After`, a server error, a dropped connection — text already shown
 ///   stays —, a malformed event, a timeout, no connection, an answer that is not an event stream,
 ///   a reply the model says it cut short — its length limit, a content filter —, text kept);
-///   none contains the key.
+///   none contains the key. A status that is not 2xx is reported as that status even when its body
+///   is cut off or never finishes; an error sent as a bare JSON body in place of events shows its
+///   message; a model that reached its length limit before any text says so, not "empty".
+/// - A refusal (`delta.refusal`) and content sent as text parts are the reply's text; a `\u`
+///   escape of a lone surrogate reads as U+FFFD.
 /// - Redirects are not followed (they would carry the key elsewhere); the error names where one
 ///   points.
 /// - Memory stays bounded whatever the server sends: at most 32 MiB of reply text
@@ -134,8 +138,9 @@ public struct ModelReplySource: Sendable {
         guard fits else { throw ModelError.replyTooLong(bytes: limits.replyBytes) }
         replyBytes += text.utf8.count
       case .done:
-        guard wroteText else { throw ModelError.emptyReply }
+        // A model that spent its whole length limit before any text (on reasoning) says so.
         if let cut = decoder.cutShort { throw cut }
+        guard wroteText else { throw ModelError.emptyReply }
         return true
       case .nothing:
         break
@@ -143,22 +148,30 @@ public struct ModelReplySource: Sendable {
       return false
     }
     do {
-      for try await part in parts {
-        switch part {
-        case .head(let code, let fields):
-          status = code
-          headers = fields
-        case .body(let data) where !(200..<300).contains(status):
-          errorBody.append(data.prefix(maximumErrorBody - errorBody.count))
-          if errorBody.count >= maximumErrorBody {
-            throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
-          }
-        case .body(let data):
-          if sample.count < maximumSample { sample.append(data.prefix(maximumSample - sample.count)) }
-          for event in try parser.feed(data) {
-            if try handle(event) { return }
+      do {
+        for try await part in parts {
+          switch part {
+          case .head(let code, let fields):
+            status = code
+            headers = fields
+          case .body(let data) where !(200..<300).contains(status):
+            errorBody.append(data.prefix(maximumErrorBody - errorBody.count))
+            if errorBody.count >= maximumErrorBody {
+              throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
+            }
+          case .body(let data):
+            if sample.count < maximumSample { sample.append(data.prefix(maximumSample - sample.count)) }
+            for event in try parser.feed(data) {
+              if try handle(event) { return }
+            }
           }
         }
+      } catch ModelError.connectionDropped where status != 0 && !(200..<300).contains(status) {
+        // The status came, its body did not finish: the status is the news (a 429 and its
+        // Retry-After), with what of the body came.
+        throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
+      } catch ModelError.idleTimeout where status != 0 && !(200..<300).contains(status) {
+        throw failure(status: status, headers: headers, body: errorBody, endpoint: endpoint)
       }
       try Task.checkCancellation()
       guard (200..<300).contains(status) else {
@@ -173,14 +186,20 @@ public struct ModelReplySource: Sendable {
           throw ModelError.connectionDropped
         }
       }
+      // An error sent as a bare JSON body, without the `data:` of an event.
+      if !sawEvent, let object = _JSON.object(String(decoding: sample, as: UTF8.self)),
+        let message = _JSON.errorMessage(object)
+      {
+        throw ModelError.streamError(message: message)
+      }
       if !sawEvent, let type = headers["content-type"], !type.lowercased().hasPrefix("text/event-stream") {
         let text = String(decoding: sample, as: UTF8.self)
         throw ModelError.notEventStream(
           contentType: ModelError.clean(type, key: key), message: text.isEmpty ? nil : ModelError.clean(text, key: key))
       }
       guard decoder.endedCleanly else { throw ModelError.connectionDropped }
-      guard wroteText else { throw ModelError.emptyReply }
       if let cut = decoder.cutShort { throw cut }
+      guard wroteText else { throw ModelError.emptyReply }
     } catch let error as ModelError {
       throw redacted(error, key: key)
     }

@@ -192,14 +192,24 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
     case .badURL:
       return ModelError.cannotConnect(
         server: server,
-        reason: "the HTTP client cannot use this address (on Linux it cannot reach an IPv6 address in brackets: "
-          + "use a host name)")
+        reason: "the HTTP client cannot use this address: check its host (an IPv4 address without leading zeros; "
+          + "a host name, not an IPv6 address in brackets)")
+    case .networkConnectionLost:
+      return ModelError.cannotConnect(
+        server: server, reason: "it closed the connection without answering (is the port a model server's?)")
+    case .unsupportedURL where !afterHead, .badServerResponse where !afterHead, .cannotParseResponse where !afterHead,
+      .unknown where !afterHead:
+      return ModelError.cannotConnect(
+        server: server,
+        reason: "its answer is not HTTP that the client can read (URLError \(urlError.code.rawValue)): "
+          + "is the base URL a model server?")
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
       return ModelError.cannotConnect(server: server, reason: "the secure connection failed")
     default:
       if afterHead { return ModelError.connectionDropped }
-      return ModelError.cannotConnect(server: server, reason: "error \(urlError.code.rawValue)")
+      return ModelError.cannotConnect(
+        server: server, reason: "the HTTP client failed (URLError \(urlError.code.rawValue)): is the base URL right?")
     }
   }
 }

@@ -75,6 +75,13 @@ enum ModelChoice {
       )
     }
     let key = settings.apiKeyVariable != nil || isProvider ? environment[variable].flatMap(ModelAPIKey.init) : nil
+    // A header cannot carry a line break or another control character: the HTTP client would drop
+    // the header, and the server would then blame the key.
+    if let key, key.value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw CLIError.usage(
+        "$\(variable) holds a line break or another control character inside the key, which no HTTP header can "
+          + "carry: set it to the key alone")
+    }
     if key == nil {
       if settings.apiKeyVariable != nil {
         throw CLIError.usage("$\(variable) is not set (named by --api-key-env or api_key_env)")
