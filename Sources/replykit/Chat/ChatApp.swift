@@ -287,6 +287,8 @@ final class ChatApp {
       stopEditing()
       _ = screen.composer.take()
       clearNotice()
+      // The edited turn is saved as its reply starts, as a sent one is.
+      autosave()
       return
     }
     guard (try? thread.send(SlashCommand.message(from: text))) != nil else { return }
@@ -294,6 +296,9 @@ final class ChatApp {
     historyIndex = nil
     _ = screen.composer.take()
     clearNotice()
+    // Saved now, not only once its reply ends: a chat killed outright (SIGKILL, out of memory)
+    // mid-reply keeps the question; the reply loads back as failed.
+    autosave()
   }
 
   /// Reply `number` (as numbered on screen), else the reply in view, else the latest.

@@ -60,14 +60,15 @@ enum Clipboard {
       Subprocess.writeAndClose(data, to: process.input)
       let errorText = String(decoding: CommandReplySource.readAll(process.error, keepingLast: 4096), as: UTF8.self)
       close(process.error)
-      let status = process.wait()
+      let end = process.wait()
       ProcessGroups.forgetIfGone(process.pid)
-      let line = errorText.split(whereSeparator: \.isNewline).last.map(String.init)
+      let line = errorText.split(whereSeparator: \.isNewline).last.map { CommandReplySource.shortened(String($0)) }
       let failure: String? =
-        switch status {
-        case 0: nil
-        case 127: "command not found: \(command)"
-        default: "exit status \(status)" + (line.map { ": \($0)" } ?? "")
+        switch (end.status, end.signal) {
+        case (0, nil): nil
+        case (127, nil): "command not found: \(command)"
+        case (_, nil): "exit status \(end.status)" + (line.map { ": \($0)" } ?? "")
+        default: "the command \(end.phrase)" + (line.map { ": \($0)" } ?? "")
         }
       DispatchQueue.main.async { done(failure) }
     }

@@ -108,7 +108,7 @@ struct CommandReplySource: Sendable {
       close(process.output)
       if !carry.isEmpty { continuation.yield(String(decoding: carry, as: UTF8.self)) }
       errors.wait()
-      let status = process.wait()
+      let end = process.wait()
       exited.set(true)
       ProcessGroups.forgetIfGone(process.pid)
       if tooLong {
@@ -117,17 +117,28 @@ struct CommandReplySource: Sendable {
             message:
               "The reply command printed more than \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"); the rest was not read."
           ))
-      } else if status == 0, !printed {
+      } else if end == Subprocess.End(status: 0), !printed {
         continuation.finish(throwing: Failure(message: "The reply command printed nothing."))
-      } else if status == 0 {
+      } else if end == Subprocess.End(status: 0) {
         continuation.finish()
       } else {
-        let line = lastErrorLine.value
+        let line = Self.shortened(lastErrorLine.value)
+        let ending = "The reply command \(end.phrase)"
         continuation.finish(
-          throwing: Failure(message: line.isEmpty ? "The reply command exited with status \(status)." : line))
+          throwing: Failure(
+            message: line.isEmpty ? ending + "." : end.signal == nil ? line : "\(ending): \(line)"))
       }
     }
     return stream
+  }
+
+  /// The most characters of a command's error line a failure shows (as a model's error message).
+  static let errorLineLimit = 300
+
+  /// `line` cut to ``errorLineLimit`` characters, with `…` when cut; NUL bytes dropped.
+  static func shortened(_ line: String) -> String {
+    let clean = line.filter { $0 != "\u{0}" }
+    return clean.count > errorLineLimit ? String(clean.prefix(errorLineLimit)) + "…" : clean
   }
 
   /// The length of the longest prefix of `bytes` that does not end inside a UTF-8 sequence.

@@ -100,14 +100,36 @@ struct Subprocess: Sendable {
     close(descriptor)
   }
 
-  /// Waits for the child; returns its exit status, or 128 + the signal that ended it.
-  func wait() -> Int32 {
+  /// How a child ended: its exit status, or the signal that ended it.
+  struct End: Equatable {
+    /// The exit status, or 128 + the signal (as a shell's `$?` has it); -1 when it could not be
+    /// waited for.
+    var status: Int32
+    /// The signal that ended it, if one did.
+    var signal: Int32?
+
+    /// `exited with status 3`, or `was ended by SIGKILL` (a status of 137 that the command
+    /// returned itself is not told apart by a shell, but is here).
+    var phrase: String {
+      guard let signal else { return "exited with status \(status)" }
+      return "was ended by " + (Self.signalNames[signal].map { "SIG" + $0 } ?? "signal \(signal)")
+    }
+
+    static let signalNames: [Int32: String] = [
+      SIGHUP: "HUP", SIGINT: "INT", SIGQUIT: "QUIT", SIGILL: "ILL", SIGABRT: "ABRT", SIGBUS: "BUS", SIGFPE: "FPE",
+      SIGKILL: "KILL", SIGSEGV: "SEGV", SIGPIPE: "PIPE", SIGALRM: "ALRM", SIGTERM: "TERM", SIGUSR1: "USR1",
+      SIGUSR2: "USR2", SIGXCPU: "XCPU", SIGXFSZ: "XFSZ",
+    ]
+  }
+
+  /// Waits for the child; returns how it ended.
+  func wait() -> End {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
-      if errno != EINTR { return -1 }
+      if errno != EINTR { return End(status: -1) }
     }
     let signalled = status & 0x7F
-    return signalled == 0 ? (status >> 8) & 0xFF : 128 + signalled
+    return signalled == 0 ? End(status: (status >> 8) & 0xFF) : End(status: 128 + signalled, signal: signalled)
   }
 
   /// Runs `work`, which blocks on a child's pipes or its exit, on a new thread of its own: on the

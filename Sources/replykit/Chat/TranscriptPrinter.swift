@@ -190,12 +190,16 @@ final class TranscriptPrinter {
   }
 
   /// Prints the rest of the reply and its end mark, saves the thread, then exits: 1 when the
-  /// reply failed, the thread could not be saved, or its file changed meanwhile and it was saved
+  /// reply failed (its error also one line on standard error), the thread could not be saved, or its file changed meanwhile and it was saved
   /// beside it (one line on standard error), else 0.
   private func finish() -> Never {
     printRest()
     var status: Int32 = 0
-    if case .failed = thread?.messages.last?.state { status = 1 }
+    if case .failed(let reason) = thread?.messages.last?.state {
+      // The transcript shows it in place; a script reads standard error.
+      StandardIO.writeError("replykit: the reply failed: \(reason)")
+      status = 1
+    }
     do {
       if let saved = try save(), let aside = saved.aside {
         StandardIO.writeError("replykit: " + Self.asideLine(saved.path, aside: aside))

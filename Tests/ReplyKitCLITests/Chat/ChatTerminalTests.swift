@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `replykit chat` end to end: the real program in tmux, driven by keys, read from the pane.
 @Suite(.serialized) struct ChatTerminalTests {
   /// A reply command that answers "Answer N", N counting the replies it has given.
@@ -171,6 +175,26 @@ import Testing
     let screen = try again.waitFor("Loaded 2 messages")
     #expect(screen.contains("remember me"))
     #expect(screen.contains("Stored answer"))
+  }
+
+  /// The thread was saved only once a reply ended, so a chat killed outright mid-reply (SIGKILL,
+  /// out of memory) lost the question just sent (a trial). It is saved as it is sent.
+  @Test func aSentMessageIsSavedBeforeItsReplyEnds() throws {
+    let session = try TmuxSession([
+      "--reply-command", "cat > /dev/null; printf 'Thinking'; sleep 30", "--thread", "t.json",
+    ])
+    try session.submit("keep this question")
+    try session.waitFor("Thinking")
+    #expect(session.signalProgram(SIGKILL))
+    try session.waitFor("EXITED 137")
+    let url = session.directory.appendingPathComponent("t.json")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+    let messages = json?["messages"] as? [[String: Any]] ?? []
+    #expect(messages.first?["text"] as? String == "keep this question")
+    #expect(messages.count == 2 && messages.last?["role"] as? String == "assistant")
+    let again = try TmuxSession(["--thread", url.path])
+    let screen = try again.waitFor("Loaded 2 messages")
+    #expect(screen.contains("keep this question"))
   }
 
   @Test func aThreadFileThatFailsToLoadIsNeverOverwritten() throws {

@@ -117,6 +117,20 @@ import Testing
     }
   }
 
+  /// A failed reply was shown only in the transcript on standard output, with status 1 and
+  /// nothing on standard error, where the README says errors go (a trial).
+  @Test func aFailedReplyIsAlsoALineOnStandardError() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try OutputSafetyTests.shell(
+      "\"$R\" chat --thread thread.json --reply-command 'cat > /dev/null; echo half; echo no model >&2; exit 4' "
+        + "< /dev/null", in: directory)
+    #expect(result.status == 1)
+    #expect(result.stderr == "replykit: the reply failed: no model\n")
+    #expect(result.stdout.contains("half"))
+    #expect(try Self.saved(directory.appendingPathComponent("thread.json")).last?.state == "failed")
+  }
+
   /// Fault 1: a reader that goes away ends chat as it ends `render`: by SIGPIPE when SIGPIPE is
   /// at its default, else with the error; the reply is saved whole either way.
   @Test func aBrokenPipeEndsChatAsItEndsRender() throws {

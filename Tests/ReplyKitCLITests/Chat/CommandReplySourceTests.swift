@@ -57,4 +57,20 @@ import Testing
     #expect(kept.count == 4096)
     #expect(String(decoding: kept, as: UTF8.self).hasSuffix("eee\nlast line"))
   }
+
+  /// A 60,000-character error line was stored and shown whole (model errors are cut at 300), and a
+  /// command killed by a signal read as "exited with status 137" (a trial).
+  @Test func theErrorLineIsShortAndASignalIsNamed() async {
+    let long = await Self.collect(
+      CommandReplySource(command: "cat > /dev/null; printf 'oops %.0s' $(seq 1 2000) >&2; printf '\\n' >&2; exit 3"))
+    #expect(long.error?.hasPrefix("oops oops ") == true)
+    #expect(long.error?.count == CommandReplySource.errorLineLimit + 1 && long.error?.hasSuffix("…") == true)
+    let killed = await Self.collect(CommandReplySource(command: "cat > /dev/null; kill -KILL $$"))
+    #expect(killed.error == "The reply command was ended by SIGKILL.")
+    let plain = await Self.collect(CommandReplySource(command: "cat > /dev/null; exit 137"))
+    #expect(plain.error == "The reply command exited with status 137.")
+    let said = await Self.collect(
+      CommandReplySource(command: "cat > /dev/null; echo 'out of memory' >&2; kill -TERM $$"))
+    #expect(said.error == "The reply command was ended by SIGTERM: out of memory")
+  }
 }
