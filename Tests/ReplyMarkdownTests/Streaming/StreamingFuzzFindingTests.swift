@@ -119,6 +119,11 @@ import Testing
     // without the definition made; the block did not wait for `[ref]`.
     "*[*][ref]()\n\n[ref]: /",
     "_[_][ref] and **[x**][ref]\n\n[ref]: /u\n",
+    // `--seed 1267`: a `[]` on the later line took its first `]`, and the `]` after it closes
+    // the `[^1`; only a line's first `]` was looked at.
+    "[^1]:\n[^1[]`]`\n[]`]",
+    "[^12]:\n[^12[]`]`\n[]`x]",
+    "[^ab]: n\n\n[^ab[]`]`\n[]`c]\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

@@ -64,6 +64,7 @@ enum ReferenceLabels {
       // The last backtick, `<` or `](`: a `]` after one may stand in a code span, inline HTML, an
       // autolink or a destination, no bracket to cmark-gfm.
       var lastSpanStart = -1
+      var lineColumns = LineColumns()
       var cursor = ByteSetCursor()
       var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
@@ -104,17 +105,22 @@ enum ReferenceLabels {
               carets[caret].checked = index
             } else if let start = labelStart(in: buffer, open: outer) {
               // On a later line, the `]` that closes it may be this one (`[^1[]`, `` `[` `` and
-              // `]` on the next line: fuzz seed 1248): only the labels its columns allow, at the
-              // first `]` of each line, each costing that line (the opener's column is kept).
+              // `]` on the next line: fuzz seed 1248), and not only the line's first: a `[]`
+              // before it on the line takes the first (`[]`]` under `[^1[]`]``: fuzz seed 1267).
+              // Only the labels its columns allow, at up to ``trackedOpeners`` `]` of each line
+              // (the opener's column is kept, the line's columns are counted once).
               let checked = carets[caret].checked
-              let laterLine = UnsafeBufferPointer(rebasing: buffer[checked..<index]).contains(where: isLineBreak)
+              if UnsafeBufferPointer(rebasing: buffer[checked..<index]).contains(where: isLineBreak) {
+                carets[caret].checksOnLine = 0
+              }
               carets[caret].checked = index
-              if laterLine {
+              if carets[caret].checksOnLine >= 0 && carets[caret].checksOnLine < Self.trackedOpeners {
+                carets[caret].checksOnLine += 1
                 let opening = carets[caret].column ?? column(in: buffer, of: outer)
                 carets[caret].column = opening
                 forEachColumnLabel(
-                  in: buffer, from: start, open: outer, close: index, openColumn: opening, lengths: footnoteLengths,
-                  body)
+                  in: buffer, from: start, open: outer, close: index, openColumn: opening,
+                  closeColumn: lineColumns.column(of: index, in: buffer), lengths: footnoteLengths, body)
               }
             }
           }
@@ -160,6 +166,8 @@ enum ReferenceLabels {
     var reported = false
     /// Where the scan last looked for a line break after that report.
     var checked = 0
+    /// How many `]` of the current line were looked at as its closer; -1 before a later line.
+    var checksOnLine = -1
     /// Its column, as ``column(in:of:)`` gives it, once known.
     var column: (Int, Int, Int)?
   }
@@ -208,10 +216,11 @@ enum ReferenceLabels {
   /// footnote definition, so a length past the first word stands for the word itself.
   private static func forEachColumnLabel(
     in buffer: UnsafeBufferPointer<UInt8>, from start: Int, open: Int, close: Int,
-    openColumn known: (Int, Int, Int)? = nil, lengths: Set<Int>?, _ body: (String) -> Void
+    openColumn known: (Int, Int, Int)? = nil, closeColumn knownClose: (Int, Int, Int)? = nil, lengths: Set<Int>?,
+    _ body: (String) -> Void
   ) {
     let (openColumn, openMarkers, openSlack) = known ?? column(in: buffer, of: open)
-    let (closeColumn, closeMarkers, closeSlack) = column(in: buffer, of: close)
+    let (closeColumn, closeMarkers, closeSlack) = knownClose ?? column(in: buffer, of: close)
     // A tab a container marker takes part of leaves up to three columns as spaces; bytes that are
     // not UTF-8 leave the columns uncertain.
     let slack = openSlack + closeSlack
@@ -274,6 +283,28 @@ enum ReferenceLabels {
     }
     let invalid = invalidBytes(in: UnsafeBufferPointer(rebasing: buffer[start..<index]))
     return (index - start + 2 * nuls + 2 * invalid, markers - start, (tab ? 3 : 0) + 2 * invalid)
+  }
+
+  /// ``column(in:of:)`` for indices that grow along a line, each byte of the line counted once:
+  /// a later index on the same line adds the columns of the bytes since the last (the markers at
+  /// the line's start stay as counted; a segment starts at a `]`, so no UTF-8 sequence spans two).
+  private struct LineColumns {
+    private var last = -1
+    private var value = (0, 0, 0)
+
+    mutating func column(of index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int) {
+      if last >= 0, last <= index, !UnsafeBufferPointer(rebasing: buffer[last..<index]).contains(where: isLineBreak) {
+        let segment = UnsafeBufferPointer(rebasing: buffer[last..<index])
+        let nuls = segment.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+        let invalid = invalidBytes(in: segment)
+        value.0 += segment.count + 2 * nuls + 2 * invalid
+        value.2 += 2 * invalid
+      } else {
+        value = ReferenceLabels.column(in: buffer, of: index)
+      }
+      last = index
+      return value
+    }
   }
 
   /// How many bytes of `bytes` are not part of a valid UTF-8 sequence.
