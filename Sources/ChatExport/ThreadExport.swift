@@ -82,7 +82,10 @@ public enum ThreadExport {
   static func markdownBlocks(_ message: ChatMessage, labels: Labels = .english) -> [String] {
     switch message.role {
     case .user:
-      let quoted = escapedMarkdown(message.text).split(separator: "\n", omittingEmptySubsequences: false)
+      // Every markdown line ending (LF, CR, CRLF) starts a quoted line: text after a lone CR
+      // went out of the quote.
+      let quoted = escapedMarkdown(message.text)
+        .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
       return [speaker(labels.you), quoted]
     case .assistant:

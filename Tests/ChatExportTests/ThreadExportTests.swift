@@ -127,4 +127,15 @@ struct ThreadExportTests {
       ], timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US"))
     #expect(PlainTextRenderer().render(MarkdownDocument(markdown)).contains("LATER"), "\(markdown)")
   }
+
+  /// Your text with CR or CRLF line breaks: what followed the first lone CR went out of the quote
+  /// (an indented line became a code block; a trial). Every line ending starts a quoted line.
+  @Test func everyLineEndingStaysInTheQuote() {
+    let message = ChatMessage(
+      role: .user, text: "first line\r\rsecond\r\n    indented?\nlast", date: Date(timeIntervalSince1970: 0))
+    #expect(
+      ThreadExport.markdownBlocks(message) == ["**You**", "> first line\n>\n> second\n>     indented?\n> last"])
+    let document = MarkdownDocument(ThreadExport.markdownBlocks(message).joined(separator: "\n\n"))
+    #expect(Array(document.topLevelBlocks).count == 2)
+  }
 }

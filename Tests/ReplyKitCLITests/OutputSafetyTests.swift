@@ -139,6 +139,18 @@ import Testing
     #expect(export.status == 1 && export.stderr.contains("standard input: input too large"))
   }
 
+  /// The largest limit the usage error names, on a pipe past 64 KiB, trapped (`limit + 1`
+  /// overflowed: a trial).
+  @Test func theLargestLimitReadsAPipe() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try Self.shell(
+      "head -c 100000 /dev/zero | tr '\\0' a | \"$R\" render - --to plain --max-bytes 9223372036854775807 | wc -c",
+      in: directory)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "100001")
+  }
+
   @Test func aGuardThatChangesTheRenderingPrintsOneNotePerKind() throws {
     let deep = String(repeating: "> ", count: 40) + "x\n\n" + String(repeating: "> ", count: 50) + "y\n"
     for command in ["render", "stream"] {

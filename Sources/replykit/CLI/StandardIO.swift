@@ -117,7 +117,9 @@ enum StandardIO {
     bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
     while true {
       if bytes.count > limit { throw tooLarge(path, count: nil, limit: limit) }
-      if bytes.count == bytes.capacity { bytes.reserveCapacity(min(bytes.capacity * 2, limit + 1)) }
+      if bytes.count == bytes.capacity {
+        bytes.reserveCapacity(min(bytes.capacity * 2, limit == .max ? .max : limit + 1))
+      }
       let start = bytes.count
       let room = bytes.capacity - start
       var failure: Int32 = 0

@@ -88,9 +88,11 @@ enum ExportCommand {
     }
     let output = parsed.value("-o") ?? parsed.value("--output")
     if output?.isEmpty == true { throw CLIError.usage("the output file name (-o) is empty") }
-    if let output, output != "-", input != "-", isSameFile(input, output) {
+    if let output, output != "-", input == "-" ? isStandardInput(sameAs: output) : isSameFile(input, output) {
       throw CLIError.usage(
-        "'\(output)' is the thread file itself: the export would replace the thread; write it to another file")
+        "'\(output)' is the thread file itself"
+          + (input == "-" ? " (standard input reads it)" : "")
+          + ": the export would replace the thread; write it to another file")
     }
     let title = parsed.value("--title")
     // Blank also when it holds only invisible format characters (U+200B and the like): the page
@@ -159,6 +161,17 @@ enum ExportCommand {
     let light = KSyntaxCodeHighlighter(dark: false)
     let dark = KSyntaxCodeHighlighter(dark: true)
     return PageHighlighting(highlighter: light, light: light.codeTheme, dark: dark.codeTheme)
+  }
+
+  /// Whether standard input is the existing regular file `path` names (links followed):
+  /// `export - -o thread.json < thread.json` would replace the thread it reads.
+  static func isStandardInput(sameAs path: String) -> Bool {
+    var input = stat()
+    var other = stat()
+    guard fstat(STDIN_FILENO, &input) == 0, input.st_mode & S_IFMT == S_IFREG, stat(path, &other) == 0 else {
+      return false
+    }
+    return input.st_dev == other.st_dev && input.st_ino == other.st_ino
   }
 
   /// Whether `first` and `second` name the same existing file (links followed).

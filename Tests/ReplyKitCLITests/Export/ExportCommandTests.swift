@@ -69,6 +69,14 @@ import Testing
       #expect(result.stderr.contains("is the thread file itself"), "\(output): \(result.stderr)")
       #expect(try String(contentsOf: input, encoding: .utf8) == thread)
     }
+    // Standard input redirected from the thread file (a trial: the thread was replaced).
+    for output in ["thread.json", "link.json", "/dev/stdin"] {
+      let result = try OutputSafetyTests.shell(
+        "\"$R\" export - -o \(output) < thread.json; echo \"status $?\"", in: directory)
+      #expect(result.stdout == "status 2\n", "\(output): \(result.stdout)")
+      #expect(result.stderr.contains("is the thread file itself (standard input reads it)"), "\(result.stderr)")
+      #expect(try String(contentsOf: input, encoding: .utf8) == thread)
+    }
   }
 
   @Test func writesTheOutputFileAndReplacesItWhole() throws {
