@@ -123,6 +123,26 @@ struct ArchiveTests {
     }
   }
 
+  /// Fractions of a second were rounded: `9999-12-31T23:59:59.9999999Z` was refused as year 10000
+  /// in UTC, and `2026-12-31T23:59:59.9999Z` was filed under 2027 and saved back so (a trial).
+  /// The digits past the milliseconds are cut off.
+  @Test(arguments: [
+    ("9999-12-31T23:59:59.9999999Z", "9999-12-31T23:59:59.999+00:00"),
+    ("2026-12-31T23:59:59.9999Z", "2026-12-31T23:59:59.999+00:00"),
+    ("2026-12-31T23:59:59.9996+01:00", "2026-12-31T22:59:59.999+00:00"),
+    ("2026-03-10T10:00:00.5Z", "2026-03-10T10:00:00.500+00:00"),
+    ("2026-03-10T10:00:00.12Z", "2026-03-10T10:00:00.120+00:00"),
+    ("2026-03-10T10:00:00.00000000000000000001Z", "2026-03-10T10:00:00.000+00:00"),
+  ])
+  func fractionsOfASecondAreCutToTheMillisecond(written: String, saved: String) throws {
+    let data = Data(
+      #"{"messages":[{"id":"00000000-0000-4000-8000-000000000001","role":"user","text":"","date":"\#(written)","state":"complete"}]}"#
+        .utf8)
+    let messages = try ChatArchive.decode(data)
+    let again = String(decoding: ChatArchive.encode(messages, timeZone: .gmt), as: UTF8.self)
+    #expect(again.contains("\"\(saved)\""), "\(again)")
+  }
+
   @Test func loadingNormalises() throws {
     let json = """
       {"messages": [

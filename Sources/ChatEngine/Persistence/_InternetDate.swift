@@ -149,18 +149,21 @@ package enum _InternetDate {
       expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
       let second = number(2)
     else { return nil }
-    var fraction = 0.0
+    // Milliseconds, the digits past them cut off, not rounded: `23:59:59.9999` stays in its
+    // second (and its day and year), as written; rounding moved it to the next year at the end of
+    // one (a trial), and thread files keep milliseconds anyway.
+    var milliseconds = 0
     if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
       position += 1
-      var scale = 0.1
       let start = position
       while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-        fraction += Double(bytes[position] - 0x30) * scale
-        scale /= 10
+        if position - start < 3 { milliseconds = milliseconds * 10 + Int(bytes[position] - 0x30) }
         position += 1
       }
       guard position > start else { return nil }
+      for _ in min(position - start, 3)..<3 { milliseconds *= 10 }
     }
+    let fraction = Double(milliseconds) / 1000
     var offset = 0
     if expect("Zz") {
       offset = 0
