@@ -1,4 +1,5 @@
 import ChatEngine
+import Foundation
 import ReplyMarkdown
 
 /// The page's marks for turns with other versions, kept apart from the page's own markup.
@@ -40,26 +41,57 @@ struct _PageVersions: Sendable {
     guard let versions = tree.versions(at: index) else { return "" }
     let mark = _HTMLEscape.text(words.version(versions.number, of: versions.count))
     var html = "<div class=\"versions\"><p class=\"state versions-mark\">\(mark)</p>"
-    if includesOthers {
-      let others = _HTMLEscape.text(words.otherVersions(versions.count - 1))
-      html += "<details><summary>\(others)</summary>"
-      for (position, id) in versions.ids.enumerated() where position != versions.shownIndex {
-        guard let branch = tree.branch(from: id) else { continue }
-        let title = _HTMLEscape.text(words.version(position + 1, of: versions.count))
-        html += "<section class=\"version\" aria-label=\"\(title)\"><h3 class=\"version-title\">\(title)</h3>"
-        for (offset, message) in branch.enumerated() {
-          html += Self.turn(message, words: words, code: &code)
-          // A turn further down this branch with versions of its own: which one this branch shows.
-          if offset > 0, let nested = tree.versions(after: branch[offset - 1].id, showing: message.id) {
-            let nestedMark = _HTMLEscape.text(words.version(nested.number, of: nested.count))
-            html += "<p class=\"state versions-mark\">\(nestedMark)</p>"
-          }
-        }
-        html += "</section>"
-      }
-      html += "</details>"
-    }
+    if includesOthers { html += others(versions, words: words, code: &code) }
     return html + "</div>"
+  }
+
+  /// What remains to write of the other versions: text, the collapsed versions of a turn, one
+  /// version (its title and branch), or the turns of a branch from `offset` on.
+  private enum Work {
+    case text(String)
+    case others(ChatVersions)
+    case version(position: Int, count: Int, id: UUID)
+    case branch([ChatMessage], offset: Int)
+  }
+
+  /// The collapsed other versions of `versions`, each with its branch; a turn further down a
+  /// branch with versions of its own shows which one the branch shows and, collapsed under it,
+  /// its other versions, to any depth. Written from a work list, not by recursion, so a chain of
+  /// thousands of nested versions cannot exhaust the stack.
+  private func others(_ versions: ChatVersions, words: _PageWords, code: inout [String]) -> String {
+    var html = ""
+    var work: [Work] = [.others(versions)]
+    while let next = work.popLast() {
+      switch next {
+      case .text(let text):
+        html += text
+      case .others(let versions):
+        html += "<details><summary>\(_HTMLEscape.text(words.otherVersions(versions.count - 1)))</summary>"
+        work.append(.text("</details>"))
+        for (position, id) in versions.ids.enumerated().reversed() where position != versions.shownIndex {
+          work.append(.version(position: position, count: versions.count, id: id))
+        }
+      case .version(let position, let count, let id):
+        guard let branch = tree.branch(from: id) else { continue }
+        let title = _HTMLEscape.text(words.version(position + 1, of: count))
+        html += "<section class=\"version\" aria-label=\"\(title)\"><h3 class=\"version-title\">\(title)</h3>"
+        work.append(.text("</section>"))
+        work.append(.branch(branch, offset: 0))
+      case .branch(let branch, let offset):
+        guard offset < branch.count else { continue }
+        let message = branch[offset]
+        html += Self.turn(message, words: words, code: &code)
+        work.append(.branch(branch, offset: offset + 1))
+        // A turn further down this branch with versions of its own: which one this branch shows,
+        // and the others.
+        if offset > 0, let nested = tree.versions(after: branch[offset - 1].id, showing: message.id) {
+          html +=
+            "<p class=\"state versions-mark\">\(_HTMLEscape.text(words.version(nested.number, of: nested.count)))</p>"
+          work.append(.others(nested))
+        }
+      }
+    }
+    return html
   }
 
   /// One turn of another version, without actions, in the page's `words`; the code of its code

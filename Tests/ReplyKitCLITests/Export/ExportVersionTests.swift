@@ -76,7 +76,40 @@ import Testing
     // The edited turn's mark, and the mark of the answer inside the old branch.
     #expect(page.components(separatedBy: "<p class=\"state versions-mark\">Version 2 of 2</p>").count == 3)
     #expect(page.contains("A second"))
-    #expect(!page.contains("A first"))  // only the version that branch shows
+    // And the other version of that answer, collapsed under its mark, after the one the branch
+    // shows (it was left out: a trial).
+    let second = try #require(page.range(of: "A second"))
+    let first = try #require(page.range(of: "A first"))
+    #expect(second.upperBound < first.lowerBound)
+    #expect(page[second.upperBound..<first.lowerBound].contains("Version 1 of 2"))
+  }
+
+  /// A chain of nested versions thousands deep: every version is on the page (the markup is made
+  /// from a work list, not by recursion).
+  @Test func aDeepChainOfNestedVersionsIsWhole() throws {
+    let depth = 3_000
+    // Shown: Q then R. Level k is another version of the turn after the first message of level
+    // k - 1 (of R for level 0): its first message Hk, then a turn of the other role, whose own
+    // other version is level k + 1.
+    var versions: [String] = []
+    var parent = 1
+    for level in 0..<depth {
+      let roles = level % 2 == 0 ? ("assistant", "user") : ("user", "assistant")
+      let parentID = String(format: "00000000-0000-4000-8000-%012d", parent)
+      let first = Self.message(10 + 2 * level, roles.0, "H" + String(level))
+      let second = Self.message(11 + 2 * level, roles.1, "T" + String(level))
+      versions.append(#"{"parent": "\#(parentID)", "version": 1, "messages": [\#(first), \#(second)]}"#)
+      parent = 10 + 2 * level
+    }
+    let thread = """
+      {"messages": [\(Self.message(1, "user", "Q")), \(Self.message(2, "assistant", "R"))],
+       "versions": [\(versions.joined(separator: ","))]}
+      """
+    let result = try CLIRunner.run(["export", "-", "--all-versions"], input: thread, environment: environment)
+    #expect(result.status == 0, "\(result.stderr.prefix(300))")
+    for level in [0, 1, depth / 2, depth - 1] {
+      #expect(result.stdout.contains(">H\(level)<"), "H\(level) missing")
+    }
   }
 
   @Test func allVersionsIsForThePageOnly() throws {
