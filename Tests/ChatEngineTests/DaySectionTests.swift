@@ -35,6 +35,21 @@ struct DaySectionTests {
     #expect(layout([], now: referenceDate, zone: "UTC").isEmpty)
   }
 
+  /// With German dates the transcript said "Dienstag, 1. Dezember", then "Yesterday" and "Today"
+  /// (a trial): the relative days are in the dates' language (the exported page's four), else
+  /// English.
+  @Test(arguments: [
+    ("de_DE", "Gestern", "Heute"), ("fr_FR", "Hier", "Aujourd\u{2019}hui"), ("es_ES", "Ayer", "Hoy"),
+    ("en_GB", "Yesterday", "Today"), ("ja_JP", "Yesterday", "Today"),
+  ])
+  func relativeDaysSpeakTheDatesLanguage(locale: String, yesterday: String, today: String) throws {
+    let now = wall("UTC", 2026, 3, 10)
+    let dates = [wall("UTC", 2026, 3, 1), wall("UTC", 2026, 3, 9), wall("UTC", 2026, 3, 10)]
+    let titles = layout(dates, now: now, zone: "UTC", locale: locale)
+    #expect(titles.dropFirst() == ["\(yesterday) 1..<2", "\(today) 2..<3"])
+    if locale == "de_DE" { #expect(titles.first == "Sonntag, 1. März 0..<1") }
+  }
+
   @Test func kiritimatiMidnight() throws {
     let zone = "Pacific/Kiritimati"  // UTC+14
     let now = wall(zone, 2026, 3, 10, 0, 0, 30)

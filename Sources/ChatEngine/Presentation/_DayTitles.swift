@@ -20,11 +20,27 @@ struct _DayTitles {
     self.thisYear = today.map { _InternetDate.civil($0, timeZone: calendar.timeZone).year }
     self.sameYear = Self.formatter(calendar, template: "EEEEMMMMd")
     self.otherYear = Self.formatter(calendar, template: "yMMMMd")
+    self.relative = Self.relativeWords(calendar.locale)
+  }
+
+  /// "Today" and "Yesterday" in the language the dates are printed in: English, German, French
+  /// or Spanish (the languages of the exported page, which says them as the browser's `Intl`
+  /// does), else English. Foundation on Linux has no relative date formatting to ask.
+  let relative: (today: String, yesterday: String)
+
+  static func relativeWords(_ locale: Locale?) -> (today: String, yesterday: String) {
+    let language = locale.map { String($0.identifier.prefix { $0 != "_" && $0 != "-" }).lowercased() }
+    switch language {
+    case "de": return ("Heute", "Gestern")
+    case "fr": return ("Aujourd\u{2019}hui", "Hier")
+    case "es": return ("Hoy", "Ayer")
+    default: return ("Today", "Yesterday")
+    }
   }
 
   func title(for day: Date) -> String {
-    if day == today { return "Today" }
-    if day == yesterday { return "Yesterday" }
+    if day == today { return relative.today }
+    if day == yesterday { return relative.yesterday }
     let year = _InternetDate.civil(day, timeZone: calendar.timeZone).year
     let formatter = year == thisYear ? sameYear : otherYear
     guard year < 1583 else { return formatter.string(from: day) }

@@ -31,8 +31,8 @@ enum ExportCommand {
                      followed; a FIFO or device such as /dev/null is written through; a directory is
                      refused
       --max-bytes N  refuse a thread file of more than N bytes (default 268435456, 256 MiB)
-      --title TEXT   html: the page title (default: the first line of the first message); not
-                     empty or blank
+      --title TEXT   html: the page title (default: the first line of your first message, else
+                     "Conversation" in the page's language); not empty or blank
       --lang CODE    html: the language of every word of the page and its dates: \(languageCodes)
                      (default: the language of the environment, else en)
       --highlight W  html: colour code blocks by language, light and dark (auto or always, the
