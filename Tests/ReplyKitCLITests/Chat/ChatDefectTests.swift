@@ -345,12 +345,12 @@ import Testing
     try session.waitFor("acting on #1")
     try session.submit("/copy")
     try session.waitFor("Copied")
-    #expect(try session.pasteBuffer().hasPrefix("Answer 1\n"))
+    #expect(try session.pasteBuffer(startingWith: "Answer 1\n").hasPrefix("Answer 1\n"))
     try session.press("End")
     try session.waitFor("following again") { !$0.contains("acting on #") }
     try session.submit("/copy")
     try session.waitFor("Copied")
-    #expect(try session.pasteBuffer().hasPrefix("Answer 2\n"))
+    #expect(try session.pasteBuffer(startingWith: "Answer 2\n").hasPrefix("Answer 2\n"))
   }
 
   /// Defect 11: a failed reply keeps its number, and /copy says it failed.

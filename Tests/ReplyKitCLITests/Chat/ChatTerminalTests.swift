@@ -217,8 +217,10 @@ import Testing
       "--reply-command", #"printf 'evil \033[31mred\033]0;pwned\007 end'"#, "--thread", "t.json",
     ])
     try session.submit("be evil")
-    // Wait for the reply's own last word ("end" alone also matches the hint line's "sends").
-    let screen = try session.waitFor("␇ end")
+    // Wait for the reply's own last word ("end" alone also matches the hint line's "sends"), and
+    // for its end: while it streams, `[31mred␛]` is a pending link label, shown without brackets.
+    try session.waitFor("␇ end")
+    let screen = try session.waitFor("Regenerate")
     #expect(screen.contains("␛[31mred␛]0;pwned␇ end"))
   }
 

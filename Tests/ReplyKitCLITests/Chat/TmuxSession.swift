@@ -128,6 +128,19 @@ final class TmuxSession {
     try tmux(["show-buffer"])
   }
 
+  /// Polls tmux's paste buffer until it starts with `prefix` (a copy's OSC 52 may reach tmux after
+  /// the notice that reports it is drawn); returns the buffer as it last was.
+  @discardableResult
+  func pasteBuffer(startingWith prefix: String, timeout: TimeInterval = 5) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var buffer = (try? pasteBuffer()) ?? ""
+    while !buffer.hasPrefix(prefix) && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.04)
+      buffer = (try? pasteBuffer()) ?? ""
+    }
+    return buffer
+  }
+
   /// Polls the pane until `condition` holds; fails with the last screen after `timeout` seconds.
   @discardableResult
   func waitFor(
