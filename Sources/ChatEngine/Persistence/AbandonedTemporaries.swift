@@ -13,8 +13,9 @@
 /// file with one link, owned by this process's user, its name exactly the pattern for this file,
 /// unchanged for ``minimumAge`` seconds, and written by a process that no longer exists (`kill`
 /// with signal 0 says so; a process that exists, or that this one may not signal, keeps its
-/// files). A program in another PID namespace sharing the folder could still be writing one only
-/// if it had not touched it for an hour; its rename would then fail, reported, with its old file
+/// files). A program in another PID namespace, or on another machine sharing the folder over the
+/// network, could still be writing one only if it had not touched it for an hour (or the two
+/// clocks differ by more than that); its rename would then fail, reported, with its old file
 /// whole. Nothing else in the folder is ever removed.
 enum AbandonedTemporaries {
   /// Seconds a temporary file must have gone unmodified before it counts as abandoned: an hour.

@@ -56,9 +56,9 @@ struct ChatOptions: Sendable {
       --reply-command CMD  run CMD with 'sh -c' for each reply: the thread as JSON on its standard
                            input, its standard output streamed as the reply; a non-zero exit fails
                            the reply with the last line of its standard error
-      --thread FILE        load the thread from FILE (JSON) and save it there after every reply;
-                           a file that fails to load is never overwritten (without a terminal
-                           it is an error)
+      --thread FILE        load the thread from FILE (JSON) and save it there as each message is
+                           sent and after every reply; a file that fails to load is never
+                           overwritten (without a terminal it is an error)
       --max-bytes N        refuse a thread file of more than N bytes (default 268435456, 256 MiB)
       --share-command CMD  /share pipes the reply's plain text to CMD (default: write it to a file)
       --pace-ms N          milliseconds between the built-in stub's words, 0 to 5000 (default 35,

@@ -65,6 +65,7 @@ enum ReferenceLabels {
       // autolink or a destination, no bracket to cmark-gfm.
       var lastSpanStart = -1
       var lineColumns = LineColumns()
+      let longestFootnote = footnoteLengths?.max()
       var cursor = ByteSetCursor()
       var index = cursor.next(Self.scanned, in: buffer, from: 0, to: buffer.count)
       while index < buffer.count {
@@ -120,7 +121,8 @@ enum ReferenceLabels {
                 carets[caret].column = opening
                 forEachColumnLabel(
                   in: buffer, from: start, open: outer, close: index, openColumn: opening,
-                  closeColumn: lineColumns.column(of: index, in: buffer), lengths: footnoteLengths, body)
+                  closeColumn: lineColumns.column(of: index, in: buffer), lengths: footnoteLengths,
+                  longest: longestFootnote, cache: &carets[caret].words, body)
               }
             }
           }
@@ -170,6 +172,17 @@ enum ReferenceLabels {
     var checksOnLine = -1
     /// Its column, as ``column(in:of:)`` gives it, once known.
     var column: (Int, Int, Int)?
+    /// What its checks on later lines keep: its word and the lengths already reported.
+    var words = ColumnLabelCache()
+  }
+
+  /// What the checks of one caret opener on later lines share (``forEachColumnLabel``): where the
+  /// word after the caret starts and its key, once the word is known whole, and the lengths
+  /// already reported, so a line of many `]` reads the word once and reports each label once.
+  private struct ColumnLabelCache {
+    var lead: Int?
+    var key: [UInt8]?
+    var reported: Set<Int> = []
   }
 
   /// How many unclosed `[` the scan keeps, and how many caret openers among them (see
@@ -186,7 +199,10 @@ enum ReferenceLabels {
     if !key.isEmpty { body(key) }
     guard let start = labelStart(in: buffer, open: open) else { return }
     if label.contains(where: isLineBreak) {
-      forEachColumnLabel(in: buffer, from: start, open: open, close: close, lengths: lengths, body)
+      var cache = ColumnLabelCache()
+      forEachColumnLabel(
+        in: buffer, from: start, open: open, close: close, lengths: lengths, longest: lengths?.max(), cache: &cache,
+        body)
     } else if buffer[open + 1] == ASCII.caret, start < close, ASCII.isSpace(buffer[start]) {
       // cmark-gfm looks a footnote up by the text after the caret, normalized on its own:
       // `[^ 1]` is a reference to `[^1]:` (fuzz seed 1245), while a link definition would need
@@ -217,7 +233,7 @@ enum ReferenceLabels {
   private static func forEachColumnLabel(
     in buffer: UnsafeBufferPointer<UInt8>, from start: Int, open: Int, close: Int,
     openColumn known: (Int, Int, Int)? = nil, closeColumn knownClose: (Int, Int, Int)? = nil, lengths: Set<Int>?,
-    _ body: (String) -> Void
+    longest: Int?, cache: inout ColumnLabelCache, _ body: (String) -> Void
   ) {
     let (openColumn, openMarkers, openSlack) = known ?? column(in: buffer, of: open)
     let (closeColumn, closeMarkers, closeSlack) = knownClose ?? column(in: buffer, of: close)
@@ -227,36 +243,53 @@ enum ReferenceLabels {
     guard start <= close else { return }
     // Blanks and line breaks right after the caret are part of the bytes taken, and normalizing
     // drops them: the label is a prefix of the word after them (`[^`, `1` and `]` on three lines:
-    // fuzz seed 1264).
-    let lead = UnsafeBufferPointer(rebasing: buffer[start..<close]).prefix { ASCII.isSpace($0) }.count
+    // fuzz seed 1264). Kept once a byte other than a blank ends them before `close`.
+    let lead: Int
+    if let known = cache.lead {
+      lead = known
+    } else {
+      lead = UnsafeBufferPointer(rebasing: buffer[start..<close]).prefix { ASCII.isSpace($0) }.count
+      if start + lead < close { cache.lead = lead }
+    }
     let lowest = max(1, closeColumn - closeMarkers - openColumn - 2 - slack - lead)
     let highest = closeColumn - max(0, openColumn - openMarkers) - 2 + slack - lead
     guard lowest <= highest else { return }
-    // Past `highest` bytes the word makes no label: the scan stops there.
-    let wordStart = start + lead
-    let word = UnsafeBufferPointer(rebasing: buffer[wordStart..<min(close, wordStart + highest + 1)]).prefix {
-      !ASCII.isSpace($0)
-    }
-    guard !word.isEmpty else { return }
     if let lengths, lengths.isEmpty {
-      body(anyFootnote)
+      if start + lead < close, !ASCII.isSpace(buffer[start + lead]), cache.reported.insert(0).inserted {
+        body(anyFootnote)
+      }
       return
     }
-    let key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
+    let key: [UInt8]
+    if let known = cache.key {
+      key = known
+    } else {
+      // Past `highest` bytes the word makes no label, and past four times the longest footnote
+      // label (case folding shortens a few characters, never below a third) no length that can
+      // match: the scan stops there.
+      let wordStart = start + lead
+      var end = min(close, wordStart + highest + 1)
+      if let longest { end = min(end, wordStart + 4 * (longest + 1)) }
+      let word = UnsafeBufferPointer(rebasing: buffer[wordStart..<end]).prefix { !ASCII.isSpace($0) }
+      guard !word.isEmpty else { return }
+      key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
+      // The whole word, ended by a blank before every limit: the same for every later `]`.
+      if wordStart + word.count < end { cache.key = key }
+    }
     let top = min(highest, key.count)
+    func report(_ length: Int) {
+      guard cache.reported.insert(length).inserted else { return }
+      body("^" + String(decoding: key[..<length], as: UTF8.self))
+    }
     if lowest <= top {
       if let lengths, lengths.count <= top - lowest {
-        for length in lengths where lowest <= length && length <= top {
-          body("^" + String(decoding: key[..<length], as: UTF8.self))
-        }
+        for length in lengths where lowest <= length && length <= top { report(length) }
       } else {
-        for length in lowest...top where lengths?.contains(length) ?? true {
-          body("^" + String(decoding: key[..<length], as: UTF8.self))
-        }
+        for length in lowest...top where lengths?.contains(length) ?? true { report(length) }
       }
     }
     if highest > key.count && lowest > key.count && lengths?.contains(key.count) ?? true {
-      body("^" + String(decoding: key, as: UTF8.self))
+      report(key.count)
     }
   }
 
