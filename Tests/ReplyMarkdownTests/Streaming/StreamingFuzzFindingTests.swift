@@ -124,6 +124,11 @@ import Testing
     "[^1]:\n[^1[]`]`\n[]`]",
     "[^12]:\n[^12[]`]`\n[]`x]",
     "[^ab]: n\n\n[^ab[]`]`\n[]`c]\n",
+    // `--seed 1269`: a heading, then a definition of its label whose title comes on the next
+    // line, in one chunk: the heading committed with the definition as it stood (no title).
+    "# [Foo]\n[foo]:l\n' '",
+    "# [Foo]\n\n[foo]: /l\n\"t\"",
+    "> [a] b\n\n[a]: /u\n  'title'\n\nafter\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

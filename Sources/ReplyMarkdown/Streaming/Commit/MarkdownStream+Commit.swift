@@ -144,12 +144,14 @@ extension MarkdownStream {
     // them as they stand, so those that use them wait until they close.
     // (Not in a unit with footnote markers: its definitions are not kept when it closes, so
     // nothing would end the wait; those reach later blocks through the final replacement.)
+    // Likewise definitions after the last block when it closed (`# [x]`, `[x]: l`, and a title
+    // still to come on the next line: fuzz seed 1269), which stay open below.
     var growingLabels: Set<String> = []
-    if closedCount < units.count {
-      let openStart = offset(units[closedCount].startLine)
-      if !SourceLines.contains(text, openStart..<text.count, Self.footnoteMarker) {
-        growingLabels = Set(ReferenceLabels.defined(in: text[openStart...]))
-      }
+    let openStart =
+      closedCount < units.count
+      ? offset(units[closedCount].startLine) : units.last.map { offset($0.endLine + 1) } ?? text.count
+    if openStart < text.count, !SourceLines.contains(text, openStart..<text.count, Self.footnoteMarker) {
+      growingLabels = Set(ReferenceLabels.defined(in: text[openStart...]))
     }
     var done = 0
     for index in 0..<closedCount {
