@@ -46,10 +46,11 @@ enum ReferenceLabels {
   /// ``anyFootnote``.
   ///
   /// - Complexity: O(n) plus, per footnote label spanning lines (for each of at most 32 caret
-  ///   openers kept open, at the first `]` of each later line), O(w) for each length reported (w
-  ///   the length of its first word): the lengths its lines' leading markers leave open (m for
-  ///   m marker bytes, so m·w without `footnoteLengths`), at most as many as `footnoteLengths`
-  ///   holds. Bytes other than `\`, `` ` ``, `<`, `[` and `]` are skipped sixteen at a time.
+  ///   openers kept open, at up to 32 `]` of each later line, the line's columns counted once):
+  ///   the lengths its columns leave open, each looked up in `footnoteLengths`, and its first word
+  ///   read once (O(w), at most four times the longest footnote label) and each label reported
+  ///   once per opener (O(w) each). Bytes other than `\`, `` ` ``, `<`, `[` and `]` are skipped
+  ///   sixteen at a time.
   static func forEachUsed(in bytes: ArraySlice<UInt8>, footnoteLengths: Set<Int>? = nil, _ body: (String) -> Void) {
     bytes.withUnsafeBufferPointer { buffer in
       var open = -1
