@@ -16,14 +16,10 @@ import Testing
       ])
       // Stands in for a proxy on another machine: it must see nothing.
       let proxy = try LocalModelServer([[.head(status: 502), .text("proxied"), .end]])
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-proxy-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      // A thread that ends with the person's turn.
+      let folder = try ChatWithoutTerminalTests.directory()
       defer { try? FileManager.default.removeItem(at: folder) }
       let thread = folder.appendingPathComponent("thread.json")
-      try Data(
-        #"{"messages": [{"id": "\#(UUID().uuidString)", "role": "user", "text": "Hi?", "date": "2025-01-01T10:00:00Z", "state": "complete"}]}"#
-          .utf8
-      ).write(to: thread)
       let result = try CLIRunner.run(
         [
           "chat", "--model", "m", "--base-url", server.openAIBaseURL.absoluteString, "--api-key-env", "LOCAL_KEY",
