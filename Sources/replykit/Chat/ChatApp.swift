@@ -65,6 +65,7 @@ final class ChatApp {
     keeper = setup.keeper
     let events = ChatEvents()
     let chatEnvironment = ChatEnvironment(
+      locale: EnvironmentLocale.forDates(environment),
       clipboard: { payload in events.app?.copyToClipboard(payload.plainText) },
       // A switch says which version shows ("Version 2 of 3") in the status line.
       announce: { announcement in

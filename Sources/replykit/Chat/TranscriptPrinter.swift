@@ -62,7 +62,7 @@ final class TranscriptPrinter {
       }
     }
     self.setup = setup
-    let environment = ChatEnvironment()
+    let environment = ChatEnvironment(locale: EnvironmentLocale.forDates())
     let thread = ChatThread(tree: setup.tree, environment: environment, reply: setup.reply)
     self.thread = thread
     handleSignals()

@@ -109,12 +109,13 @@ enum ExportCommand {
     let messages = tree.messages
     let text: String
     switch format {
-    case .transcript: text = ThreadExport.transcript(tree, locale: locale()) + (messages.isEmpty ? "" : "\n")
+    case .transcript:
+      text = ThreadExport.transcript(tree, locale: EnvironmentLocale.forDates()) + (messages.isEmpty ? "" : "\n")
     case .plain: text = ThreadExport.plain(messages) + (messages.isEmpty ? "" : "\n")
-    case .markdown: text = ThreadExport.markdown(messages, locale: locale())
+    case .markdown: text = ThreadExport.markdown(messages, locale: EnvironmentLocale.forDates())
     case .html:
       let page = ThreadPage(
-        tree: tree, title: title, locale: locale(), language: language,
+        tree: tree, title: title, locale: EnvironmentLocale.forDates(), language: language,
         model: recordedModel(document), highlighting: highlight == "never" ? nil : pageHighlighting(),
         includesOtherVersions: parsed.has("--all-versions"))
       text = page.render()
@@ -124,18 +125,6 @@ enum ExportCommand {
     } else {
       StandardIO.writeShown(text)
     }
-  }
-
-  /// The locale of the environment (`LC_ALL`, `LC_TIME`, `LANG`), for printed dates.
-  static func locale() -> Locale {
-    let environment = ProcessInfo.processInfo.environment
-    for key in ["LC_ALL", "LC_TIME", "LANG"] {
-      guard let value = environment[key], !value.isEmpty else { continue }
-      let identifier = value.prefix { $0 != "." && $0 != "@" }
-      if identifier == "C" || identifier == "POSIX" { return Locale(identifier: "en_US") }
-      return Locale(identifier: String(identifier))
-    }
-    return Locale(identifier: "en_US")
   }
 
   /// The model the thread file records: a top-level `"model"` string, else the last reply's.

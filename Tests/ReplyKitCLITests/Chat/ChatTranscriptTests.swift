@@ -17,6 +17,33 @@ import Testing
     #expect(output.split(separator: "\n").allSatisfy { $0.count <= 80 && !$0.hasSuffix(" ") })
   }
 
+  /// The chat printed dates in Foundation's `en_001` ("Sunday, 1 March") whatever `LANG` said,
+  /// where `export` follows `LANG` (a trial): both ask the environment now.
+  @Test(arguments: [
+    ("de_DE.UTF-8", "1. Juni 2025", "Heute"), ("C.UTF-8", "June 1, 2025", "Today"),
+    ("fr_FR.UTF-8", "1 juin 2025", "Aujourd"),
+  ])
+  func datesFollowTheEnvironmentsLanguage(lang: String, date: String, today: String) throws {
+    let directory = try ChatWithoutTerminalTests.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let thread = """
+      {"messages":[{"id":"00000000-0000-4000-8000-000000000001","role":"user","text":"Hi","date":"2025-06-01T12:00:00Z",\
+      "state":"complete"},{"id":"00000000-0000-4000-8000-000000000002","role":"assistant","text":"Hello",\
+      "date":"\(ISO8601DateFormatter().string(from: Date()))","state":"complete"}]}
+      """
+    try Data(thread.utf8).write(to: directory.appendingPathComponent("t.json"))
+    let chat = try CLIRunner.run(
+      ["chat", "--thread", directory.appendingPathComponent("t.json").path],
+      environment: ["LANG": lang, "LC_ALL": "", "LC_TIME": "", "NO_COLOR": "1", "TZ": "UTC"])
+    #expect(chat.status == 0, "\(chat.stderr)")
+    #expect(chat.stdout.contains(date), "\(chat.stdout)")
+    #expect(chat.stdout.contains(today), "\(chat.stdout)")
+    let export = try CLIRunner.run(
+      ["export", directory.appendingPathComponent("t.json").path, "--to", "transcript"],
+      environment: ["LANG": lang, "LC_ALL": "", "LC_TIME": "", "TZ": "UTC"])
+    #expect(export.stdout.contains(date) && export.stdout.contains(today), "\(export.stdout)")
+  }
+
   @Test func colourFollowsTheColorOption() throws {
     let result = try CLIRunner.run(["chat", "--pace-ms", "0", "--color", "always"])
     #expect(result.status == 0)
