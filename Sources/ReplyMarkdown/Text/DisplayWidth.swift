@@ -3,7 +3,8 @@ import CUTF8Proc
 /// The number of terminal columns text takes, from utf8proc's Unicode tables.
 ///
 /// Widths are per grapheme cluster: East Asian wide and fullwidth characters and emoji take two
-/// columns; a cluster with an emoji presentation selector (U+FE0F), a flag (a pair of regional
+/// columns; a cluster of an emoji with an emoji presentation selector (U+FE0F; after a space or a
+/// letter the selector changes nothing), a flag (a pair of regional
 /// indicators), a skin tone or a ZWJ sequence takes two; combining marks and other zero-width
 /// characters add nothing to the cluster they join. Ambiguous-width characters count as one column.
 ///

@@ -100,7 +100,10 @@ struct GraphemeScanner {
       if utf8proc_grapheme_break_stateful(Int32(bitPattern: previous), Int32(bitPattern: scalar), &state) {
         break
       }
-      if scalar == 0xFE0F { width = 2 }
+      // Emoji presentation, for an emoji that has a text one (`❤️`, `1️⃣`); after anything else
+      // (a space, a letter) terminals ignore the selector (fuzz seed 1271: a table cell starting
+      // with U+FE0F took two columns after the cell's padding space).
+      if scalar == 0xFE0F, Unicode.Scalar(first)?.properties.isEmoji == true { width = 2 }
       previous = scalar
       position += length
     }
