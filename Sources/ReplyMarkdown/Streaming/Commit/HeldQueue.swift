@@ -88,6 +88,10 @@ struct HeldQueue: Sendable {
     return positions.sorted()
   }
 
+  /// How many listings ``takePositionsWaiting(for:)`` keeps, all labels together (for tests: a
+  /// count that must stay linear in what the held blocks wait for).
+  var listingCount: Int { waitingByLabel.values.reduce(0) { $0 + $1.count } }
+
   /// The entry at `offset` (0 is the oldest held).
   func entry(atOffset offset: Int) -> Entry { storage[head + offset] }
 
@@ -96,11 +100,23 @@ struct HeldQueue: Sendable {
     storage[head + offset].shown = shown
   }
 
-  /// Replaces the entry at `position` (a block re-parsed after a definition came).
-  mutating func replace(at position: Int, with entry: Entry) {
+  /// Replaces the entry at `position` (a block re-parsed after a definition came, or not yet),
+  /// taken by ``takePositionsWaiting(for:)`` for `taken`: it is listed again under the labels of
+  /// `taken` it still waits for and under those it did not wait for before; under the others it
+  /// is listed still. (Listing it again under all of them made a block citing thousands of
+  /// footnotes, defined one by one, cost the square of their number: a trial.)
+  ///
+  /// - Complexity: O(labels of `taken` and labels it waits for anew).
+  mutating func replace(at position: Int, with entry: Entry, relisting taken: Set<String>) {
+    let old = self[position].waiting
     bytes += entry.sourceRange.count - self[position].sourceRange.count
     storage[position - removed] = entry
-    index(entry, at: position)
+    for label in taken where entry.waiting.contains(label) { waitingByLabel[label, default: []].append(position) }
+    if entry.waiting != old {
+      for label in entry.waiting where !old.contains(label) && !taken.contains(label) {
+        waitingByLabel[label, default: []].append(position)
+      }
+    }
   }
 
   private mutating func index(_ entry: Entry, at position: Int) {

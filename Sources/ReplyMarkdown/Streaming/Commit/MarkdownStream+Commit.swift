@@ -337,7 +337,8 @@ extension MarkdownStream {
     guard !labels.isEmpty, !held.isEmpty else { return }
     // A footnote label spanning lines waits as any footnote label.
     let footnote = labels.contains { $0.hasPrefix("^") }
-    for position in held.takePositionsWaiting(for: footnote ? labels.union([ReferenceLabels.anyFootnote]) : labels) {
+    let taken = footnote ? labels.union([ReferenceLabels.anyFootnote]) : labels
+    for position in held.takePositionsWaiting(for: taken) {
       var entry = held[position]
       // A block waiting for many labels (a sentence citing [^1] … [^200], defined one by one at
       // the end) is parsed again once the definitions that arrived since its last parse reach
@@ -345,7 +346,7 @@ extension MarkdownStream {
       // parse of all of them per definition. The final parse is exact anyway.
       entry.deferredDefinitionBytes += text.count
       guard entry.deferredDefinitionBytes * 2 >= entry.lastParseBytes else {
-        held.replace(at: position, with: entry)
+        held.replace(at: position, with: entry, relisting: taken)
         continue
       }
       let used = source[entry.sourceRange]
@@ -358,7 +359,7 @@ extension MarkdownStream {
       updated.hasFootnoteReferences = FootnoteNumbering.hasReferences(reparsed)
       updated.lastParseBytes = ParseMeter.total &- before
       updated.deferredDefinitionBytes = 0
-      held.replace(at: position, with: updated)
+      held.replace(at: position, with: updated, relisting: taken)
       outbox.heldChanged = true
     }
   }
