@@ -37,17 +37,8 @@ import Testing
     let text =
       (0..<count).map { "t[^\($0)]" }.joined(separator: "\n") + "\n\n"
       + (0..<count).map { "[^\($0)]: n" }.joined(separator: "\n") + "\n"
-    let bytes = Array(text.utf8)
-    var stream = MarkdownStream()
-    stream.referencePolicy = .holdUntilFinish
-    var html = MarkdownStreamHTMLRenderer()
-    var offset = 0
-    while offset < bytes.count {
-      let end = min(bytes.count, offset + 64)
-      html.apply(stream.feed(bytes: bytes[offset..<end]))
-      offset = end
-    }
-    html.apply(stream.finish())
-    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(
+      StreamingHarness.streamedHTML(text, chunk: 64, policy: .holdUntilFinish)
+        == HTMLRenderer().render(MarkdownDocument(text)))
   }
 }
