@@ -129,6 +129,10 @@ import Testing
     "# [Foo]\n[foo]:l\n' '",
     "# [Foo]\n\n[foo]: /l\n\"t\"",
     "> [a] b\n\n[a]: /u\n  'title'\n\nafter\n",
+    // `--seed 1272`: a footnote definition whose label the scan cannot key (`[^[]:`) cites a
+    // footnote nothing else cites; cmark-gfm lists it all the same.
+    ".\n[^[]:[^footnote1]\n[^footnote1]:\n",
+    "a\n\n[^x[y]: see [^n]\n\n[^n]: note\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",
