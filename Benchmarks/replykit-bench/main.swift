@@ -97,7 +97,7 @@ do {
     FileHandle.standardError.write(
       Data(
         ("usage: replykit-bench parse FILE | engine | versions | stream | stream-one CONSUMER KIND BYTES [CHUNK] "
-          + "| highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] "
+          + "| stream-stats KIND|file:PATH BYTES [CHUNK] | highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] "
           + "| mixed-reply SEED BYTES | parse-small ROUNDS TEXT\n").utf8))
     exit(2)
   }

@@ -26,8 +26,9 @@ let usage = """
     render    render a markdown reply once (html, plain or ansi)
     stream    format a reply while it arrives (html, plain or ansi)
     export    a saved thread as a web page, transcript, plain text or markdown
-    chat      chat in a full-screen terminal thread (prints the Example without a terminal)
-    fuzz      fuzz the parser and renderers; benchmark pathological inputs
+    chat      chat in a full-screen terminal thread (without a terminal: the Example, or the
+              thread file with a model or reply command)
+    fuzz      fuzz the parser and renderers (benchmarks: replykit-bench, make bench)
 
   Run 'replykit <command> --help' for a command's options.
   Options: -h, --help (this text), --version

@@ -63,7 +63,8 @@ struct ChatOptions: Sendable {
       --share-command CMD  /share pipes the reply's plain text to CMD (default: write it to a file)
       --pace-ms N          milliseconds between the built-in stub's words, 0 to 5000 (default 35,
                            or $REPLYKIT_PACE_MS)
-      --color WHEN         auto (default: off with NO_COLOR or in a pipe), always or never
+      --color WHEN         auto (default: on a terminal unless NO_COLOR is set; FORCE_COLOR turns
+                           it on anywhere and wins over NO_COLOR), always or never
       --width N            the width of the printed transcript (default: $COLUMNS, else 80)
       --reading-width N    the widest the thread is laid out on screen (default 100)
       --highlight WHEN     colour code in replies by language: auto (default: when colour is on)

@@ -15,7 +15,7 @@ import ReplyMarkdown
 enum ExportCommand {
   static let help = """
     Usage: replykit export THREAD.json|- [--to html|transcript|plain|markdown] [-o FILE] [--title TEXT]
-                           [--lang CODE] [--highlight auto|always|never] [--all-versions]
+                           [--lang CODE] [--highlight auto|always|never] [--all-versions] [--max-bytes N]
 
     Exports a saved thread (the JSON of ChatArchive; '-' reads standard input). On a terminal,
     control characters from the thread show as symbols (ESC as '␛'); the web page always shows

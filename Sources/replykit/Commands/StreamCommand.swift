@@ -11,7 +11,8 @@ enum StreamCommand {
   static let help = """
     Usage: replykit stream [FILE|-] [--to html|ansi|plain] [--chunk-bytes N] [--delay-ms N] [--frames]
                            [--width N] [--color auto|always|never] [--hyperlinks auto|always|never]
-                           [--unsafe] [--commonmark] [--smart] [--highlight WHEN] [--theme NAME]
+                           [--unsafe] [--commonmark] [--smart] [--max-bytes N] [--highlight WHEN]
+                           [--theme NAME]
 
     Formats a markdown reply incrementally: standard input as it arrives, or FILE in chunks.
     On a terminal (ansi) committed lines are written once and the tail is redrawn in place; into a
