@@ -9,7 +9,8 @@ import ReplyMarkdown
 /// - Plain text free of consumed markup; terminal text within its width and free of controls;
 ///   streaming in random chunks ending in the one-shot HTML, every update within
 ///   ``StreamingBound`` (check `streaming-bound`), no display showing the healer's placeholder
-///   destination or strikethrough separator (check `streaming-marker`).
+///   destination or strikethrough separator (check `streaming-marker`); and streaming as into a
+///   pipe, where nothing written is taken back, ending in it too (check `streaming-pipe`).
 /// - Time per input under ``timeBudget(forBytes:)`` and each output under ``outputBound(forBytes:)``.
 ///
 /// A new renderer adds one entry to ``checks``.
@@ -63,6 +64,7 @@ public struct FuzzOracle: Sendable {
     ("plain", plainCheck),
     ("ansi", ansiCheck),
     ("streaming", streamingCheck),
+    ("streaming-pipe", pipeCheck),
   ]
 
   /// The CPU time allowed for one input: half a second plus 10 µs per byte (64 kB: 1.15 s).
@@ -236,6 +238,45 @@ public struct FuzzOracle: Sendable {
       }
     }
     return streamed.utf8.count
+  }
+
+  /// Streaming as `replykit stream` writes into a pipe, where what is written stays written
+  /// (``MarkdownStream/ReferencePolicy/holdUntilFinish``, no tail, committed HTML appended as it
+  /// commits and the rest at the end), in chunks cut at other places than ``streamingCheck``'s,
+  /// ends in the one-shot HTML under the same conditions.
+  static let pipeCheck: Check = { context throws(Failure) in
+    var random = SplitMix64(seed: ~fnv1a(context.input.bytes))
+    var stream = MarkdownStream(options: context.input.parseOptions)
+    stream.referencePolicy = .holdUntilFinish
+    stream.showsTail = false
+    let renderOptions: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
+    var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
+    let bytes = context.input.bytes
+    var written: [UInt8] = []
+    var offset = 0
+    while offset < bytes.count {
+      let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
+      let end = min(bytes.count, offset + length)
+      consumer.apply(stream.feed(bytes: bytes[offset..<end]))
+      if consumer.committedLength > written.count {
+        written += consumer.utf8(written.count..<consumer.committedLength)
+      }
+      offset = end
+    }
+    consumer.apply(stream.finish())
+    if consumer.utf8Count > written.count {
+      written += consumer.utf8(written.count..<consumer.utf8Count)
+    }
+    if context.document.diagnostics.isEmpty && !stream.guardChangedInput {
+      let oneShot = HTMLRenderer(options: renderOptions).render(context.document)
+      let piped = String(decoding: written, as: UTF8.self)
+      if piped != oneShot {
+        throw Failure(
+          check: "streaming-pipe",
+          detail: "piped \(piped.prefix(200).debugDescription) ≠ one-shot \(oneShot.prefix(200).debugDescription)")
+      }
+    }
+    return written.count
   }
 
   /// FNV-1a of the input: a seed that makes chunking and width repeatable for a saved input.

@@ -133,6 +133,11 @@ import Testing
     // footnote nothing else cites; cmark-gfm lists it all the same.
     ".\n[^[]:[^footnote1]\n[^footnote1]:\n",
     "a\n\n[^x[y]: see [^n]\n\n[^n]: note\n",
+    // `--seed 1274`: a definition of a label used above, whose title holds `[^` and ends on a
+    // last line without a line break, in one chunk: the link committed without its title.
+    "[foo]\n\n[foo]:;\n\"[^\n\"",
+    "[foo]\n\n[foo]: /u\n\"[^x\n\"",
+    "- [a]\n\n[a]: /u\n'[^1]\nb'\n\n[^1]: n\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

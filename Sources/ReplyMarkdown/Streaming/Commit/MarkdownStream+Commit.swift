@@ -142,16 +142,29 @@ extension MarkdownStream {
     // from from its first line) may still change: a title may run on over the next lines
     // (`[x]: /u`, `"a`, and still to come `b"`). Blocks closed now resolved their labels against
     // them as they stand, so those that use them wait until they close.
-    // (Not in a unit with footnote markers: its definitions are not kept when it closes, so
-    // nothing would end the wait; those reach later blocks through the final replacement.)
     // Likewise definitions after the last block when it closed (`# [x]`, `[x]: l`, and a title
     // still to come on the next line: fuzz seed 1269), which stay open below.
+    // In an open part with footnote markers the definitions are not kept when it closes, so
+    // nothing ends such a wait but the end. A block closed now that uses one of its labels
+    // commits; when a definition there may still take a title (``openDefinitionsMayGrow``), it
+    // makes the final update the whole reply parsed at once with ``ReferencePolicy/live``, and
+    // waits for the end with ``ReferencePolicy/holdUntilFinish``, whose writers cannot replace
+    // (`[x]`, then `[x]:;` whose title `"[^` runs on to a last line `"`, in one chunk, committed
+    // the link without its title: fuzz seed 1274).
     var growingLabels: Set<String> = []
+    var growingUnkept: Set<String> = []
     let openStart =
       closedCount < units.count
       ? offset(units[closedCount].startLine) : units.last.map { offset($0.endLine + 1) } ?? text.count
-    if openStart < text.count, !SourceLines.contains(text, openStart..<text.count, Self.footnoteMarker) {
-      growingLabels = Set(ReferenceLabels.defined(in: text[openStart...]))
+    if openStart < text.count {
+      let growing = Set(ReferenceLabels.defined(in: text[openStart...]))
+      if SourceLines.contains(text, openStart..<text.count, Self.footnoteMarker) {
+        if !growing.isEmpty && Self.openDefinitionsMayGrow(document, units: units, closedCount: closedCount) {
+          growingUnkept = growing
+        }
+      } else {
+        growingLabels = growing
+      }
     }
     var done = 0
     for index in 0..<closedCount {
@@ -196,9 +209,17 @@ extension MarkdownStream {
           define(text[blockEnd..<next], base: start)
         }
       }
+      var waitsFor = growingLabels
+      if !growingUnkept.isEmpty && Self.uses(text[unitStart..<blockEnd], anyOf: growingUnkept) {
+        if referencePolicy == .holdUntilFinish {
+          waitsFor.formUnion(growingUnkept)
+        } else {
+          committedInexactly = true
+        }
+      }
       hold(
         Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
-        sourceRange: (start + done)..<(start + next), alsoWaiting: growingLabels)
+        sourceRange: (start + done)..<(start + next), alsoWaiting: waitsFor)
       done = next
     }
     drain()
@@ -211,6 +232,40 @@ extension MarkdownStream {
       enterLongBlock(document, block: block, text: text, lines: lines, completeEnd: completeEnd)
     }
     return false
+  }
+
+  /// Whether a link definition in the open part may still take a title from lines to come: the
+  /// open part holds no block (definitions alone), or its last leaf is a paragraph starting with
+  /// a title's opening `"`, `'` or `(` (cmark-gfm leaves an unclosed title as paragraph text).
+  /// A paragraph of its own after a blank line reads the same: it may say yes where nothing grows.
+  static func openDefinitionsMayGrow(_ document: MarkdownDocument, units: [Unit], closedCount: Int) -> Bool {
+    guard closedCount < units.count, var leaf = units[units.count - 1].blocks.last else { return true }
+    // Down the last child of each quote, list, item and footnote definition.
+    while leaf + 1 < document.nodes[leaf].subtreeEnd, Self.isContainer(document.nodes[leaf].kind) {
+      var child = leaf + 1
+      while document.nodes[child].subtreeEnd < document.nodes[leaf].subtreeEnd {
+        child = document.nodes[child].subtreeEnd
+      }
+      leaf = child
+    }
+    guard case .paragraph = document.nodes[leaf].kind, leaf + 1 < document.nodes[leaf].subtreeEnd,
+      case .text(let first) = document.nodes[leaf + 1].kind, let opener = first.utf8.first
+    else { return false }
+    return opener == ASCII.quote || opener == ASCII.apostrophe || opener == ASCII.openParenthesis
+  }
+
+  static func isContainer(_ kind: MarkdownNode.Kind) -> Bool {
+    switch kind {
+    case .blockQuote, .list, .item, .footnoteDefinition: true
+    default: false
+    }
+  }
+
+  /// Whether `text` uses one of `labels` (a footnote label spanning lines: any footnote label).
+  static func uses(_ text: ArraySlice<UInt8>, anyOf labels: Set<String>) -> Bool {
+    let used = ReferenceLabels.used(in: text)
+    if !used.isDisjoint(with: labels) { return true }
+    return used.contains(ReferenceLabels.anyFootnote) && labels.contains(where: { $0.hasPrefix("^") })
   }
 
   /// Moves the start of the open part to `end`.
