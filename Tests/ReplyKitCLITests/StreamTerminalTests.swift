@@ -130,6 +130,32 @@ struct StreamTerminalTests {
     )
   }
 
+  /// A terminal one row high has no room for a tail (its one row is the cursor's): only committed
+  /// lines reach it. (Before, a height of 1 read as 24, and every frame of the tail went to the
+  /// scrollback.)
+  @Test func aTerminalOneRowHighGetsNoTail() throws {
+    let text = "# Heading one with several words\n\nA paragraph that grows *word* by word.\n\n- one\n- two\n"
+    let flags = ["--to", "ansi", "--color", "never", "--hyperlinks", "never"]
+    // One row shows only the last line: the end is waited for in the scrollback.
+    func terminal(_ subcommand: String, _ extra: [String]) throws -> [String] {
+      let session = try TmuxSession(
+        ["reply.md"] + flags + extra, width: 80, height: 1, files: ["reply.md": Data(text.utf8)],
+        subcommand: subcommand, readyText: nil)
+      _ = try session.waitFor("EXITED 0 in the scrollback", timeout: 60) { _ in
+        (try? session.scrollback())?.contains("EXITED 0") == true
+      }
+      var rows = try session.scrollback().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let end = try #require(rows.lastIndex { $0.hasPrefix("EXITED ") })
+      rows = Array(rows[..<end])
+      while rows.last == "" { rows.removeLast() }
+      return rows
+    }
+    let rendered = try terminal("render", [])
+    let streamed = try terminal("stream", ["--chunk-bytes", "3"])
+    #expect(rendered.contains("- one") || rendered.contains("• one"), "\(rendered)")
+    #expect(streamed == rendered, "the terminal shows\n\(streamed.joined(separator: "\n"))")
+  }
+
   /// A terminal made narrower while a tail of long lines streams re-wraps them onto more rows: the
   /// next update goes up by the rows they take now, so none is left behind twice. (Before, with
   /// committed text above the tail, the first re-wrapped lines stayed above the redrawn region.)

@@ -192,4 +192,8 @@ enum StandardIO {
 
   /// Whether standard output is a terminal.
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Whether `TERM` names a terminal that cannot move its cursor (`dumb`: Emacs's shell buffers,
+  /// some CI log viewers): output for it is written as into a pipe, never redrawn in place.
+  static var terminalIsDumb: Bool { getenv("TERM").map { String(cString: $0) } == "dumb" }
 }

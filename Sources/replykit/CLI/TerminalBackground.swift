@@ -27,7 +27,12 @@ enum TerminalBackground {
   }
 
   static func isDark(environment: [String: String], asking: Bool = true) -> Bool {
-    if asking, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, let answer = query() { return answer }
+    // A dumb terminal (`TERM=dumb`) would show the query, not answer it.
+    if asking, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, environment["TERM"] != "dumb",
+      let answer = query()
+    {
+      return answer
+    }
     if let colors = environment["COLORFGBG"], let last = colors.split(separator: ";").last, let bg = Int(last) {
       // rxvt's convention: 0–6 and 8 are dark backgrounds, 7 and 9–15 light.
       return !(bg == 7 || (9...15).contains(bg))

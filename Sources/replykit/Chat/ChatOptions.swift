@@ -39,7 +39,7 @@ struct ChatOptions: Sendable {
     A chat thread in the terminal, full-screen. With --model (or a default model in the config
     file) replies stream from a model server; with --reply-command from a command; with neither it
     shows the Example conversation and a built-in stub answers. A real source starts with an empty
-    thread (or the --thread file). Without a terminal (a pipe, CI) it prints the thread, streams
+    thread (or the --thread file). Without a terminal (a pipe, CI, TERM=dumb) it prints the thread, streams
     the reply it ends with if any (a thread file ending with your turn), saves it, and exits.
 
     Options:

@@ -28,7 +28,7 @@ enum ChatCommand {
           StandardIO.write(await FrameBenchmark.run())
           ProgramExit.exit(0)
         }
-      } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !StandardIO.terminalIsDumb {
         let app = ChatApp(options: options, environment: environment)
         ChatApp.running = app
         try app.start()

@@ -57,7 +57,7 @@ enum StreamCommand {
       html: MarkdownStreamHTMLRenderer(
         renderer: HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)),
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
-      live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal)
+      live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal && !StandardIO.terminalIsDumb)
     if output.live { StreamInterruption.install() }
     do {
       try feed(&output, input: input, settings: settings, chunkBytes: chunkBytes, delay: delay)

@@ -29,7 +29,9 @@ import ReplyMarkdown
 ///   cuts its rows instead keeps one row per line: xterm (`XTERM_VERSION` is set), the Linux
 ///   console and GNU screen (`TERM` `linux…` or `screen…` outside tmux) are counted so. A terminal
 ///   made shorter than the region pushes the region's top rows into its scrollback, where no
-///   cursor movement reaches: those rows stay there.
+///   cursor movement reaches: those rows stay there. So do the rows a re-wrap adds where the
+///   terminal keeps the cursor's row and moves the rows above it up (tmux does): a tail line that
+///   re-wraps into four rows leaves its first three in the scrollback.
 /// - Every update's bytes leave the terminal as they found it (line wrap on, synchronized output
 ///   off) and are written with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked, so the signal that
 ///   ends the program arrives between updates, never inside one.
@@ -56,7 +58,8 @@ struct TerminalRegion {
   static var screenSize: (columns: Int, rows: Int) {
     var size = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return (80, 24) }
-    return (size.ws_col > 0 ? Int(size.ws_col) : 80, size.ws_row > 1 ? Int(size.ws_row) : 24)
+    // A terminal one row high shows no tail (its one row is the cursor's), not a 24-row guess.
+    return (size.ws_col > 0 ? Int(size.ws_col) : 80, size.ws_row > 0 ? Int(size.ws_row) : 24)
   }
 
   /// Draws one update on the terminal.
