@@ -72,6 +72,11 @@ public struct MarkdownStream: Sendable {
   /// Whether a block committed while it waited for a definition, or with footnote references:
   /// the final update then carries the whole reply as a replacement.
   var committedInexactly = false
+  /// Labels defined where the stream keeps no definitions (a unit that also holds `[^`, text after
+  /// a raw HTML block): to cmark-gfm those definitions come first, so no later definition of the
+  /// same label resolves a held block, and with ``ReferencePolicy/holdUntilFinish`` a block that
+  /// uses one waits for the end.
+  var unkeptLabels: Set<String> = []
   /// Whether the open part continues a paragraph whose first lines were taken as link
   /// definitions before it closed (past ``definitionRunLimit``): a table starting the open part
   /// would make them text.

@@ -204,7 +204,11 @@ extension MarkdownStream {
         // line is not kept in the block's text either (`<!x`, `[a]:>`): what looks like a
         // definition after it may be part of it, so only the final replacement may use it.
         if let last = unit.blocks.last, case .htmlBlock = document.nodes[last].kind {
-          if !ReferenceLabels.defined(in: text[blockEnd..<next]).isEmpty { committedInexactly = true }
+          let unkept = ReferenceLabels.defined(in: text[blockEnd..<next])
+          if !unkept.isEmpty {
+            committedInexactly = true
+            unkeptLabels.formUnion(unkept)
+          }
         } else {
           define(text[blockEnd..<next], base: start)
         }
@@ -236,7 +240,8 @@ extension MarkdownStream {
 
   /// Whether a link definition in the open part may still take a title from lines to come: the
   /// open part holds no block (definitions alone), or its last leaf is a paragraph starting with
-  /// a title's opening `"`, `'` or `(` (cmark-gfm leaves an unclosed title as paragraph text).
+  /// a title's opening `"`, `'` or `(` (cmark-gfm leaves an unclosed title as paragraph text; with
+  /// smart punctuation the quote is curly).
   /// A paragraph of its own after a blank line reads the same: it may say yes where nothing grows.
   static func openDefinitionsMayGrow(_ document: MarkdownDocument, units: [Unit], closedCount: Int) -> Bool {
     guard closedCount < units.count, var leaf = units[units.count - 1].blocks.last else { return true }
@@ -249,16 +254,44 @@ extension MarkdownStream {
       leaf = child
     }
     guard case .paragraph = document.nodes[leaf].kind, leaf + 1 < document.nodes[leaf].subtreeEnd,
-      case .text(let first) = document.nodes[leaf + 1].kind, let opener = first.utf8.first
+      case .text(let first) = document.nodes[leaf + 1].kind, let opener = first.unicodeScalars.first
     else { return false }
-    return opener == ASCII.quote || opener == ASCII.apostrophe || opener == ASCII.openParenthesis
+    // Smart punctuation makes the quotes curly (fuzz seed 1275).
+    return Self.titleOpeners.contains(opener)
   }
+
+  /// What a paragraph left by an unclosed title starts with: `"`, `'`, `(`, or a curly quote.
+  static let titleOpeners: Set<Unicode.Scalar> = ["\"", "'", "(", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}"]
 
   static func isContainer(_ kind: MarkdownNode.Kind) -> Bool {
     switch kind {
     case .blockQuote, .list, .item, .footnoteDefinition: true
     default: false
     }
+  }
+
+  /// Whether a line of `text` starts (after up to three spaces) a footnote definition to
+  /// cmark-gfm (`[^`, a label of anything but `]`, blanks and NUL, then `]:`) whose label
+  /// ``DefinitionStore/footnoteDefined(atStartOf:)`` does not read (one holding `[` or `\`).
+  static func hasUnkeyedFootnoteDefinition(_ text: ArraySlice<UInt8>) -> Bool {
+    var index = text.startIndex
+    while index < text.endIndex {
+      var start = index
+      while start < text.endIndex && start - index < 3 && text[start] == ASCII.space { start += 1 }
+      var end = start
+      while end < text.endIndex && text[end] != ASCII.newline && text[end] != ASCII.carriageReturn { end += 1 }
+      let line = text[start..<end]
+      if line.starts(with: DefinitionStore.footnoteOpener),
+        let close = line.dropFirst(2).firstIndex(where: { $0 == ASCII.closeBracket }),
+        close > line.startIndex + 2, close + 1 < line.endIndex, line[close + 1] == ASCII.colon,
+        !line[(line.startIndex + 2)..<close].contains(where: { ASCII.isBlank($0) || $0 == 0 }),
+        DefinitionStore.footnoteDefined(atStartOf: line) == nil
+      {
+        return true
+      }
+      index = end < text.endIndex ? end + 1 : end
+    }
+    return false
   }
 
   /// Whether `text` uses one of `labels` (a footnote label spanning lines: any footnote label).
@@ -295,6 +328,14 @@ extension MarkdownStream {
         waiting.insert(ReferenceLabels.anyFootnote)
       }
     }
+    // A label whose first definition the stream did not keep: only the whole reply resolves it
+    // (`[foo]`, `[foo]:"` and `[^` in one unit, then `[foo]:]`: fuzz seed 1275). Not the block
+    // that holds those definitions: its own parse has them.
+    if referencePolicy == .holdUntilFinish && !unkeptLabels.isEmpty
+      && Self.uses(used, anyOf: unkeptLabels.subtracting(ReferenceLabels.defined(in: used)))
+    {
+      waiting.insert(Self.unkeptDefinitionWait)
+    }
     if sourceRange.lowerBound == 0 && received.droppedByteOrderMark && Self.mayHoldTaskMarker(firstLineOf: source) {
       // After the reply's byte order mark cmark-gfm makes no task item on the first line; the
       // stream, which dropped the mark, would. The block waits for the end, where the whole
@@ -313,6 +354,10 @@ extension MarkdownStream {
   /// first line may hold a task marker: no label, so only the end (or the policy's budget) ends
   /// the wait.
   static let byteOrderMarkWait = "\u{FEFF}"
+
+  /// What a block waits for under ``ReferencePolicy/holdUntilFinish`` when it uses a label of
+  /// ``unkeptLabels``: no label (a NUL starts it), so only the end ends the wait.
+  static let unkeptDefinitionWait = "\u{0}unkept"
 
   /// Whether the first line of `text` holds `[ ]`, `[x]` or `[X]` (or a blank other than a space
   /// between the brackets): it may make a task item.
@@ -369,6 +414,10 @@ extension MarkdownStream {
   /// `base` is where the array that `text` slices starts in the received text.
   mutating func define(_ text: ArraySlice<UInt8>, base: Int) {
     guard text.contains(UInt8(ascii: "[")) else { return }
+    // A footnote definition whose label the scan cannot key, beside others it can (`[^[]:u`, a
+    // lazy line citing `[^a]`, then `[^:]:`: fuzz seed 1275): its references too make footnotes
+    // referenced, which only the whole reply parsed at once knows.
+    if options.contains(.footnotes) && Self.hasUnkeyedFootnoteDefinition(text) { committedInexactly = true }
     guard !ReferenceLabels.defined(in: text).isEmpty else {
       // Text between blocks with a `[^` and no label the scan reads: a footnote definition whose
       // label it cannot key (`[^[]:`, which cmark-gfm takes), whose own references make footnotes
@@ -402,7 +451,10 @@ extension MarkdownStream {
     guard !labels.isEmpty, !held.isEmpty else { return }
     // A footnote label spanning lines waits as any footnote label.
     let footnote = labels.contains { $0.hasPrefix("^") }
-    let taken = footnote ? labels.union([ReferenceLabels.anyFootnote]) : labels
+    // A label first defined where the stream keeps nothing stays as it was resolved: this later
+    // definition is not the one cmark-gfm uses.
+    let taken = (footnote ? labels.union([ReferenceLabels.anyFootnote]) : labels).subtracting(unkeptLabels)
+    guard !taken.isEmpty else { return }
     for position in held.takePositionsWaiting(for: taken) {
       var entry = held[position]
       // A block waiting for many labels (a sentence citing [^1] … [^200], defined one by one at
@@ -441,7 +493,11 @@ extension MarkdownStream {
       define(text, base: base)
       return
     }
-    if !ReferenceLabels.defined(in: text).isEmpty { committedInexactly = true }
+    let unkept = ReferenceLabels.defined(in: text)
+    if !unkept.isEmpty {
+      committedInexactly = true
+      unkeptLabels.formUnion(unkept)
+    }
   }
 
   /// Whether `text` parses as closed blocks: a paragraph after it (and the line that closes
