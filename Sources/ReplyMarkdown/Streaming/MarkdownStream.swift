@@ -77,6 +77,8 @@ public struct MarkdownStream: Sendable {
   /// same label resolves a held block, and with ``ReferencePolicy/holdUntilFinish`` a block that
   /// uses one waits for the end.
   var unkeptLabels: Set<String> = []
+  /// Whether ``unkeptLabels`` holds a footnote label (a label spanning lines may be any of them).
+  var unkeptHasFootnoteLabel = false
   /// Whether the open part continues a paragraph whose first lines were taken as link
   /// definitions before it closed (past ``definitionRunLimit``): a table starting the open part
   /// would make them text.

@@ -82,6 +82,31 @@ extension StreamingDefinitionPreambleTests {
 }
 
 extension StreamingDefinitionPreambleTests {
+  /// A lazy line that only looks like a definition, in a paragraph with `[^` in a code span,
+  /// makes no label unkept: the real definition after it still lets the blocks using it commit
+  /// before the end (a review found every later block held until `finish()`).
+  @Test func aLazyLineThatLooksLikeADefinitionHoldsNothing() {
+    let lines = [
+      "Use `arr[^1]` here.\n", "[1]: lazy text, no definition\n", "\n", "[1]: https://real.example\n", "\n",
+      "Para B uses [1].\n", "\n", "Para C.\n", "\n", "Para D.\n", "\n", "Para E.\n",
+    ]
+    var stream = MarkdownStream()
+    stream.referencePolicy = .holdUntilFinish
+    var consumer = MarkdownStreamHTMLRenderer()
+    var committed = 0
+    for line in lines {
+      let update = stream.feed(bytes: Array(line.utf8)[...])
+      committed += update.committed.count
+      consumer.apply(update)
+    }
+    // Everything but the open last paragraph is committed.
+    #expect(committed >= 3, "\(committed) committed")
+    consumer.apply(stream.finish())
+    #expect(consumer.html == HTMLRenderer().render(MarkdownDocument(lines.joined())))
+  }
+}
+
+extension StreamingDefinitionPreambleTests {
   /// Text that looks like a definition without being one (a table whose header starts `[x]:`),
   /// and a definition repeated: neither may reach a later preamble, which held every repeat and
   /// the whole table (fuzz seed 1217: 58 KB of preamble per update, over 100 s for 53 KB in

@@ -144,6 +144,14 @@ import Testing
     // Corpus/fuzz-regressions.)
     "[foo]\n\n[foo]:\"\n[^\n\n[foo]:]\n\nfo]:e \"",
     ".\n[^[]:u\n[x]:[^footnote1]\n[^:]:\n[^footnote1]:",
+    // A review of those fixes: a definition after the last block, with `[^` between (its title
+    // was lost); a block defining an unkept label again (into a pipe it took the later one).
+    "# [x]\n[^\n\n[x]:6\n\"]\"",
+    "Intro......\n\nSee [x].\n\n> quote[^1]\n\n[x]: https://example.com\n\"Example\"\n\nMore text.\n\nEnd.\n",
+    "- a note[^1]\n\n[x]: https://example.com\n\"Example\"\n\nSee [x].\n",
+    "[x]: /a \"see [^1]\"\n[x]\n\n[x]: /b\n[x]\n\n",
+    "> [x]: /a\n> `[^1]`\n\n[x]: /b\n[x]\n\n",
+    "<div>\n\n[x]: /a\n\n[x]: /b\n[x]\n\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",
@@ -151,7 +159,7 @@ import Testing
   func streamsToOneShot(text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))
     for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
-      for size in [1, 2, 3, 5, 8, 13, 400] {
+      for size in [1, 2, 3, 5, 8, 13, 64, 400] {
         var stream = MarkdownStream()
         stream.referencePolicy = policy
         var html = MarkdownStreamHTMLRenderer()

@@ -146,22 +146,22 @@ extension MarkdownStream {
     // still to come on the next line: fuzz seed 1269), which stay open below.
     // In an open part with footnote markers the definitions are not kept when it closes, so
     // nothing ends such a wait but the end. A block closed now that uses one of its labels
-    // commits; when a definition there may still take a title (``openDefinitionsMayGrow``), it
-    // makes the final update the whole reply parsed at once with ``ReferencePolicy/live``, and
-    // waits for the end with ``ReferencePolicy/holdUntilFinish``, whose writers cannot replace
-    // (`[x]`, then `[x]:;` whose title `"[^` runs on to a last line `"`, in one chunk, committed
-    // the link without its title: fuzz seed 1274).
+    // commits; when a definition there may still take a title (``openDefinitionsMayGrow(_:labels:)``,
+    // asked once, when a block uses one), it makes the final update the whole reply parsed at
+    // once with ``ReferencePolicy/live``, and waits for the end with
+    // ``ReferencePolicy/holdUntilFinish``, whose writers cannot replace (`[x]`, then `[x]:;` whose
+    // title `"[^` runs on to a last line `"`, in one chunk, committed the link without its title:
+    // fuzz seed 1274; `# [x]`, `[^`, then `[x]:6` and its title: a review).
     var growingLabels: Set<String> = []
     var growingUnkept: Set<String> = []
+    var unkeptMayGrow: Bool?
     let openStart =
       closedCount < units.count
       ? offset(units[closedCount].startLine) : units.last.map { offset($0.endLine + 1) } ?? text.count
     if openStart < text.count {
       let growing = Set(ReferenceLabels.defined(in: text[openStart...]))
       if SourceLines.contains(text, openStart..<text.count, Self.footnoteMarker) {
-        if !growing.isEmpty && Self.openDefinitionsMayGrow(document, units: units, closedCount: closedCount) {
-          growingUnkept = growing
-        }
+        growingUnkept = Set(growing.filter { !$0.hasPrefix("^") })
       } else {
         growingLabels = growing
       }
@@ -190,11 +190,13 @@ extension MarkdownStream {
         continue
       }
       if done < unitStart { define(text[done..<unitStart], base: start) }
+      // The labels this unit makes unkept: its own parse resolves them.
+      var ownUnkept: Set<String> = []
       // Definitions in reply order, those in the block before those after it: a held block that
       // a later definition of its label resolves first would commit with that one, where
       // cmark-gfm keeps the first (fuzz seed 1233: `[x]: /a`, `text`, then `[x]: /b`).
       if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
-        defineInside(text[unitStart..<blockEnd], base: start)
+        ownUnkept = defineInside(text[unitStart..<blockEnd], base: start)
       }
       for lines in unit.nestedDefinitions {
         define(text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)], base: start)
@@ -207,7 +209,8 @@ extension MarkdownStream {
           let unkept = ReferenceLabels.defined(in: text[blockEnd..<next])
           if !unkept.isEmpty {
             committedInexactly = true
-            unkeptLabels.formUnion(unkept)
+            keepOut(unkept)
+            ownUnkept.formUnion(unkept)
           }
         } else {
           define(text[blockEnd..<next], base: start)
@@ -215,15 +218,18 @@ extension MarkdownStream {
       }
       var waitsFor = growingLabels
       if !growingUnkept.isEmpty && Self.uses(text[unitStart..<blockEnd], anyOf: growingUnkept) {
-        if referencePolicy == .holdUntilFinish {
-          waitsFor.formUnion(growingUnkept)
-        } else {
-          committedInexactly = true
+        if unkeptMayGrow == nil { unkeptMayGrow = openDefinitionsMayGrow(text[openStart...], labels: growingUnkept) }
+        if unkeptMayGrow == true {
+          if referencePolicy == .holdUntilFinish {
+            waitsFor.formUnion(growingUnkept)
+          } else {
+            committedInexactly = true
+          }
         }
       }
       hold(
         Self.extract(document, blocks: unit.blocks, lineShift: firstLine - 1), used: text[unitStart..<blockEnd],
-        sourceRange: (start + done)..<(start + next), alsoWaiting: waitsFor)
+        sourceRange: (start + done)..<(start + next), alsoWaiting: waitsFor, ownUnkept: ownUnkept)
       done = next
     }
     drain()
@@ -236,38 +242,6 @@ extension MarkdownStream {
       enterLongBlock(document, block: block, text: text, lines: lines, completeEnd: completeEnd)
     }
     return false
-  }
-
-  /// Whether a link definition in the open part may still take a title from lines to come: the
-  /// open part holds no block (definitions alone), or its last leaf is a paragraph starting with
-  /// a title's opening `"`, `'` or `(` (cmark-gfm leaves an unclosed title as paragraph text; with
-  /// smart punctuation the quote is curly).
-  /// A paragraph of its own after a blank line reads the same: it may say yes where nothing grows.
-  static func openDefinitionsMayGrow(_ document: MarkdownDocument, units: [Unit], closedCount: Int) -> Bool {
-    guard closedCount < units.count, var leaf = units[units.count - 1].blocks.last else { return true }
-    // Down the last child of each quote, list, item and footnote definition.
-    while leaf + 1 < document.nodes[leaf].subtreeEnd, Self.isContainer(document.nodes[leaf].kind) {
-      var child = leaf + 1
-      while document.nodes[child].subtreeEnd < document.nodes[leaf].subtreeEnd {
-        child = document.nodes[child].subtreeEnd
-      }
-      leaf = child
-    }
-    guard case .paragraph = document.nodes[leaf].kind, leaf + 1 < document.nodes[leaf].subtreeEnd,
-      case .text(let first) = document.nodes[leaf + 1].kind, let opener = first.unicodeScalars.first
-    else { return false }
-    // Smart punctuation makes the quotes curly (fuzz seed 1275).
-    return Self.titleOpeners.contains(opener)
-  }
-
-  /// What a paragraph left by an unclosed title starts with: `"`, `'`, `(`, or a curly quote.
-  static let titleOpeners: Set<Unicode.Scalar> = ["\"", "'", "(", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}"]
-
-  static func isContainer(_ kind: MarkdownNode.Kind) -> Bool {
-    switch kind {
-    case .blockQuote, .list, .item, .footnoteDefinition: true
-    default: false
-    }
   }
 
   /// Whether a line of `text` starts (after up to three spaces) a footnote definition to
@@ -316,7 +290,8 @@ extension MarkdownStream {
   ///
   /// `alsoWaiting`: labels whose definition is not closed yet; the block waits for those it uses.
   mutating func hold(
-    _ document: MarkdownDocument, used: ArraySlice<UInt8>, sourceRange: Range<Int>, alsoWaiting: Set<String> = []
+    _ document: MarkdownDocument, used: ArraySlice<UInt8>, sourceRange: Range<Int>, alsoWaiting: Set<String> = [],
+    ownUnkept: Set<String> = []
   ) {
     let firstLine = closedLine
     advanceClosed(to: sourceRange.upperBound)
@@ -329,11 +304,10 @@ extension MarkdownStream {
       }
     }
     // A label whose first definition the stream did not keep: only the whole reply resolves it
-    // (`[foo]`, `[foo]:"` and `[^` in one unit, then `[foo]:]`: fuzz seed 1275). Not the block
-    // that holds those definitions: its own parse has them.
-    if referencePolicy == .holdUntilFinish && !unkeptLabels.isEmpty
-      && Self.uses(used, anyOf: unkeptLabels.subtracting(ReferenceLabels.defined(in: used)))
-    {
+    // (`[foo]`, `[foo]:"` and `[^` in one unit, then `[foo]:]`: fuzz seed 1275), also for a
+    // block that defines it again (a review). Not the block whose definitions made it unkept:
+    // its own parse has them.
+    if referencePolicy == .holdUntilFinish && !unkeptLabels.isEmpty && usesUnkept(used, except: ownUnkept) {
       waiting.insert(Self.unkeptDefinitionWait)
     }
     if sourceRange.lowerBound == 0 && received.droppedByteOrderMark && Self.mayHoldTaskMarker(firstLineOf: source) {
@@ -453,7 +427,8 @@ extension MarkdownStream {
     let footnote = labels.contains { $0.hasPrefix("^") }
     // A label first defined where the stream keeps nothing stays as it was resolved: this later
     // definition is not the one cmark-gfm uses.
-    let taken = (footnote ? labels.union([ReferenceLabels.anyFootnote]) : labels).subtracting(unkeptLabels)
+    var taken = footnote ? labels.union([ReferenceLabels.anyFootnote]) : labels
+    if !unkeptLabels.isEmpty { taken = taken.filter { !unkeptLabels.contains($0) } }
     guard !taken.isEmpty else { return }
     for position in held.takePositionsWaiting(for: taken) {
       var entry = held[position]
@@ -488,17 +463,58 @@ extension MarkdownStream {
   /// (nothing defines its labels before), and what follows the committed blocks then comes from
   /// the whole reply's parse. (Holding until the end, the block itself need not be held: its
   /// `[^` may be no footnote reference, as in `> [^a ]: u`, a link definition in a quote.)
-  mutating func defineInside(_ text: ArraySlice<UInt8>, base: Int) {
+  ///
+  /// Returns the link labels the block defines and the stream does not keep (``unkeptLabels``),
+  /// those a parse finds defined (a lazy line that only looks like a definition defines nothing).
+  @discardableResult
+  mutating func defineInside(_ text: ArraySlice<UInt8>, base: Int) -> Set<String> {
     guard SourceLines.contains(Array(text), 0..<text.count, Self.footnoteMarker) else {
       define(text, base: base)
-      return
+      return []
     }
-    let unkept = ReferenceLabels.defined(in: text)
-    if !unkept.isEmpty {
-      committedInexactly = true
-      unkeptLabels.formUnion(unkept)
+    let scanned = ReferenceLabels.defined(in: text)
+    guard !scanned.isEmpty else { return [] }
+    committedInexactly = true
+    let links = Array(Set(scanned.filter { !$0.hasPrefix("^") }))
+    let unkept = links.isEmpty ? [] : definedLinkLabels(text, links)
+    keepOut(unkept)
+    return unkept
+  }
+
+  /// Adds `labels` to ``unkeptLabels``.
+  mutating func keepOut(_ labels: some Sequence<String>) {
+    for label in labels {
+      unkeptLabels.insert(label)
+      if label.hasPrefix("^") { unkeptHasFootnoteLabel = true }
     }
   }
+
+  /// Whether `text` uses a label of ``unkeptLabels`` other than those in `own`.
+  ///
+  /// - Complexity: O(`text`) plus a lookup per label it uses.
+  func usesUnkept(_ text: ArraySlice<UInt8>, except own: Set<String>) -> Bool {
+    for label in ReferenceLabels.used(in: text) where !own.contains(label) {
+      if unkeptLabels.contains(label) { return true }
+      if label == ReferenceLabels.anyFootnote && unkeptHasFootnoteLabel { return true }
+    }
+    return false
+  }
+
+  /// Whether a link definition among `labels` in the open part `open` (complete lines) may still
+  /// change with lines to come: a title that starts on the next line (`"t"`), or one left open
+  /// that a closing `"`, `'` or `)` ends. Each probe is a parse of the open part with the labels
+  /// looked up after it.
+  mutating func openDefinitionsMayGrow(_ open: ArraySlice<UInt8>, labels: Set<String>) -> Bool {
+    let keys = Array(labels)
+    let now = resolvedLinks(open, keys)
+    for probe in Self.titleProbes where resolvedLinks(Array(open + probe)[...], keys) != now {
+      return true
+    }
+    return false
+  }
+
+  /// The lines ``openDefinitionsMayGrow(_:labels:)`` tries after the open part.
+  static let titleProbes: [[UInt8]] = ["\"t\"\n", "\"\n", "'\n", ")\n"].map { Array($0.utf8) }
 
   /// Whether `text` parses as closed blocks: a paragraph after it (and the line that closes
   /// containers) is a paragraph of its own.
