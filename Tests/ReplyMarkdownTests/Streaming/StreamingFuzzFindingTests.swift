@@ -124,6 +124,10 @@ import Testing
     "[^1]:\n[^1[]`]`\n[]`]",
     "[^12]:\n[^12[]`]`\n[]`x]",
     "[^ab]: n\n\n[^ab[]`]`\n[]`c]\n",
+    // `--seed 1279`: the `]` on the opener's own line stands in a code span, so the caret's label
+    // was first read at a later line's `]`, where its columns were not looked at.
+    "[^1]:\n[^1`]`\n[]`]",
+    "[^ab]: n\n\n[^ab`]`\n[]`x]\n",
     // `--seed 1269`: a heading, then a definition of its label whose title comes on the next
     // line, in one chunk: the heading committed with the definition as it stood (no title).
     "# [Foo]\n[foo]:l\n' '",

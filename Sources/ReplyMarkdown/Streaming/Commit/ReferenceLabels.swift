@@ -101,17 +101,20 @@ enum ReferenceLabels {
           // the latest may itself be in a code span (`` `[^[` ``: seed 1260).
           for caret in carets.indices where carets[caret].open != open {
             let outer = carets[caret].open
-            if !carets[caret].reported {
+            let firstReport = !carets[caret].reported
+            if firstReport {
               reportLabel(in: buffer, open: outer, close: index, lengths: footnoteLengths, body)
               carets[caret].reported = true
-              carets[caret].checked = index
-            } else if let start = labelStart(in: buffer, open: outer) {
+            }
+            if let start = labelStart(in: buffer, open: outer) {
               // On a later line, the `]` that closes it may be this one (`[^1[]`, `` `[` `` and
               // `]` on the next line: fuzz seed 1248), and not only the line's first: a `[]`
               // before it on the line takes the first (`[]`]` under `[^1[]`]``: fuzz seed 1267).
               // Only the labels its columns allow, at up to ``trackedOpeners`` `]` of each line
-              // (the opener's column is kept, the line's columns are counted once).
-              let checked = carets[caret].checked
+              // (the opener's column is kept, the line's columns are counted once). The first
+              // report may itself be on a later line, where the `]` of its own line stood in a
+              // code span (`` [^1`]` ``, then `` []`] ``: fuzz seed 1279).
+              let checked = firstReport ? outer : carets[caret].checked
               if UnsafeBufferPointer(rebasing: buffer[checked..<index]).contains(where: isLineBreak) {
                 carets[caret].checksOnLine = 0
               }
