@@ -156,6 +156,7 @@ import Testing
     "[x]: /a \"see [^1]\"\n[x]\n\n[x]: /b\n[x]\n\n",
     "> [x]: /a\n> `[^1]`\n\n[x]: /b\n[x]\n\n",
     "<div>\n\n[x]: /a\n\n[x]: /b\n[x]\n\n",
+    "[x]: /a\n[^1]: see [^1]\n\n[x]: /b\n[x]\n\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

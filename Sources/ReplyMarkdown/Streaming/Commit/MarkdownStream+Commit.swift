@@ -405,7 +405,11 @@ extension MarkdownStream {
     // Kept only when it parses closed: cut short (cmark-gfm's range of a raw HTML block can end
     // before its last lines), it would swallow what follows it in a preamble.
     guard let blocks = probeAfter(text) else {
+      // Its labels are resolved by no later definition either (`[x]: /a` glued to a footnote
+      // definition citing itself, whose section comes after the probe; then `[x]: /b` and `[x]`:
+      // a review).
       committedInexactly = true
+      keepOut(ReferenceLabels.defined(in: text).filter { !$0.hasPrefix("^") })
       return
     }
     let linkLabels = Array(Set(ReferenceLabels.defined(in: text).filter { !$0.hasPrefix("^") }))
