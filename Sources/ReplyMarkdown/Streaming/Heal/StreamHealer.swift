@@ -209,6 +209,15 @@ struct StreamHealer {
       while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
         text.removeLast()
       }
+      // Nor join a line of the same fence character: `~` and a `~~` closer make a fence opener
+      // whose info string is the rest of the closers (`[~~>`, then a line `~`: fuzz seed 1280).
+      // The separator (an HTML comment the display drops) keeps the runs apart.
+      if let first = closers.first, first == ASCII.tilde || first == ASCII.backtick {
+        let line = text[SourceLines.lineStart(text, before: text.count, floor: floor)...]
+        if line.contains(first), line.allSatisfy({ $0 == first || ASCII.isBlank($0) || $0 == ASCII.greaterThan }) {
+          text += InlineHealScanner.closerSeparator
+        }
+      }
     }
     text += closers
     text += suffix

@@ -106,6 +106,9 @@ extension HealTables {
     HealCase("~~a ~~b", "<p><s>a <s>b</s></s></p>"),
     HealCase("~~a ~~b ~~c", "<p><s>a <s>b <s>c</s></s></s></p>"),
     HealCase("Call ``bar", "<p>Call <code>bar</code></p>"),
+    // After a line of one tilde a `~~` closer would make a fence opener (fuzz seed 1280).
+    HealCase("~~a\n~\n", "<p><s>a␤~</s></p>"),
+    HealCase("[~~>\n~\n", "<p><a pending><s>&gt;␤~</s></a></p>"),
     HealCase("(*\"quoted", "<p>(<em>&quot;quoted</em></p>"),
     HealCase("6 * 7 * 8", "<p>6 * 7 * 8</p>", applies: false),
     HealCase("`__init`", "<p><code>__init</code></p>", applies: false),
