@@ -157,6 +157,8 @@ import Testing
     "> [x]: /a\n> `[^1]`\n\n[x]: /b\n[x]\n\n",
     "<div>\n\n[x]: /a\n\n[x]: /b\n[x]\n\n",
     "[x]: /a\n[^1]: see [^1]\n\n[x]: /b\n[x]\n\n",
+    // A held block that defines its own label, re-parsed after a later piece defining it again.
+    "[x]: /a\n[x]\n\nt\n\n[x]: /b\n[y]: /c\n\n- l\n\n[x]: /e\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

@@ -141,9 +141,17 @@ struct DefinitionStore: Sendable {
       }
       // Each label is looked up once, however often the region uses it.
       var looked: Set<String> = []
+      // A label defined inside the region or before it takes that first definition: a piece
+      // after the region that defines it again (beside a label the block waited for) would come
+      // first in the preamble and win (`[x]: /a`, `[x]`, then `[x]: /b` and `[y]: /c`: a review).
+      let regionEnd = regionStart == .max ? Int.max : regionStart + region.count
       func use(_ label: String) {
         guard looked.insert(label).inserted, let defining = piecesByLabel[label] else { return }
-        pending += defining
+        if regionEnd != .max, defining.contains(where: { pieces[$0].start < regionEnd }) {
+          pending += defining.filter { pieces[$0].start < regionEnd }
+        } else {
+          pending += defining
+        }
       }
       ReferenceLabels.forEachUsed(in: region, footnoteLengths: footnoteLengths, use)
       // What the chosen pieces cite in turn is followed up to a budget: a chain of footnotes each
