@@ -217,7 +217,10 @@ extension MarkdownStream {
         }
       }
       var waitsFor = growingLabels
-      if !growingUnkept.isEmpty && Self.uses(text[unitStart..<blockEnd], anyOf: growingUnkept) {
+      // (Link labels only: a footnote label spanning lines never matches one.)
+      if !growingUnkept.isEmpty
+        && ReferenceLabels.used(in: text[unitStart..<blockEnd]).contains(where: growingUnkept.contains)
+      {
         if unkeptMayGrow == nil { unkeptMayGrow = openDefinitionsMayGrow(text[openStart...], labels: growingUnkept) }
         if unkeptMayGrow == true {
           if referencePolicy == .holdUntilFinish {
@@ -266,13 +269,6 @@ extension MarkdownStream {
       index = end < text.endIndex ? end + 1 : end
     }
     return false
-  }
-
-  /// Whether `text` uses one of `labels` (a footnote label spanning lines: any footnote label).
-  static func uses(_ text: ArraySlice<UInt8>, anyOf labels: Set<String>) -> Bool {
-    let used = ReferenceLabels.used(in: text)
-    if !used.isDisjoint(with: labels) { return true }
-    return used.contains(ReferenceLabels.anyFootnote) && labels.contains(where: { $0.hasPrefix("^") })
   }
 
   /// Moves the start of the open part to `end`.
