@@ -257,17 +257,55 @@ struct InlineHealScanner {
   /// Whether the text from the last whitespace before `position` holds `www.` or `://`: the start
   /// of an address the autolink extension extends up to the next whitespace (cmark-gfm's: space,
   /// tab, line feed or carriage return; a vertical tab or form feed stays in the address). Not when another
-  /// bracket in `openBrackets` is open before that word: cmark-gfm links no address inside one.
+  /// bracket in `openBrackets` (ordered by position) is open before that word: cmark-gfm links no
+  /// address inside one. A bracket that is itself inside such an address (`www.[`, then a line
+  /// `www.)[a`: fuzz seed 1284) is part of that link's text, not a bracket, and does not count.
   ///
-  /// - Complexity: at most ``addressLookback`` bytes are read (a longer word counts as an address).
+  /// - Complexity: at most ``addressLookback`` bytes are read per word, and each word once (a
+  ///   longer word counts as an address).
   func inAddressRun(before position: Int, openBrackets: [Bracket] = []) -> Bool {
+    var wordStart: Int
+    switch addressWord(before: position) {
+    case .none: return false
+    case .unbounded: return true
+    case .word(let start): wordStart = start
+    }
+    // Walk back through the brackets before the word: the first that is not itself in an address
+    // is open, and no address after it links.
+    var index = openBrackets.endIndex
+    while index > openBrackets.startIndex {
+      index -= 1
+      let bracket = openBrackets[index]
+      guard bracket.position < wordStart else { continue }
+      switch addressWord(before: bracket.position) {
+      case .none: return false
+      case .unbounded: return true
+      case .word(let start): wordStart = start
+      }
+    }
+    return true
+  }
+
+  /// Where an address holding `position` starts, read back from it (see ``inAddressRun(before:openBrackets:)``).
+  private enum AddressWord: Equatable {
+    /// The word before the position holds no `www.` or `://`.
+    case none
+    /// The word holds one and starts here.
+    case word(Int)
+    /// The word is longer than ``InlineHealScanner/addressLookback``: taken as an address whose
+    /// start is not known (the bracket then shows as text, which is harmless, while a closer
+    /// could show in a link).
+    case unbounded
+  }
+
+  private func addressWord(before position: Int) -> AddressWord {
     let floor = max(start, position - Self.addressLookback)
     // Read backwards to the word's start, looking for the last byte of `://` or `www.`.
     var index = position - 1
     var found = false
     while index >= floor && !found {
       let byte = bytes[index]
-      if ASCII.isCmarkSpace(byte) { return false }
+      if ASCII.isCmarkSpace(byte) { return .none }
       found =
         (byte == UInt8(ascii: "/") && index - 2 >= floor && bytes[index - 1] == UInt8(ascii: "/")
           && bytes[index - 2] == UInt8(ascii: ":"))
@@ -275,14 +313,11 @@ struct InlineHealScanner {
           && bytes[index - 2] == UInt8(ascii: "w") && bytes[index - 3] == UInt8(ascii: "w"))
       index -= 1
     }
-    // A word longer than the lookback may hold the start of an address before it: taken as one
-    // (the bracket then shows as text, which is harmless, while a closer could show in a link).
-    guard found else { return floor > start && !ASCII.isCmarkSpace(bytes[floor - 1]) }
-    // The word's start, when it is within the lookback (else it counts as an address).
+    guard found else { return floor > start && !ASCII.isCmarkSpace(bytes[floor - 1]) ? .unbounded : .none }
     var wordStart = index + 1
     while wordStart > floor && !ASCII.isCmarkSpace(bytes[wordStart - 1]) { wordStart -= 1 }
-    guard wordStart == start || ASCII.isCmarkSpace(bytes[wordStart - 1]) else { return true }
-    return !openBrackets.contains { $0.position < wordStart }
+    guard wordStart == start || ASCII.isCmarkSpace(bytes[wordStart - 1]) else { return .unbounded }
+    return .word(wordStart)
   }
 
   /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.

@@ -129,6 +129,18 @@ struct StreamHealer {
     if last < text.count, let rule = LineHold(text[last...]).rule {
       text.removeSubrange(last...)
       applied.insert(rule)
+    } else if last == text.count {
+      // Nor a line they made a fence opener when it had ended: the line `` ```/` `` is text (its
+      // info string holds a backtick), but with the backtick held back and a pending link's closer
+      // after it, it opened a fence whose info string showed the closer (`[```` before it: fuzz
+      // seed 1285). A paragraph's line never opens a fence as received.
+      var end = text.count
+      while end > protectedLength, InlineHealScanner.isLineEnd(text[end - 1]) { end -= 1 }
+      let start = SourceLines.lineStart(text, before: end, floor: protectedLength)
+      if start < end && LineHold(text[start..<end]).holds(.fenceOpener) {
+        text.removeSubrange(start...)
+        applied.insert(.fenceOpener)
+      }
     }
     // Nothing to close or hold back: the first parse stands.
     var healed = finish(text, document: text == parsedText ? document : nil, applied: &applied)

@@ -62,6 +62,12 @@ extension HealTables {
     // closer: it would become part of the address (fuzz seed 1207, `www.)[a`).
     HealCase("www.)[a", "<p><a href=\"http://www.)%5Ba\">www.)[a</a></p>", applies: false),
     HealCase("see https://x.org/[a", "<p>see <a href=\"https://x.org/%5Ba\">https://x.org/[a</a></p>", applies: false),
+    // A bracket inside an address is that link's text, and opens nothing the next address would
+    // be inside (fuzz seed 1284).
+    HealCase(
+      "www.[\nwww.)[a", "<p><a href=\"http://www.%5B\">www.[</a><a href=\"http://www.)%5Ba\">www.)[a</a></p>",
+      applies: false),
+    HealCase("[www.x\nwww.)[a", "<p>[www.x␤www.)<a pending>a</a></p>"),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
     // A vertical tab or form feed does not end the address, as other whitespace does (fuzz seed
     // 1225: the closer showed inside the link, placeholder destination and all).
