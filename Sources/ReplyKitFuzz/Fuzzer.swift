@@ -41,10 +41,17 @@ public struct Fuzzer {
   }
 
   /// Runs from `seed` for `duration`, or until `shouldStop` says so between two inputs (a failure
-  /// found is minimised and saved first); `progress` is called about once a second.
+  /// found is minimised and saved first); `progress` is called about once a second. An input whose
+  /// checks are still running after `stallLimit` is saved as a `time` regression while they run,
+  /// and `stalled` is called, from another thread, with its number and where it was saved
+  /// (``FuzzWatchdog``).
   public func run(
-    seed: UInt64, duration: Duration, shouldStop: () -> Bool = { false }, progress: (Report) -> Void = { _ in }
+    seed: UInt64, duration: Duration, shouldStop: () -> Bool = { false }, progress: (Report) -> Void = { _ in },
+    stallLimit: Swift.Duration = .seconds(60),
+    stalled: @escaping @Sendable (_ number: Int, _ savedAt: String?) -> Void = { _, _ in }
   ) -> Report {
+    let watchdog = FuzzWatchdog(limit: stallLimit, directory: regressionDirectory, stalled: stalled)
+    defer { watchdog.stop() }
     var random = SplitMix64(seed: seed)
     var report = Report()
     let start = Date()
@@ -59,6 +66,8 @@ public struct Fuzzer {
       report.inputs += 1
       report.bytes += bytes.count
       do throws(FuzzOracle.Failure) {
+        watchdog.begin(input, number: report.inputs)
+        defer { watchdog.end() }
         try oracle.check(input)
         if !InputGuard.apply(String(decoding: bytes, as: UTF8.self), options: input.parseOptions).diagnostics.isEmpty {
           report.guarded += 1
@@ -113,7 +122,11 @@ public struct Fuzzer {
 
   /// Saves a failing input as `<check>[-smart][-unsafe]-<hash>.md`; returns the path.
   func save(_ input: FuzzOracle.Input, check: String) -> String? {
-    guard let directory = regressionDirectory else { return nil }
+    regressionDirectory.flatMap { Self.save(input, check: check, in: $0) }
+  }
+
+  /// Saves a failing input as `<check>[-smart][-unsafe]-<hash>.md` in `directory`; returns the path.
+  static func save(_ input: FuzzOracle.Input, check: String, in directory: URL) -> String? {
     let name = Self.regressionName(for: input, check: check)
     let url = directory.appendingPathComponent(name)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

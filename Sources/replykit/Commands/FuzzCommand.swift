@@ -98,6 +98,10 @@ enum FuzzCommand {
     ) { report in
       StandardIO.writeError(
         "fuzz: \(report.inputs) inputs, \(report.failures.count) failures, \(Int(report.seconds)) s")
+    } stalled: { number, savedAt in
+      StandardIO.writeError(
+        "fuzz: input \(number) is still being checked after 60 s: "
+          + (savedAt.map { "saved as \($0) (not minimised)" } ?? "not saved (--no-save)"))
     }
     let stoppedBy = FuzzCommand.stopSignal.load(ordering: .relaxed)
     let rate = report.seconds > 0 ? Double(report.inputs) / report.seconds : 0
