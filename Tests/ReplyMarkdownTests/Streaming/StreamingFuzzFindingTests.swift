@@ -159,6 +159,14 @@ import Testing
     "[x]: /a\n[^1]: see [^1]\n\n[x]: /b\n[x]\n\n",
     // A held block that defines its own label, re-parsed after a later piece defining it again.
     "[x]: /a\n[x]\n\nt\n\n[x]: /b\n[y]: /c\n\n- l\n\n[x]: /e\n",
+    // A quote with mixed CR and LF line ends, a definition and a title arriving over two lines
+    // (a review once saw the link take the later definition at 7, 10, 15 and 32-byte chunks).
+    "\r\n> [X]: /r\r\n> [X]\r\n\r[x]:3\n\"\nmore\"\r[1]:\"\n\n",
+    // A region that uses a label it defines and one a later piece defines beside the first again:
+    // the preamble takes the later piece for the second label only.
+    "[x]: /a\n[x] [y]\n\nt\n\n[y]: /c\n[x]: /b\n",
+    "- [x]: /a\n  [x] [y]\n\nt\n\n[y]: /c\n[x]: /b\n",
+    "> [x]: /a\n> [x] [y]\n\n[y]: /c\n[x]: /b\n[z]\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",
