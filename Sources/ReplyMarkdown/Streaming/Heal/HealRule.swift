@@ -4,8 +4,8 @@
 ///
 /// A *hold* hides bytes the next characters could still turn into something else; a *close*
 /// appends what an unclosed construct would get once its natural closer arrives; a *mark* changes
-/// the parsed display. Holds never reach before the current line, except a table header waiting
-/// for its delimiter row. Each rule has its own table test in `Tests/…/Streaming/Heal/`.
+/// the parsed display. Holds never reach before the current line (the line just ended, when the
+/// text ends with a line break), except a table header waiting for its delimiter row. Each rule has its own table test in `Tests/…/Streaming/Heal/`.
 enum HealRule: Int, CaseIterable, Sendable {
   // Received bytes.
   case trailingCarriageReturn
@@ -37,6 +37,8 @@ enum HealRule: Int, CaseIterable, Sendable {
   case inlineClosersInnermostFirst
   case wordReopensEmphasis
   case wideScriptOpensEmphasis
+  // The healed open paragraph (``StreamHealer``).
+  case paragraphStaysParagraph
   // The healed document.
   case pendingReferenceLink
   case unresolvedFootnoteReference
@@ -93,6 +95,8 @@ enum HealRule: Int, CaseIterable, Sendable {
       "Closes an intraword run that reopens right after a run closed in the same word (`*foo*bar*baz`)."
     case .wideScriptOpensEmphasis:
       "Closes an intraword `*` or `~` run next to CJK text, which has no spaces around emphasis (`这是**重要`)."
+    case .paragraphStaysParagraph:
+      "Holds a paragraph's last line whole when the holds and closers made it another block (underline, break, fence)."
     case .pendingReferenceLink:
       "Shows `[text]`, `[text][label]` whose definition has not arrived as pending links."
     case .unresolvedFootnoteReference:

@@ -4,12 +4,14 @@
 ///
 /// Every hold and close is a named ``HealRule`` (the table, with a line on each); this type only
 /// runs them in order: received bytes, the last line, the parsed open block, its inline content,
-/// then the parsed display. Holds never reach before the current line, except for a table header
-/// waiting for its delimiter row. Nothing before `protectedLength` (complete context lines) is
-/// ever changed.
+/// whether the open paragraph stayed one, then the parsed display. Holds never reach before the
+/// current line (the line just ended, when the input ends with a line break), except for a table
+/// header waiting for its delimiter row. Nothing before `protectedLength` (complete context
+/// lines) is ever changed.
 ///
 /// - Complexity: one or two parses of `input` and scans linear in it (the inline scan repeats
-///   only after a cut, at most ``maximumInlinePasses`` times).
+///   only after a cut, at most ``maximumInlinePasses`` times); two more when the open
+///   paragraph's last line is held (``HealRule/paragraphStaysParagraph``).
 struct StreamHealer {
   /// How the open part's last line is read.
   enum Context {
@@ -81,16 +83,18 @@ struct StreamHealer {
     }
     if let start = knownParagraph, !lineHeld, start <= text.count {
       let open = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
-      healInline(
-        &text, leaf: open, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
-      let last = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
-      if last < text.count, let rule = LineHold(text[last...]).rule {
-        text.removeSubrange(last...)
-        applied.insert(rule)
+      var trial = applied
+      let (healedText, document, held) = healLeaf(
+        text, leaf: open, document: nil, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank,
+        applied: &trial)
+      // Held, the paragraph may have ended since the last heal found it (its last line grew into
+      // a list item that interrupts it): the open block is looked for again, below.
+      if !held {
+        applied = trial
+        var healed = finish(healedText, document: document, applied: &applied)
+        healed.paragraphStart = start
+        return healed
       }
-      var healed = finish(text, applied: &applied)
-      healed.paragraphStart = start
-      return healed
     }
     // The parsed open block.
     var document = parse(text)
@@ -122,30 +126,71 @@ struct StreamHealer {
       return finish(text, document: document, applied: &applied)
     }
     // The open block's inline content.
-    let parsedText = text
-    healInline(&text, leaf: open, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
-    // A line reduced to list or quote markers by the inline holds shows nothing yet.
-    let last = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
-    if last < text.count, let rule = LineHold(text[last...]).rule {
-      text.removeSubrange(last...)
-      applied.insert(rule)
-    } else if last == text.count {
-      // Nor a line they made a fence opener when it had ended: the line `` ```/` `` is text (its
-      // info string holds a backtick), but with the backtick held back and a pending link's closer
-      // after it, it opened a fence whose info string showed the closer (`[```` before it: fuzz
-      // seed 1285). A paragraph's line never opens a fence as received.
-      var end = text.count
-      while end > protectedLength, InlineHealScanner.isLineEnd(text[end - 1]) { end -= 1 }
-      let start = SourceLines.lineStart(text, before: end, floor: protectedLength)
-      if start < end && LineHold(text[start..<end]).holds(.fenceOpener) {
-        text.removeSubrange(start...)
-        applied.insert(.fenceOpener)
+    let (healedText, healedDocument, held) = healLeaf(
+      text, leaf: open, document: document, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank,
+      applied: &applied)
+    var healed = finish(healedText, document: healedDocument, applied: &applied)
+    if open.kind == .paragraph && !lineHeld && !held { healed.paragraphStart = open.start }
+    return healed
+  }
+
+  /// Heals the inline content of `leaf` in `text` (whose parse is `document`, when known) and
+  /// parses the result; whether ``HealRule/paragraphStaysParagraph`` held the last line.
+  ///
+  /// A line reduced to list or quote markers by the inline holds shows nothing yet. And an open
+  /// paragraph stays a paragraph that ends the display: where the holds and closers made its last
+  /// line another block (a trailing backtick held back from `===`` or `---``, a setext underline;
+  /// `**` closing after `**`, a break; `` ```/` `` less its backtick plus a pending link's closer, a
+  /// fence whose info string showed the closer: fuzz seed 1285), the line is held whole, and
+  /// the lines before it are healed again; should that fail too, they show as received (a
+  /// paragraph's lines before its last are a paragraph as received).
+  ///
+  /// - Complexity: one parse, or three when the last line is held.
+  private func healLeaf(
+    _ text: [UInt8], leaf: OpenLeaf, document: MarkdownDocument?, protectedLength: Int, endsBeforeBlank: Bool,
+    applied: inout AppliedHealRules
+  ) -> (text: [UInt8], document: MarkdownDocument, held: Bool) {
+    func holdMarkerLine(_ bytes: inout [UInt8], applied: inout AppliedHealRules) {
+      let last = SourceLines.lineStart(bytes, before: bytes.count, floor: protectedLength)
+      if last < bytes.count, let rule = LineHold(bytes[last...]).rule {
+        bytes.removeSubrange(last...)
+        applied.insert(rule)
       }
     }
-    // Nothing to close or hold back: the first parse stands.
-    var healed = finish(text, document: text == parsedText ? document : nil, applied: &applied)
-    if open.kind == .paragraph && !lineHeld { healed.paragraphStart = open.start }
-    return healed
+    var healed = text
+    healInline(
+      &healed, leaf: leaf, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
+    holdMarkerLine(&healed, applied: &applied)
+    // Nothing closed or held back: the first parse stands.
+    if healed == text, let document { return (healed, document, false) }
+    let parsed = parse(healed)
+    guard leaf.kind == .paragraph, !Self.keepsParagraph(parsed, text: healed, start: leaf.start) else {
+      return (healed, parsed, false)
+    }
+    applied.insert(.paragraphStaysParagraph)
+    // The received paragraph's last line, held whole.
+    let floor = max(leaf.start, protectedLength)
+    var end = text.count
+    while end > floor, InlineHealScanner.isLineEnd(text[end - 1]) || ASCII.isBlank(text[end - 1]) { end -= 1 }
+    let cut = SourceLines.lineStart(text, before: end, floor: floor)
+    var shorter = Array(text[..<cut])
+    var ignored = AppliedHealRules()
+    let before = OpenLeaf(kind: .paragraph, start: leaf.start, contentEnd: cut, isOpen: true)
+    healInline(&shorter, leaf: before, protectedLength: protectedLength, applied: &ignored)
+    holdMarkerLine(&shorter, applied: &ignored)
+    let reparsed = parse(shorter)
+    if Self.keepsParagraph(reparsed, text: shorter, start: leaf.start) { return (shorter, reparsed, true) }
+    var received = Array(text[..<cut])
+    holdMarkerLine(&received, applied: &ignored)
+    return (received, parse(received), true)
+  }
+
+  /// Whether `document`, a parse of `text`, still ends in the paragraph starting at `start`, or
+  /// shows nothing from there.
+  static func keepsParagraph(_ document: MarkdownDocument, text: [UInt8], start: Int) -> Bool {
+    if start >= text.count || SourceLines.isBlank(text, start..<text.count) { return true }
+    guard let leaf = OpenLeaf.find(in: document, text: text) else { return false }
+    return leaf.kind == .paragraph && leaf.start == start
   }
 
   /// Applies the inline rules to the content of `leaf`: trailing markers are held, what is still
@@ -223,11 +268,13 @@ struct StreamHealer {
       }
       // Nor join a line of the same fence character: `~` and a `~~` closer make a fence opener
       // whose info string is the rest of the closers (`[~~>`, then a line `~`: fuzz seed 1280).
-      // The separator (an HTML comment the display drops) keeps the runs apart.
+      // Between tildes the separator (an HTML comment the display drops) keeps the runs apart;
+      // backtick closers end a code span, where a comment would show as text (`` `> `` showed
+      // it: a review), and a space does.
       if let first = closers.first, first == ASCII.tilde || first == ASCII.backtick {
-        let line = text[SourceLines.lineStart(text, before: text.count, floor: floor)...]
-        if line.contains(first), line.allSatisfy({ $0 == first || ASCII.isBlank($0) || $0 == ASCII.greaterThan }) {
-          text += InlineHealScanner.closerSeparator
+        let content = LineHold(text[SourceLines.lineStart(text, before: text.count, floor: floor)...]).content
+        if !content.isEmpty && content.allSatisfy({ $0 == first }) {
+          text += first == ASCII.tilde ? InlineHealScanner.closerSeparator : [ASCII.space]
         }
       }
     }

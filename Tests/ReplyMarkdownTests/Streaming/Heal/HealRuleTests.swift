@@ -33,6 +33,7 @@ enum HealTables {
     .inlineClosersInnermostFirst: inlineClosersInnermostFirst,
     .wordReopensEmphasis: wordReopensEmphasis,
     .wideScriptOpensEmphasis: wideScriptOpensEmphasis,
+    .paragraphStaysParagraph: paragraphStaysParagraph,
     .pendingReferenceLink: pendingReferenceLink,
     .unresolvedFootnoteReference: unresolvedFootnoteReference,
     .openFenceLineNewline: openFenceLineNewline,

@@ -115,6 +115,12 @@ extension HealTables {
     // After a line of one tilde a `~~` closer would make a fence opener (fuzz seed 1280).
     HealCase("~~a\n~\n", "<p><s>a␤~</s></p>"),
     HealCase("[~~>\n~\n", "<p><a pending><s>&gt;␤~</s></a></p>"),
+    HealCase("- [~~>\n  ~\n", "<ul><li><a pending><s>&gt;␤~</s></a></li></ul>"),
+    // Only from a line of the fence character alone: a code span's closer after other text gets no
+    // separator, which would show inside the span (a review).
+    HealCase("`>", "<p><code>&gt;</code></p>"),
+    HealCase("x\n``>", "<p>x␤<code>&gt;</code></p>"),
+    HealCase("`` >", "<p><code> &gt;</code></p>"),
     HealCase("(*\"quoted", "<p>(<em>&quot;quoted</em></p>"),
     HealCase("6 * 7 * 8", "<p>6 * 7 * 8</p>", applies: false),
     HealCase("`__init`", "<p><code>__init</code></p>", applies: false),

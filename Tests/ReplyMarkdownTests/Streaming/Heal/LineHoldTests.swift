@@ -47,10 +47,6 @@ extension HealTables {
     HealCase("~~~ rust", ""),
     HealCase("> ```swift", ""),
     HealCase("```a` b", "<p><code>a` b</code></p>", applies: false),
-    // An ended line the inline holds made an opener: its backtick held back, the pending link's
-    // closer would have been the info string (fuzz seed 1285).
-    HealCase("[```\n```/`\n", "<p>[```</p>"),
-    HealCase("a\n```/`\n", "<p>a␤<code>/</code></p>", applies: false),
   ]
 
   static let shortFenceRun = [

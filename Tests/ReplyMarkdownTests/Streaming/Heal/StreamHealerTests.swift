@@ -8,12 +8,44 @@ extension HealTables {
     HealCase("<div>\ntext <span", "<div>␤text"),
     HealCase("<div>content</div>", "<div>content</div>", applies: false),
   ]
+
+  static let paragraphStaysParagraph = [
+    // A trailing backtick held back leaves a setext underline or a break (a review of the fix
+    // for fuzz seed 1285).
+    HealCase("a\n=`\n", "<p>a</p>"),
+    HealCase("a\n-`\n", "<p>a</p>"),
+    HealCase("a\n===`", "<p>a</p>"),
+    HealCase("a\n***`\n", "<p>a</p>"),
+    HealCase("a\n_ _ _ `\n", "<p>a</p>"),
+    HealCase("> a\n> -`\n", "<blockquote><p>a</p></blockquote>"),
+    HealCase("- a\n  ---`\n", "<ul><li>a</li></ul>"),
+    HealCase("a | b\n--|-`\n", "<p>a | b</p>", applies: false),
+    // A `**` closer after `**` makes a break; the lines before are healed again.
+    HealCase("**a\n**`\n", "<p><strong>a</strong></p>"),
+    // A cut tag, image or entity leaves an empty heading, an empty item or an underline.
+    HealCase("a\n#`\n", "<p>a</p>"),
+    HealCase("#![x\n", ""),
+    HealCase("-<b\n", ""),
+    HealCase("-![x\n", ""),
+    HealCase("- a\n-`\n", "<ul><li>a</li></ul>"),
+    HealCase("a\n-&am\n", "<p>a</p>"),
+    HealCase("a\n---<b", "<p>a</p>"),
+    // `` ```/` `` is text (its info string holds a backtick); less the backtick and with the
+    // pending link's closer it opened a fence whose info string showed the closer (fuzz seed 1285).
+    HealCase("[```\n```/`\n", ""),
+    HealCase("a **b\n", "<p>a <strong>b</strong></p>", applies: false),
+    HealCase("a\n```/`\n", "<p>a␤<code>/</code></p>", applies: false),
+    HealCase("a\n- b", "<p>a</p><ul><li>b</li></ul>", applies: false),
+  ]
 }
 
 extension StreamingHealTests {
   @Suite struct StreamHealerTests {
     @Test(arguments: HealTables.unterminatedHTMLBlockTag)
     func unterminatedHTMLBlockTag(_ row: HealCase) { row.check(.unterminatedHTMLBlockTag) }
+
+    @Test(arguments: HealTables.paragraphStaysParagraph)
+    func paragraphStaysParagraph(_ row: HealCase) { row.check(.paragraphStaysParagraph) }
 
     /// A prefix and the natural closers its writer would type next.
     struct Completion: Sendable, CustomTestStringConvertible {
