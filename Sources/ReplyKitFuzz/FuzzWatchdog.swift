@@ -9,7 +9,10 @@ import Synchronization
 /// watchdog saves it as a `time` regression first (not minimised: it may be large), and reports it.
 ///
 /// Guarantees: at most one save per input; nothing is saved for an input whose checks end within
-/// the limit; ``stop()`` returns after the thread has stopped looking.
+/// the limit (wall-clock time, where the oracle's time check counts CPU time: on a loaded machine
+/// an input may be saved that the oracle then passes); ``stop()``, called from the thread that
+/// calls ``begin(_:number:)``, returns after the watching thread has ended. The thread keeps the
+/// watchdog alive until ``stop()`` is called.
 public final class FuzzWatchdog: Sendable {
   /// The input being checked, when its checks started, and whether it was saved.
   private struct Watched {
@@ -46,7 +49,12 @@ public final class FuzzWatchdog: Sendable {
 
   /// The checks of `input`, the `number`th, start now.
   public func begin(_ input: FuzzOracle.Input, number: Int) {
-    state.withLock { $0 = Watched(input: input, started: .now, number: number) }
+    state.withLock { watched in
+      watched.input = input
+      watched.started = .now
+      watched.number = number
+      watched.saved = false
+    }
   }
 
   /// The checks of the input given to ``begin(_:number:)`` ended.

@@ -42,9 +42,10 @@ public struct Fuzzer {
 
   /// Runs from `seed` for `duration`, or until `shouldStop` says so between two inputs (a failure
   /// found is minimised and saved first); `progress` is called about once a second. An input whose
-  /// checks are still running after `stallLimit` is saved as a `time` regression while they run,
-  /// and `stalled` is called, from another thread, with its number and where it was saved
-  /// (``FuzzWatchdog``).
+  /// checks (or the repeats and minimisation of its failure) are still running after `stallLimit`
+  /// is saved as a `time` regression, as it is, while they run, and `stalled` is called, from
+  /// another thread, with its number and where it was saved (``FuzzWatchdog``). A slow input the
+  /// run then minimises is saved twice, whole and minimised.
   public func run(
     seed: UInt64, duration: Duration, shouldStop: () -> Bool = { false }, progress: (Report) -> Void = { _ in },
     stallLimit: Swift.Duration = .seconds(60),
@@ -65,9 +66,11 @@ public struct Fuzzer {
       let input = FuzzOracle.Input(bytes: bytes, smart: choice % 4 == 0, unsafe: choice % 3 == 0)
       report.inputs += 1
       report.bytes += bytes.count
+      // Watched through the checks, and through the repeats and minimisation of a failure, each
+      // of which may be as slow as the checks.
+      watchdog.begin(input, number: report.inputs)
+      defer { watchdog.end() }
       do throws(FuzzOracle.Failure) {
-        watchdog.begin(input, number: report.inputs)
-        defer { watchdog.end() }
         try oracle.check(input)
         if !InputGuard.apply(String(decoding: bytes, as: UTF8.self), options: input.parseOptions).diagnostics.isEmpty {
           report.guarded += 1

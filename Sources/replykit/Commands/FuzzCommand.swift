@@ -93,16 +93,19 @@ enum FuzzCommand {
         signal(number, SIG_DFL)
       }
     }
+    let stallSeconds = 60
     let report = fuzzer.run(
-      seed: UInt64(seed), duration: duration, shouldStop: { FuzzCommand.stopSignal.load(ordering: .relaxed) != 0 }
-    ) { report in
-      StandardIO.writeError(
-        "fuzz: \(report.inputs) inputs, \(report.failures.count) failures, \(Int(report.seconds)) s")
-    } stalled: { number, savedAt in
-      StandardIO.writeError(
-        "fuzz: input \(number) is still being checked after 60 s: "
-          + (savedAt.map { "saved as \($0) (not minimised)" } ?? "not saved (--no-save)"))
-    }
+      seed: UInt64(seed), duration: duration, shouldStop: { FuzzCommand.stopSignal.load(ordering: .relaxed) != 0 },
+      progress: { report in
+        StandardIO.writeError(
+          "fuzz: \(report.inputs) inputs, \(report.failures.count) failures, \(Int(report.seconds)) s")
+      },
+      stallLimit: .seconds(stallSeconds),
+      stalled: { number, savedAt in
+        StandardIO.writeError(
+          "fuzz: input \(number) is still being checked after \(stallSeconds) s: "
+            + (savedAt.map { "saved as \($0) (not minimised)" } ?? "not saved (--no-save)"))
+      })
     let stoppedBy = FuzzCommand.stopSignal.load(ordering: .relaxed)
     let rate = report.seconds > 0 ? Double(report.inputs) / report.seconds : 0
     StandardIO.write(

@@ -66,6 +66,9 @@ import Testing
     let started = ContinuousClock.now
     watchdog.stop()
     watchdog.stop()
+    // An input begun after the stop does not undo it (a second stop waited for a thread long gone).
+    watchdog.begin(FuzzOracle.Input(bytes: [], smart: false, unsafe: false), number: 1)
+    watchdog.stop()
     // The thread is woken rather than left to sleep out its poll of 30 s.
     #expect(ContinuousClock.now - started < .seconds(20))
   }
