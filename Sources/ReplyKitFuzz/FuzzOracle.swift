@@ -9,7 +9,8 @@ import ReplyMarkdown
 /// - Plain text free of consumed markup; terminal text within its width and free of controls;
 ///   streaming in random chunks ending in the one-shot HTML, every update within
 ///   ``StreamingBound`` (check `streaming-bound`), no display showing the healer's placeholder
-///   destination or strikethrough separator (check `streaming-marker`); and streaming as into a
+///   destination or strikethrough separator (check `streaming-marker`) or more blocks of a kind
+///   than the text received so far or the whole reply (check `streaming-structure`); and streaming as into a
 ///   pipe, where nothing written is taken back, ending in it too (check `streaming-pipe`).
 /// - Time per input under ``timeBudget(forBytes:)`` and each output under ``outputBound(forBytes:)``.
 ///
@@ -65,7 +66,12 @@ public struct FuzzOracle: Sendable {
     ("ansi", ansiCheck),
     ("streaming", streamingCheck),
     ("streaming-pipe", pipeCheck),
+    ("streaming-structure", structureCheck),
   ]
+
+  /// Checks whose time does not count toward ``timeBudget(forBytes:)``: they render once per
+  /// update, which is the check's cost, not the library's.
+  static let untimedChecks: Set<String> = ["streaming-structure"]
 
   /// The CPU time allowed for one input: half a second plus 10 µs per byte (64 kB: 1.15 s).
   public static func timeBudget(forBytes count: Int) -> Double { 0.5 + Double(count) * 10e-6 }
@@ -94,15 +100,18 @@ public struct FuzzOracle: Sendable {
     }
     let context = Context(input: input, text: text, guarded: guarded, document: document)
     var times = "parse \(String(format: "%.2f", Self.threadCPUTime() - started))"
+    var untimed = 0.0
     for (name, check) in Self.checks {
       let checkStarted = Self.threadCPUTime()
       let size = try check(context)
-      times += ", \(name) \(String(format: "%.2f", Self.threadCPUTime() - checkStarted))"
+      let elapsed = Self.threadCPUTime() - checkStarted
+      times += ", \(name) \(String(format: "%.2f", elapsed))"
+      if Self.untimedChecks.contains(name) { untimed += elapsed }
       if size > Self.outputBound(forBytes: input.bytes.count) {
         throw Failure(check: "output-bound", detail: "\(name): \(size) bytes from \(input.bytes.count)")
       }
     }
-    let seconds = Self.threadCPUTime() - started
+    let seconds = Self.threadCPUTime() - started - untimed
     if checksTime && seconds > Self.timeBudget(forBytes: input.bytes.count) {
       throw Failure(
         check: "time", detail: "\(String(format: "%.2f", seconds)) s for \(input.bytes.count) bytes (\(times))")
@@ -177,6 +186,58 @@ public struct FuzzOracle: Sendable {
       }
     }
     return size
+  }
+
+  /// Streaming in the chunks of ``streamingCheck``, no display holds more blocks of a kind than the
+  /// text received so far or the whole reply, each rendered at once (a heal that turned the open
+  /// paragraph's last line into an underline, a break, a fence or an item showed one). Not where
+  /// the guard acted, whose budgets are per parse. A render per update: not timed
+  /// (``untimedChecks``).
+  static let structureCheck: Check = { context throws(Failure) in
+    guard context.document.diagnostics.isEmpty else { return 0 }
+    var random = SplitMix64(seed: fnv1a(context.input.bytes))
+    var stream = MarkdownStream(options: context.input.parseOptions)
+    let renderOptions: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
+    var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
+    let finalHTML = HTMLRenderer(options: renderOptions).render(context.document)
+    let bytes = context.input.bytes
+    var offset = 0
+    while offset < bytes.count {
+      let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
+      let end = min(bytes.count, offset + length)
+      consumer.apply(stream.feed(bytes: bytes[offset..<end]))
+      offset = end
+      if stream.guardChangedInput { return 0 }
+      let prefix = MarkdownDocument(String(decoding: bytes[..<end], as: UTF8.self), options: context.input.parseOptions)
+      guard prefix.diagnostics.isEmpty else { continue }
+      let prefixHTML = HTMLRenderer(options: renderOptions).render(prefix)
+      let display = consumer.html
+      for tag in structureTags {
+        let shown = count(tag, in: display)
+        if shown > max(count(tag, in: prefixHTML), count(tag, in: finalHTML)) {
+          throw Failure(
+            check: "streaming-structure",
+            detail:
+              "after \(end) bytes the display shows \(shown) \(tag) where the text so far has \(count(tag, in: prefixHTML)): …\(display.suffix(160).debugDescription)"
+          )
+        }
+      }
+    }
+    return 0
+  }
+
+  /// The block tags ``structureCheck`` counts in each display.
+  static let structureTags = ["<h1", "<h2", "<h3", "<h4", "<h5", "<h6", "<hr", "<pre", "<table", "<li", "<blockquote"]
+
+  /// How many times `tag` occurs in `html`.
+  static func count(_ tag: String, in html: String) -> Int {
+    var total = 0
+    var rest = html[...]
+    while let found = rest.range(of: tag) {
+      total += 1
+      rest = rest[found.upperBound...]
+    }
+    return total
   }
 
   /// C0 (but tab), DEL, C1, and bidirectional embedding, override and isolate controls.
