@@ -37,8 +37,8 @@ enum HealRule: Int, CaseIterable, Sendable {
   case inlineClosersInnermostFirst
   case wordReopensEmphasis
   case wideScriptOpensEmphasis
-  // The healed open paragraph (``StreamHealer``).
-  case paragraphStaysParagraph
+  // The healed open paragraph or heading (``StreamHealer``).
+  case leafKeepsItsKind
   // The healed document.
   case pendingReferenceLink
   case unresolvedFootnoteReference
@@ -95,8 +95,8 @@ enum HealRule: Int, CaseIterable, Sendable {
       "Closes an intraword run that reopens right after a run closed in the same word (`*foo*bar*baz`)."
     case .wideScriptOpensEmphasis:
       "Closes an intraword `*` or `~` run next to CJK text, which has no spaces around emphasis (`这是**重要`)."
-    case .paragraphStaysParagraph:
-      "Holds a paragraph's last line whole when the holds and closers made it another block (underline, break, fence)."
+    case .leafKeepsItsKind:
+      "Holds a paragraph's last line (a heading whole) when the holds and closers made it another block (break, fence)."
     case .pendingReferenceLink:
       "Shows `[text]`, `[text][label]` whose definition has not arrived as pending links."
     case .unresolvedFootnoteReference:

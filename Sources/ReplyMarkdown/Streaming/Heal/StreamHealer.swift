@@ -4,14 +4,14 @@
 ///
 /// Every hold and close is a named ``HealRule`` (the table, with a line on each); this type only
 /// runs them in order: received bytes, the last line, the parsed open block, its inline content,
-/// whether the open paragraph stayed one, then the parsed display. Holds never reach before the
+/// whether the open paragraph or heading kept its kind, then the parsed display. Holds never reach before the
 /// current line (the line just ended, when the input ends with a line break), except for a table
 /// header waiting for its delimiter row. Nothing before `protectedLength` (complete context
 /// lines) is ever changed.
 ///
 /// - Complexity: one or two parses of `input` and scans linear in it (the inline scan repeats
 ///   only after a cut, at most ``maximumInlinePasses`` times); two more when the open
-///   paragraph's last line is held (``HealRule/paragraphStaysParagraph``).
+///   paragraph's last line is held (``HealRule/leafKeepsItsKind``).
 struct StreamHealer {
   /// How the open part's last line is read.
   enum Context {
@@ -135,7 +135,7 @@ struct StreamHealer {
   }
 
   /// Heals the inline content of `leaf` in `text` (whose parse is `document`, when known) and
-  /// parses the result; whether ``HealRule/paragraphStaysParagraph`` held the last line.
+  /// parses the result; whether ``HealRule/leafKeepsItsKind`` held the last line (or heading).
   ///
   /// A line reduced to list or quote markers by the inline holds shows nothing yet. And an open
   /// paragraph stays a paragraph that ends the display: where the holds and closers made its last
@@ -143,9 +143,10 @@ struct StreamHealer {
   /// `**` closing after `**`, a break; `` ```/` `` less its backtick plus a pending link's closer, a
   /// fence whose info string showed the closer: fuzz seed 1285), the line is held whole, and
   /// the lines before it are healed again; should that fail too, they show as received (a
-  /// paragraph's lines before its last are a paragraph as received).
+  /// paragraph's lines before its last are a paragraph as received). An open heading stays a
+  /// heading, or waits whole.
   ///
-  /// - Complexity: one parse, or three when the last line is held.
+  /// - Complexity: one parse, or up to three when the last line is held.
   private func healLeaf(
     _ text: [UInt8], leaf: OpenLeaf, document: MarkdownDocument?, protectedLength: Int, endsBeforeBlank: Bool,
     applied: inout AppliedHealRules
@@ -164,33 +165,42 @@ struct StreamHealer {
     // Nothing closed or held back: the first parse stands.
     if healed == text, let document { return (healed, document, false) }
     let parsed = parse(healed)
-    guard leaf.kind == .paragraph, !Self.keepsParagraph(parsed, text: healed, start: leaf.start) else {
+    guard leaf.kind == .paragraph || leaf.kind == .heading,
+      !Self.keepsLeaf(parsed, text: healed, start: leaf.start, kind: leaf.kind)
+    else {
       return (healed, parsed, false)
     }
-    applied.insert(.paragraphStaysParagraph)
+    applied.insert(.leafKeepsItsKind)
+    var ignored = AppliedHealRules()
+    if leaf.kind == .heading {
+      // A heading whose content the holds emptied: a setext underline alone is a break (`<`,
+      // then `---`: fuzz seed 1287). It waits whole.
+      var held = Array(text[..<max(leaf.start, protectedLength)])
+      holdMarkerLine(&held, applied: &ignored)
+      return (held, parse(held), true)
+    }
     // The received paragraph's last line, held whole.
     let floor = max(leaf.start, protectedLength)
     var end = text.count
     while end > floor, InlineHealScanner.isLineEnd(text[end - 1]) || ASCII.isBlank(text[end - 1]) { end -= 1 }
     let cut = SourceLines.lineStart(text, before: end, floor: floor)
     var shorter = Array(text[..<cut])
-    var ignored = AppliedHealRules()
     let before = OpenLeaf(kind: .paragraph, start: leaf.start, contentEnd: cut, isOpen: true)
     healInline(&shorter, leaf: before, protectedLength: protectedLength, applied: &ignored)
     holdMarkerLine(&shorter, applied: &ignored)
     let reparsed = parse(shorter)
-    if Self.keepsParagraph(reparsed, text: shorter, start: leaf.start) { return (shorter, reparsed, true) }
+    if Self.keepsLeaf(reparsed, text: shorter, start: leaf.start, kind: .paragraph) { return (shorter, reparsed, true) }
     var received = Array(text[..<cut])
     holdMarkerLine(&received, applied: &ignored)
     return (received, parse(received), true)
   }
 
-  /// Whether `document`, a parse of `text`, still ends in the paragraph starting at `start`, or
-  /// shows nothing from there.
-  static func keepsParagraph(_ document: MarkdownDocument, text: [UInt8], start: Int) -> Bool {
+  /// Whether `document`, a parse of `text`, still ends in a block of `kind` (a paragraph or a
+  /// heading) starting at `start`, or shows nothing from there.
+  static func keepsLeaf(_ document: MarkdownDocument, text: [UInt8], start: Int, kind: OpenLeaf.Kind) -> Bool {
     if start >= text.count || SourceLines.isBlank(text, start..<text.count) { return true }
     guard let leaf = OpenLeaf.find(in: document, text: text) else { return false }
-    return leaf.kind == .paragraph && leaf.start == start
+    return leaf.kind == kind && leaf.start == start
   }
 
   /// Applies the inline rules to the content of `leaf`: trailing markers are held, what is still

@@ -33,7 +33,7 @@ enum HealTables {
     .inlineClosersInnermostFirst: inlineClosersInnermostFirst,
     .wordReopensEmphasis: wordReopensEmphasis,
     .wideScriptOpensEmphasis: wideScriptOpensEmphasis,
-    .paragraphStaysParagraph: paragraphStaysParagraph,
+    .leafKeepsItsKind: leafKeepsItsKind,
     .pendingReferenceLink: pendingReferenceLink,
     .unresolvedFootnoteReference: unresolvedFootnoteReference,
     .openFenceLineNewline: openFenceLineNewline,

@@ -9,7 +9,7 @@ extension HealTables {
     HealCase("<div>content</div>", "<div>content</div>", applies: false),
   ]
 
-  static let paragraphStaysParagraph = [
+  static let leafKeepsItsKind = [
     // A trailing backtick held back leaves a setext underline or a break (a review of the fix
     // for fuzz seed 1285).
     HealCase("a\n=`\n", "<p>a</p>"),
@@ -33,6 +33,11 @@ extension HealTables {
     // `` ```/` `` is text (its info string holds a backtick); less the backtick and with the
     // pending link's closer it opened a fence whose info string showed the closer (fuzz seed 1285).
     HealCase("[```\n```/`\n", ""),
+    // A setext heading whose content the holds emptied: its underline alone was a break (fuzz
+    // seed 1287, with the check that counts the display's blocks).
+    HealCase("<\n---", ""),
+    HealCase("Intro\n\n<b\n===\n", "<p>Intro</p>"),
+    HealCase("# <b", "", applies: false),
     HealCase("a **b\n", "<p>a <strong>b</strong></p>", applies: false),
     HealCase("a\n```/`\n", "<p>a␤<code>/</code></p>", applies: false),
     HealCase("a\n- b", "<p>a</p><ul><li>b</li></ul>", applies: false),
@@ -44,8 +49,8 @@ extension StreamingHealTests {
     @Test(arguments: HealTables.unterminatedHTMLBlockTag)
     func unterminatedHTMLBlockTag(_ row: HealCase) { row.check(.unterminatedHTMLBlockTag) }
 
-    @Test(arguments: HealTables.paragraphStaysParagraph)
-    func paragraphStaysParagraph(_ row: HealCase) { row.check(.paragraphStaysParagraph) }
+    @Test(arguments: HealTables.leafKeepsItsKind)
+    func leafKeepsItsKind(_ row: HealCase) { row.check(.leafKeepsItsKind) }
 
     /// A prefix and the natural closers its writer would type next.
     struct Completion: Sendable, CustomTestStringConvertible {
