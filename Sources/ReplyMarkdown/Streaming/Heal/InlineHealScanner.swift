@@ -625,17 +625,45 @@ struct InlineHealScanner {
 
   /// CommonMark's "process emphasis" over `delimiters[bottom...]`: matched counts are consumed,
   /// so what remains with a count is unmatched.
+  ///
+  /// - Complexity: O(n) in the delimiters, as CommonMark's: the runs still in play form a list
+  ///   linked backwards that skips removed ones (each is removed once), and a closer whose search
+  ///   found no opener sets, for closers like it, a floor the next searches stop at (an open
+  ///   paragraph of `*a_ ` units was quadratic: a trial).
   static func processEmphasis(_ delimiters: inout [Delimiter], bottom: Int) {
+    var steps = 0
+    processEmphasis(&delimiters, bottom: bottom, steps: &steps)
+  }
+
+  /// ``processEmphasis(_:bottom:)``, adding to `steps` the runs it looked at (for the test of its
+  /// bound).
+  static func processEmphasis(_ delimiters: inout [Delimiter], bottom: Int, steps: inout Int) {
+    let count = delimiters.count
+    guard bottom < count else { return }
+    // previous[i - bottom]: the run in play before run i (bottom - 1 when none).
+    var previous = Array((bottom - 1)..<(count - 1))
+    // The floor per kind of closer: its character, whether it can open, and its length (modulo 3
+    // for `*` and `_`, whose odd-match rule reads that, whole for `~`, which matches equal runs).
+    var floors: [Int: Int] = [:]
+    func unlink(_ index: Int) {
+      if index + 1 < count { previous[index + 1 - bottom] = previous[index - bottom] }
+    }
     var closer = bottom
-    while closer < delimiters.count {
+    while closer < count {
+      steps += 1
       let current = delimiters[closer]
       guard current.canClose, current.count > 0 else {
+        if current.count == 0 { unlink(closer) }
         closer += 1
         continue
       }
+      let length = current.character == ASCII.tilde ? current.count : current.originalCount % 3
+      let kind = Int(current.character) << 16 | (current.canOpen ? 1 << 15 : 0) | length
+      let floor = floors[kind] ?? (bottom - 1)
       var found: Int?
-      var opener = closer - 1
-      while opener >= bottom {
+      var opener = previous[closer - bottom]
+      while opener > floor {
+        steps += 1
         let candidate = delimiters[opener]
         if candidate.character == current.character && candidate.canOpen && candidate.count > 0 {
           if current.character == ASCII.tilde {
@@ -649,7 +677,7 @@ struct InlineHealScanner {
           }
           if found != nil { break }
         }
-        opener -= 1
+        opener = previous[opener - bottom]
       }
       if let found {
         let use =
@@ -658,10 +686,24 @@ struct InlineHealScanner {
         delimiters[found].count -= use
         delimiters[closer].count -= use
         delimiters[closer].closed = true
-        for between in (found + 1)..<closer { delimiters[between].count = 0 }
-        if delimiters[closer].count == 0 { closer += 1 }
+        // The runs between are removed, each once.
+        var between = previous[closer - bottom]
+        while between > found {
+          steps += 1
+          delimiters[between].count = 0
+          between = previous[between - bottom]
+        }
+        previous[closer - bottom] = delimiters[found].count == 0 ? previous[found - bottom] : found
+        if delimiters[closer].count == 0 {
+          unlink(closer)
+          closer += 1
+        }
       } else {
-        if !current.canOpen { delimiters[closer].count = 0 }
+        floors[kind] = previous[closer - bottom]
+        if !current.canOpen {
+          delimiters[closer].count = 0
+          unlink(closer)
+        }
         closer += 1
       }
     }

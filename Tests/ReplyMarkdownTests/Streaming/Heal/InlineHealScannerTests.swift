@@ -268,5 +268,100 @@ extension StreamingHealTests {
       InlineHealScanner.processEmphasis(&delimiters, bottom: 0)
       #expect(delimiters.map(\.count) == [1, 2])
     }
+
+    /// The search the linked list and floors replace: every closer looks back over every run.
+    static func directProcessEmphasis(_ delimiters: inout [InlineHealScanner.Delimiter], bottom: Int) {
+      var closer = bottom
+      while closer < delimiters.count {
+        let current = delimiters[closer]
+        guard current.canClose, current.count > 0 else {
+          closer += 1
+          continue
+        }
+        var found: Int?
+        var opener = closer - 1
+        while opener >= bottom && found == nil {
+          let candidate = delimiters[opener]
+          if candidate.character == current.character && candidate.canOpen && candidate.count > 0 {
+            if current.character == ASCII.tilde {
+              if candidate.count == current.count { found = opener }
+            } else if !((candidate.canClose || current.canOpen)
+              && (candidate.originalCount + current.originalCount) % 3 == 0
+              && !(candidate.originalCount % 3 == 0 && current.originalCount % 3 == 0))
+            {
+              found = opener
+            }
+          }
+          opener -= 1
+        }
+        if let found {
+          let use =
+            current.character == ASCII.tilde
+            ? current.count : (delimiters[found].count >= 2 && current.count >= 2 ? 2 : 1)
+          delimiters[found].count -= use
+          delimiters[closer].count -= use
+          delimiters[closer].closed = true
+          for between in (found + 1)..<closer { delimiters[between].count = 0 }
+          if delimiters[closer].count == 0 { closer += 1 }
+        } else {
+          if !current.canOpen { delimiters[closer].count = 0 }
+          closer += 1
+        }
+      }
+    }
+
+    /// The linear process leaves every run as the direct search does, on seeded random runs.
+    @Test func processEmphasisMatchesTheDirectSearch() {
+      var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+      func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+      }
+      let characters = [ASCII.star, ASCII.underscore, ASCII.tilde]
+      for _ in 0..<3000 {
+        var delimiters: [InlineHealScanner.Delimiter] = []
+        for index in 0..<(1 + next(24)) {
+          let character = characters[next(3)]
+          let count = character == ASCII.tilde ? 1 + next(2) : 1 + next(4)
+          let flanking = next(3)
+          delimiters.append(
+            .init(
+              position: index, end: index + count, character: character, count: count, originalCount: count,
+              canOpen: flanking != 1, canClose: flanking != 0))
+        }
+        let bottom = next(3) == 0 ? next(delimiters.count) : 0
+        var linear = delimiters
+        var direct = delimiters
+        InlineHealScanner.processEmphasis(&linear, bottom: bottom)
+        Self.directProcessEmphasis(&direct, bottom: bottom)
+        #expect(linear.map(\.count) == direct.map(\.count))
+        #expect(linear.map(\.closed) == direct.map(\.closed))
+      }
+    }
+
+    /// A paragraph of runs no closer matches is scanned in linear steps: the closers' searches
+    /// stop at the floor the first one set (counted, as the trial's `*a_ ` units were quadratic).
+    @Test func processEmphasisOfUnmatchedRunsIsLinear() {
+      for units in [1000, 2000, 4000] {
+        var delimiters: [InlineHealScanner.Delimiter] = []
+        for index in 0..<units {
+          delimiters.append(
+            .init(
+              position: 4 * index, end: 4 * index + 1, character: ASCII.star, count: 1, originalCount: 1,
+              canOpen: true, canClose: false))
+          delimiters.append(
+            .init(
+              position: 4 * index + 2, end: 4 * index + 3, character: ASCII.underscore, count: 1, originalCount: 1,
+              canOpen: false, canClose: true))
+        }
+        var direct = delimiters
+        var steps = 0
+        InlineHealScanner.processEmphasis(&delimiters, bottom: 0, steps: &steps)
+        Self.directProcessEmphasis(&direct, bottom: 0)
+        #expect(delimiters.map(\.count) == direct.map(\.count))
+        #expect(delimiters.filter { $0.count > 0 }.count == units)
+        #expect(steps <= 3 * delimiters.count, "\(steps) steps for \(delimiters.count) runs")
+      }
+    }
   }
 }
