@@ -159,6 +159,16 @@ public struct MarkdownStream: Sendable {
     let start = committedEnd
     let firstLine = committedLine
     held.removeAll()
+    // The input guard's budget for reference links is per parse, and the stream parses in
+    // pieces: where the whole reply exceeds it (a long definition and many brackets), only the
+    // whole reply parsed at once renders as one-shot does (a 25 KB destination used 600 times
+    // streamed as links where render, past the budget, shows text: a trial).
+    if !committedInexactly
+      && Self.mayExceedReferenceBudget(source, longestDefinition: max(definitions.longestPiece, openBytesBefore))
+    {
+      let guarded = InputGuard.apply(String(decoding: source, as: UTF8.self), options: options)
+      if guarded.diagnostics.contains(where: { $0.kind == .referenceExpansion }) { committedInexactly = true }
+    }
     // The reply's first line after its byte order mark: see ``hold(_:used:sourceRange:alsoWaiting:)``.
     if start == 0 && received.droppedByteOrderMark && Self.mayHoldTaskMarker(firstLineOf: source) {
       committedInexactly = true
@@ -467,7 +477,7 @@ public struct MarkdownStream: Sendable {
     _ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false, locatingFootnoteDefinitions: Bool = false,
     startingAt regionStart: Int = .max
   ) -> MarkdownDocument {
-    var preamble = definitions.preamble(for: region, regionStart: regionStart)
+    var preamble = definitions.preamble(for: region, regionStart: regionStart, footnoteText: keepFootnoteDefinitions)
     if locatingFootnoteDefinitions && options.contains(.footnotes) {
       let labels = ReferenceLabels.defined(in: region).filter { $0.hasPrefix("^") }
       if !labels.isEmpty {
@@ -500,6 +510,18 @@ public struct MarkdownStream: Sendable {
   /// cmark-gfm to drop, which changes no line. A piece `atReplyStart` gets back the reply's own
   /// mark, if it had one: cmark-gfm reads the first line after it at offsets three bytes past its
   /// columns, and makes no task item there (`- [ ] x`).
+  /// Whether the whole reply may exceed the guard's budget for reference links
+  /// (``InputLimits/maxReferenceExpansionBytes``, which charges each bracket the longest
+  /// definition): its brackets times `longestDefinition` (the longest text kept for its
+  /// definitions, or the open part, which may hold a definition still) pass half of it.
+  ///
+  /// - Complexity: O(n), a count of brackets.
+  static func mayExceedReferenceBudget(_ bytes: [UInt8], longestDefinition: Int) -> Bool {
+    let brackets = bytes.count { $0 == ASCII.openBracket }
+    let charged = longestDefinition.multipliedReportingOverflow(by: brackets)
+    return charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2
+  }
+
   mutating func parseText<Bytes: Collection<UInt8>>(_ bytes: Bytes, atReplyStart: Bool = false) -> MarkdownDocument {
     var text = String(decoding: bytes, as: UTF8.self)
     if bytes.starts(with: InputGuard.byteOrderMark) || (atReplyStart && received.droppedByteOrderMark) {

@@ -24,6 +24,31 @@ import Testing
     }
   }
 
+  /// The guard's budget for reference links covers the whole reply, which the stream parses in
+  /// pieces: where the whole reply exceeds it, the final update is the one-shot parse (a long
+  /// destination used after many paragraphs streamed as links, where render shows text).
+  @Test(arguments: [true, false])
+  func aReplyPastTheReferenceBudgetEndsAsOneShot(definitionFirst: Bool) {
+    let definition = "[a]: /" + String(repeating: "x", count: 25_000) + "\n\n"
+    let uses = String(repeating: "Some text with [a] in it.\n\n", count: 60)
+    let reply = definitionFirst ? definition + uses : uses + definition
+    let oneShot = MarkdownDocument(reply)
+    #expect(oneShot.diagnostics.contains { $0.kind == .referenceExpansion })
+    let expected = HTMLRenderer().render(oneShot)
+    for size in [64, 4096] {
+      var stream = MarkdownStream()
+      var html = MarkdownStreamHTMLRenderer()
+      let bytes = Array(reply.utf8)
+      var offset = 0
+      while offset < bytes.count {
+        html.apply(stream.feed(bytes: bytes[offset..<min(bytes.count, offset + size)]))
+        offset += size
+      }
+      html.apply(stream.finish())
+      #expect(html.html == expected, "chunks of \(size)")
+    }
+  }
+
   @Test func turnsTrueWhenAPieceWasGuarded() {
     // 500 delimiter runs in one paragraph: past maxDelimiterRuns (400) the rest are escaped.
     let reply = String(repeating: "*a* ", count: 250) + "\n\nafter\n"
