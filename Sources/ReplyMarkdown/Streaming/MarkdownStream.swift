@@ -405,8 +405,7 @@ public struct MarkdownStream: Sendable {
       parts = outbox.newSettled
     }
     outbox.newSettled = []
-    var numbering = outbox.heldFootnotes
-    let document = numbering.renumber(healed.document)
+    let document = footnotes.numbered(healed.document, after: outbox.heldFootnotes)
     outbox.lastTail = MarkdownStreamTail(
       container: container, settledRevision: settledRevision, newSettled: parts,
       settled: longBlock?.parts ?? .none, remainder: document)

@@ -9,7 +9,7 @@ struct UpdateOutbox: Sendable {
   /// none shown while the tail was off; the next shown update lists them all).
   var shownHeldCount = 0
   /// Footnote numbering through the committed and the held blocks (held blocks show numbers too).
-  var heldFootnotes = FootnoteNumbering()
+  var heldFootnotes = FootnoteNumbering.Overlay()
   /// Settled parts of the open long block not yet sent.
   var newSettled: [MarkdownStreamSettledPart] = []
   /// The settled revision the last shown tail carried (-1: none yet).

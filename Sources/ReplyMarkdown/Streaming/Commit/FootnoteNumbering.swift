@@ -30,6 +30,76 @@ struct FootnoteNumbering: Sendable {
     return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
   }
 
+  /// Labels numbered, and references counted, past this numbering by blocks that may still
+  /// change (held blocks): kept apart, so that showing them copies nothing of the numbering (a
+  /// copy per update was quadratic in a reply citing thousands of footnotes: a trial).
+  struct Overlay: Sendable {
+    fileprivate var added: [String: Int] = [:]
+    fileprivate var counted: [String: Int] = [:]
+  }
+
+  /// `document` numbered after this numbering and `overlay`, which it advances (this numbering
+  /// is left as it is).
+  ///
+  /// - Complexity: O(n) in the nodes of `document`.
+  func number(_ document: MarkdownDocument, overlay: inout Overlay) -> MarkdownDocument {
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      guard case .footnoteReference(var reference) = nodes[index].kind else { continue }
+      let key = ReferenceLabels.normalized(ArraySlice(reference.label.utf8))
+      let number: Int
+      if let known = numbers[key] ?? overlay.added[key] {
+        number = known
+      } else {
+        number = numbers.count + overlay.added.count + 1
+        overlay.added[key] = number
+      }
+      let occurrence = (overlay.counted[key] ?? occurrences[key] ?? 0) + 1
+      overlay.counted[key] = occurrence
+      if reference.number != number || reference.occurrence != occurrence {
+        reference.number = number
+        reference.occurrence = occurrence
+        nodes[index].kind = .footnoteReference(reference)
+        changed = true
+      }
+    }
+    return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
+  }
+
+  /// `document` numbered as the next block after `overlay` would be, nothing advanced (the tail,
+  /// which is tentative).
+  ///
+  /// - Complexity: O(n) in the nodes of `document`: what it numbers anew is kept apart, and
+  ///   neither this numbering nor `overlay` is copied.
+  func numbered(_ document: MarkdownDocument, after overlay: Overlay) -> MarkdownDocument {
+    guard FootnoteNumbering.hasReferences(document) else { return document }
+    var local = Overlay()
+    // Numbers: this numbering, then the overlay, then the tail's own.
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      guard case .footnoteReference(var reference) = nodes[index].kind else { continue }
+      let key = ReferenceLabels.normalized(ArraySlice(reference.label.utf8))
+      let number: Int
+      if let known = numbers[key] ?? overlay.added[key] ?? local.added[key] {
+        number = known
+      } else {
+        number = numbers.count + overlay.added.count + local.added.count + 1
+        local.added[key] = number
+      }
+      let occurrence = (local.counted[key] ?? overlay.counted[key] ?? occurrences[key] ?? 0) + 1
+      local.counted[key] = occurrence
+      if reference.number != number || reference.occurrence != occurrence {
+        reference.number = number
+        reference.occurrence = occurrence
+        nodes[index].kind = .footnoteReference(reference)
+        changed = true
+      }
+    }
+    return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
+  }
+
   /// Whether `document` holds a footnote reference.
   static func hasReferences(_ document: MarkdownDocument) -> Bool {
     document.nodes.contains { if case .footnoteReference = $0.kind { true } else { false } }

@@ -643,12 +643,12 @@ extension MarkdownStream {
   /// The held blocks as shown: pending links marked, unresolved footnote references hidden,
   /// footnotes numbered after the committed blocks.
   mutating func heldDisplay(from position: Int) -> [MarkdownStreamHeldBlock] {
-    if position == 0 { outbox.heldFootnotes = footnotes }
+    if position == 0 { outbox.heldFootnotes = FootnoteNumbering.Overlay() }
     var blocks: [MarkdownStreamHeldBlock] = []
     blocks.reserveCapacity(max(0, held.count - position))
     for offset in min(position, held.count)..<held.count {
       let entry = held.entry(atOffset: offset)
-      let numbered = outbox.heldFootnotes.renumber(entry.document)
+      let numbered = footnotes.number(entry.document, overlay: &outbox.heldFootnotes)
       let display: MarkdownDocument
       // The same numbered document as last shown (the same array, or equal after a renumbering
       // that gave the same numbers): the same display.
