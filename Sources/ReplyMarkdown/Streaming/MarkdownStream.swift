@@ -445,9 +445,10 @@ public struct MarkdownStream: Sendable {
     {
       known = context + paragraph.start - start
     }
-    let healed = healer.heal(
+    var healed = healer.heal(
       preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
       endsBeforeBlank: endsBeforeBlank, applied: &applied)
+    if preamble.isStubbed { healed.document = definitions.restoringLinks(healed.document) }
     // Text ending with a line break has an empty last line: the next line may start any block.
     outbox.openParagraph = healed.paragraphStart.flatMap { found in
       found >= context && lineStart < end
@@ -488,6 +489,7 @@ public struct MarkdownStream: Sendable {
     outbox.lookback += preamble.bytes.count
     if preamble.isPartial { committedInexactly = true }
     var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region)
+    if preamble.isStubbed { document = definitions.restoringLinks(document) }
     if !preamble.isEmpty || !keepFootnoteDefinitions {
       document = Self.droppingBlocks(document) { node in
         // The final parse keeps every footnote definition (the footnote section); one that

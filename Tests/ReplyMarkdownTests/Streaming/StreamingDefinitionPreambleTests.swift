@@ -234,3 +234,31 @@ extension StreamingDefinitionPreambleTests {
     _ = Self.largestLookback(streaming: reply, chunk: 5)
   }
 }
+
+extension StreamingDefinitionPreambleTests {
+  /// A long definition used after every paragraph was parsed again in front of every update: the
+  /// parse per update grew with the definition (a 4.5 KB footnote cited 800 times, a 100 KB
+  /// destination: quadratic, a trial). A long footnote or link definition now stands in the
+  /// preamble as a stub; the links still show the definition's destination and title, and the end
+  /// equals one-shot.
+  @Test(arguments: [
+    "[^a]: " + String(repeating: "a long footnote text ", count: 200) + "\n\n",
+    "[a]: /" + String(repeating: "x", count: 4_000) + " \"A long title\"\n\n",
+    "[a]:\n  <" + String(repeating: "/seg", count: 1_000) + ">\n  '" + String(repeating: "t ", count: 500) + "'\n\n",
+  ])
+  func aLongDefinitionStandsInThePreambleAsAStub(definition: String) {
+    let uses = String(repeating: "Words about [a] and [^a] here.\n\n", count: 40)
+    let reply = definition + uses
+    let largest = Self.largestLookback(streaming: reply, chunk: 20)
+    #expect(largest <= 256, "largest lookback \(largest) bytes")
+    // The links held or committed while streaming carry the real destination and title.
+    let expected = HTMLRenderer().render(MarkdownDocument(definition + "Words about [a] and [^a] here.\n"))
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    html.apply(stream.feed(definition + uses + "Words"))
+    if let href = expected.firstRange(of: "<a href=\"/")?.lowerBound {
+      let link = expected[href...].prefix { $0 != ">" }
+      #expect(html.html.contains(link), "the streamed links show \(link.prefix(60))…")
+    }
+  }
+}

@@ -20,12 +20,17 @@ struct DefinitionStore: Sendable {
     let isAlwaysIncluded: Bool
     /// Where it starts in the received text.
     let start: Int
-    /// A stand-in for the piece in a preamble whose parse shows no footnote text: one empty
-    /// definition per footnote label, for a long piece that defines footnotes alone and cites none
-    /// (a reference needs its definition to exist, not its text). A long footnote cited after
-    /// every paragraph was parsed again in every preamble, in time quadratic in the reply (a
-    /// trial: 9 KB streamed in 1.6 s a byte at a time, 195 KB in 40 s in 20-byte chunks).
-    let stub: [UInt8]?
+    /// Whether its text holds `[^` (what it cites is followed into the preamble).
+    let holdsFootnoteOpener: Bool
+    /// A stand-in for the piece in a preamble whose parse shows no footnote text: for a long
+    /// piece that defines footnotes alone and cites none, one empty definition per label (a
+    /// reference needs its definition to exist, not its text); for a long piece of link
+    /// definitions, one per label whose destination is a key of ``DefinitionStore/stubTargets``,
+    /// which ``DefinitionStore/restoringLinks(_:)`` replaces after the parse. A long definition
+    /// used after every paragraph was parsed again in every preamble, in time quadratic in the
+    /// reply (a trial: a 4.5 KB footnote cited 800 times streamed in 1.6 s a byte at a time, 195
+    /// KB in 40 s in 20-byte chunks; a 100 KB destination 4.1 s).
+    var stub: [UInt8]?
   }
 
   /// The length past which a footnote-only piece is replaced by its ``Piece/stub``.
@@ -46,6 +51,9 @@ struct DefinitionStore: Sendable {
     /// Whether definitions that the chosen ones cite were left out (past the budget for
     /// following them): a parse after it may resolve footnotes unlike the whole reply's.
     var isPartial = false
+    /// Whether a parse after it must restore the links of stubbed definitions
+    /// (``DefinitionStore/restoringLinks(_:)``).
+    var isStubbed = false
     var isEmpty: Bool { bytes.isEmpty }
 
     static let empty = Preamble()
@@ -64,6 +72,12 @@ struct DefinitionStore: Sendable {
   /// Link labels a kept piece defines for certain, with where the first such piece starts (see
   /// ``add(_:at:definingLinkLabels:)``).
   private var surelyDefined: [String: Int] = [:]
+
+  /// What the stubbed link definitions define, by the placeholder destination their stubs give.
+  private(set) var stubTargets: [String: MarkdownNode.LinkInfo] = [:]
+
+  /// The start of a stub's placeholder destination.
+  static let stubPrefix = "x-replykit-definition-"
 
   /// The bytes of the longest piece kept.
   private(set) var longestPiece = 0
@@ -130,7 +144,9 @@ struct DefinitionStore: Sendable {
     }
     longestPiece = max(longestPiece, bytes.count)
     pieces.append(
-      Piece(bytes: bytes, makesBlocks: !startsPlain, isAlwaysIncluded: referencesFootnotes, start: start, stub: stub))
+      Piece(
+        bytes: bytes, makesBlocks: !startsPlain, isAlwaysIncluded: referencesFootnotes, start: start,
+        holdsFootnoteOpener: SourceLines.contains(bytes, 0..<bytes.count, Self.footnoteOpener), stub: stub))
     if always {
       alwaysIncluded.append(index)
       alwaysIncludedBytes += bytes.count
@@ -142,6 +158,56 @@ struct DefinitionStore: Sendable {
       if label.hasPrefix("^") { footnoteLengths.insert(label.utf8.count - 1) }
     }
     return labels
+  }
+
+  /// Gives the last piece kept, a long one of link definitions alone, a stub: `targets` are what
+  /// its labels resolve to in a parse of it (every label it defines, else nothing changes).
+  mutating func stubLinks(ofLastPiece labels: [String], targets: [String: MarkdownNode.LinkInfo]) {
+    guard let index = pieces.indices.last, pieces[index].stub == nil, !pieces[index].makesBlocks,
+      pieces[index].bytes.count > Self.stubLength, !labels.isEmpty,
+      labels.allSatisfy({ label in
+        !label.hasPrefix("^") && targets[label] != nil
+          && label.utf8.allSatisfy {
+            $0 >= 0x20 && $0 != ASCII.openBracket && $0 != ASCII.closeBracket && $0 != ASCII.backslash
+          }
+      })
+    else { return }
+    var stub: [UInt8] = []
+    for (number, label) in labels.sorted().enumerated() {
+      let key = "\(Self.stubPrefix)\(index)-\(number)"
+      stubTargets[key] = targets[label]
+      stub += Array("[\(label)]: \(key)\n".utf8)
+    }
+    pieces[index].stub = stub
+  }
+
+  /// `document` with the links and images a stub's placeholder points at given the destination
+  /// and title of the definition it stands for.
+  ///
+  /// - Complexity: O(n) in the nodes of `document`.
+  func restoringLinks(_ document: MarkdownDocument) -> MarkdownDocument {
+    guard !stubTargets.isEmpty else { return document }
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      switch nodes[index].kind {
+      case .link(var link) where link.destination.hasPrefix(Self.stubPrefix):
+        guard let target = stubTargets[link.destination] else { continue }
+        link.destination = target.destination
+        link.title = target.title
+        nodes[index].kind = .link(link)
+        changed = true
+      case .image(var link) where link.destination.hasPrefix(Self.stubPrefix):
+        guard let target = stubTargets[link.destination] else { continue }
+        link.destination = target.destination
+        link.title = target.title
+        nodes[index].kind = .image(link)
+        changed = true
+      default:
+        continue
+      }
+    }
+    return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
   }
 
   /// Whether `byte` may stand in a footnote label a stub repeats as it is: ASCII letters, digits,
@@ -189,9 +255,7 @@ struct DefinitionStore: Sendable {
       var followedBytes = 0
       while let index = pending.popLast() {
         guard !isInside(index), chosen.insert(index).inserted else { continue }
-        guard SourceLines.contains(pieces[index].bytes, 0..<pieces[index].bytes.count, Self.footnoteOpener) else {
-          continue
-        }
+        guard pieces[index].holdsFootnoteOpener else { continue }
         followedBytes += pieces[index].bytes.count
         if followedBytes > Self.alwaysIncludedLimit {
           preamble.isPartial = true
@@ -218,6 +282,7 @@ struct DefinitionStore: Sendable {
     // A byte order mark starting the region is text, not a mark: parsed first, cmark drops it.
     if preamble.bytes.isEmpty && region.starts(with: InputGuard.byteOrderMark) { preamble.bytes = [ASCII.newline] }
     preamble.lines = SourceLines.lineStarts(preamble.bytes).count - 1
+    preamble.isStubbed = !footnoteText && !stubTargets.isEmpty && !preamble.bytes.isEmpty
     return preamble
   }
 

@@ -414,9 +414,16 @@ extension MarkdownStream {
     let oneDefinition = blocks == 2 && linkLabels.count == 1 && text.count(where: { $0 == ASCII.newline }) <= 1
     let defined = oneDefinition ? Set(linkLabels) : definedLinkLabels(text, linkLabels)
     let kept = definitionsOnly(text, labels: defined)
-    let labels = Set(
-      definitions.add(
-        kept, at: base + text.startIndex, definingLinkLabels: defined, footnotes: options.contains(.footnotes)))
+    let added = definitions.add(
+      kept, at: base + text.startIndex, definingLinkLabels: defined, footnotes: options.contains(.footnotes))
+    let labels = Set(added)
+    // A long piece of link definitions stands in preambles as a stub (``DefinitionStore/Piece/stub``).
+    if !labels.isEmpty, kept.count > DefinitionStore.stubLength, !labels.contains(where: { $0.hasPrefix("^") }),
+      definitions.pieces.last?.makesBlocks == false
+    {
+      let sorted = labels.sorted()
+      definitions.stubLinks(ofLastPiece: sorted, targets: resolvedLinks(kept, sorted))
+    }
     if definitions.pieces.last?.isAlwaysIncluded == true
       && definitions.alwaysIncludedBytes > DefinitionStore.alwaysIncludedLimit
     {

@@ -136,6 +136,7 @@ extension MarkdownStream {
     let healed = healer.heal(
       input, protectedLength: preamble.bytes.count, context: .blocks, endsBeforeBlank: endsBeforeBlank, applied: &rules)
     var document = healed.document
+    if preamble.isStubbed { document = definitions.restoringLinks(document) }
     if !preamble.isEmpty {
       document = Self.droppingBlocks(document) { node in
         Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
