@@ -120,6 +120,7 @@ struct StreamHealer {
       text.removeSubrange(cut...)
       while let last = text.last, ASCII.isBlank(last), text.count > protectedLength { text.removeLast() }
       applied.insert(.unterminatedHTMLBlockTag)
+      Self.dropEmptiedMarkers(&text, leafStart: open.start, protectedLength: protectedLength, applied: &applied)
       return finish(text, applied: &applied)
     }
     guard let open = leaf, open.isInline, open.isOpen else {
@@ -162,6 +163,9 @@ struct StreamHealer {
     healInline(
       &healed, leaf: leaf, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
     holdMarkerLine(&healed, applied: &applied)
+    if leaf.kind == .paragraph {
+      Self.dropEmptiedMarkers(&healed, leafStart: leaf.start, protectedLength: protectedLength, applied: &applied)
+    }
     // Nothing closed or held back: the first parse stands.
     if healed == text, let document { return (healed, document, false) }
     let parsed = parse(healed)
@@ -193,6 +197,21 @@ struct StreamHealer {
     var received = Array(text[..<cut])
     holdMarkerLine(&received, applied: &ignored)
     return (received, parse(received), true)
+  }
+
+  /// ``HealRule/markerOnlyLine`` after a leaf (starting at `leafStart`) that the holds emptied:
+  /// the container markers before it on its line alone may make another block (`- - - `, then a
+  /// held backtick or tag, is a break; `a`, then `- ` and a held tag, a setext heading: fuzz seed
+  /// 1290). They show nothing yet, as on a line of markers alone.
+  static func dropEmptiedMarkers(
+    _ text: inout [UInt8], leafStart: Int, protectedLength: Int, applied: inout AppliedHealRules
+  ) {
+    let start = min(leafStart, text.count)
+    guard start > protectedLength, SourceLines.isBlank(text, start..<text.count) else { return }
+    let lineStart = SourceLines.lineStart(text, before: start, floor: protectedLength)
+    guard lineStart < start && !SourceLines.isBlank(text, lineStart..<start) else { return }
+    text.removeSubrange(lineStart...)
+    applied.insert(.markerOnlyLine)
   }
 
   /// Whether `document`, a parse of `text`, still ends in a block of `kind` (a paragraph or a

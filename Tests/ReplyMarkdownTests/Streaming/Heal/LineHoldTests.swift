@@ -32,6 +32,10 @@ extension HealTables {
     HealCase("> quote\n> ", "<blockquote><p>quote</p></blockquote>"),
     HealCase("> - ", ""),
     HealCase("1. Alpha\n2. Beta", "<ol><li>Alpha</li><li>Beta</li></ol>", applies: false),
+    // The markers before a leaf the inline holds emptied (fuzz seed 1290): a break, a heading.
+    HealCase("- - - `\n", ""),
+    HealCase("- - - <!L", ""),
+    HealCase("a\n- <!L", "<p>a</p>"),
   ]
 
   static let emptyHeading = [
