@@ -159,13 +159,14 @@ public struct MarkdownStream: Sendable {
     let start = committedEnd
     let firstLine = committedLine
     held.removeAll()
-    // The input guard's budget for reference links is per parse, and the stream parses in
-    // pieces: where the whole reply exceeds it (a long definition and many brackets), only the
-    // whole reply parsed at once renders as one-shot does (a 25 KB destination used 600 times
-    // streamed as links where render, past the budget, shows text: a trial).
-    if !committedInexactly
-      && Self.mayExceedReferenceBudget(source, longestDefinition: max(definitions.longestPiece, openBytesBefore))
-    {
+    // The input guard's budgets are per parse, and the stream parses in pieces: where it acted on
+    // a piece, or where the whole reply passes its budget for reference links (a long definition
+    // and many brackets), only the whole reply parsed at once renders as one-shot does (a 25 KB
+    // destination used 60 times streamed as links where render, past the budget, shows text; a
+    // piece's smaller budget escaped brackets the whole reply's did not: reviews).
+    if !committedInexactly && guardChangedInput {
+      committedInexactly = true
+    } else if !committedInexactly && Self.mayExceedReferenceBudget(source, footnotes: options.contains(.footnotes)) {
       let guarded = InputGuard.apply(String(decoding: source, as: UTF8.self), options: options)
       if guarded.diagnostics.contains(where: { $0.kind == .referenceExpansion }) { committedInexactly = true }
     }
@@ -504,6 +505,22 @@ public struct MarkdownStream: Sendable {
     return Self.shifted(document, lines: -preamble.lines)
   }
 
+  /// Whether the whole reply may pass the guard's budget for reference links
+  /// (``InputLimits/maxReferenceExpansionBytes``): its brackets, each charged the longest
+  /// definition the guard's own scan finds, pass half of it.
+  ///
+  /// - Complexity: O(n): a count of brackets and the guard's scan of the lines that hold one.
+  static func mayExceedReferenceBudget(_ bytes: [UInt8], footnotes: Bool) -> Bool {
+    let brackets = bytes.count { $0 == ASCII.openBracket }
+    guard brackets > 1 else { return false }
+    let longest = bytes.withUnsafeBufferPointer { buffer in
+      var scan = ReferenceDefinitionScan(lines: LineBreaks(buffer), footnotes: footnotes)
+      return scan.longestDefinition()
+    }
+    let charged = longest.multipliedReportingOverflow(by: brackets)
+    return charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2
+  }
+
   /// Parses a piece of the reply, noting whether the input guard changed it.
   ///
   /// The received text holds no byte order mark cmark-gfm would drop (the reply's first was
@@ -511,18 +528,6 @@ public struct MarkdownStream: Sendable {
   /// cmark-gfm to drop, which changes no line. A piece `atReplyStart` gets back the reply's own
   /// mark, if it had one: cmark-gfm reads the first line after it at offsets three bytes past its
   /// columns, and makes no task item there (`- [ ] x`).
-  /// Whether the whole reply may exceed the guard's budget for reference links
-  /// (``InputLimits/maxReferenceExpansionBytes``, which charges each bracket the longest
-  /// definition): its brackets times `longestDefinition` (the longest text kept for its
-  /// definitions, or the open part, which may hold a definition still) pass half of it.
-  ///
-  /// - Complexity: O(n), a count of brackets.
-  static func mayExceedReferenceBudget(_ bytes: [UInt8], longestDefinition: Int) -> Bool {
-    let brackets = bytes.count { $0 == ASCII.openBracket }
-    let charged = longestDefinition.multipliedReportingOverflow(by: brackets)
-    return charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2
-  }
-
   mutating func parseText<Bytes: Collection<UInt8>>(_ bytes: Bytes, atReplyStart: Bool = false) -> MarkdownDocument {
     var text = String(decoding: bytes, as: UTF8.self)
     if bytes.starts(with: InputGuard.byteOrderMark) || (atReplyStart && received.droppedByteOrderMark) {

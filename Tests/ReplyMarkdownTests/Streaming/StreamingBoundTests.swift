@@ -185,7 +185,9 @@ import Testing
     let text = String(repeating: "|-|\n|-|-|\n", count: 1000) + "\nAfter.\n"
     let outcome = Self.stream(text, chunking: .fixed(7), policy: .live)
     #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
-    #expect(outcome.bound.totalParsedBytes <= 5 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
+    // Plus one parse of the whole reply: the guard acted on a piece, so the final is the one-shot
+    // parse.
+    #expect(outcome.bound.totalParsedBytes <= 6 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
     #expect(outcome.html == HTMLRenderer().render(MarkdownDocument(text)))
     // The cost: the size, and the text above each delimiter-like line up to 1 KB.
     let short: [UInt8] = Array("a\n|-|\n| :-: |\nb|-\n".utf8)
@@ -230,7 +232,9 @@ import Testing
     let outcome = Self.stream(text, chunking: .fixed(20), policy: .live)
     #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
     #expect(outcome.bound.largestHeldAndOpen <= paragraph.utf8.count + 512, "\(outcome.bound.largestHeldAndOpen)")
-    #expect(outcome.bound.totalParsedBytes <= 6 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
+    // Plus one parse of the whole reply: the guard acted on a piece, so the final is the one-shot
+    // parse.
+    #expect(outcome.bound.totalParsedBytes <= 7 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
     #expect(outcome.html == HTMLRenderer().render(MarkdownDocument(text)))
     let lines = Array("a\n|-|\n\n  \nb\n".utf8)
     #expect(SourceLines.containsBlankLine(lines, 0..<lines.count))
@@ -251,7 +255,9 @@ import Testing
       + String(repeating: "|-|-|\n|-|\n", count: 300) + "\nAfter.\n"
     let outcome = Self.stream(text, chunking: .fixed(7), policy: .live)
     #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
-    #expect(outcome.bound.totalParsedBytes <= 5 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
+    // Plus one parse of the whole reply: the guard acted on a piece, so the final is the one-shot
+    // parse.
+    #expect(outcome.bound.totalParsedBytes <= 6 * text.utf8.count, "\(outcome.bound.totalParsedBytes)")
     #expect(outcome.html == HTMLRenderer().render(MarkdownDocument(text)))
     // The cost: each candidate after a word's first reads the word again; one address reads it once.
     #expect(RefreshSchedule.parseCost(ArraySlice("x a@b@c y".utf8)) == 9 + 5)

@@ -262,3 +262,27 @@ extension StreamingDefinitionPreambleTests {
     }
   }
 }
+
+extension StreamingDefinitionPreambleTests {
+  /// A long footnote whose code holds a line like a footnote definition: only the footnote it
+  /// really defines stands in the preamble (a stub for `[^b]` made a paragraph citing it resolve
+  /// and commit with numbers a terminal kept: a review).
+  @Test func aFootnoteStubDefinesOnlyTheFootnoteItDefines() {
+    let reply =
+      "[^a]: " + String(repeating: "word ", count: 40) + "\n\n    ```\n    [^b]: not a def\n    ```\n\n"
+      + "Para cites [^b] first.\n\nThen [^a] here.\n\nEnd.\n"
+    var stream = MarkdownStream()
+    stream.referencePolicy = .live
+    var committed = ""
+    let bytes = Array(reply.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let update = stream.feed(bytes: bytes[offset..<min(bytes.count, offset + 7)])
+      committed += update.committed.map { HTMLRenderer().render($0.document) }.joined()
+      offset += 7
+    }
+    // What commits before the end is what render shows: `[^b]` is text, `[^a]` is note 1.
+    #expect(!committed.contains("fnref-b"), "\(committed)")
+    if committed.contains("Then") { #expect(committed.contains(">1</a>")) }
+  }
+}

@@ -167,6 +167,9 @@ import Testing
     "[x]: /a\n[x] [y]\n\nt\n\n[y]: /c\n[x]: /b\n",
     "- [x]: /a\n  [x] [y]\n\nt\n\n[y]: /c\n[x]: /b\n",
     "> [x]: /a\n> [x] [y]\n\n[y]: /c\n[x]: /b\n[z]\n",
+    // A footnote defined again, the second definition citing another: cmark-gfm ignores the
+    // definition but not what it cites (a review).
+    "[^a]: one\n\n[^a]: two [^n]\n\ntext\n\n[^n]: note\n",
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ReplyMarkdown
 
 /// Helpers shared by the streaming tests: feeding chunkings, normalising HTML as the shared

@@ -108,7 +108,13 @@ struct DefinitionStore: Sendable {
       if footnotes, let label = Self.footnoteDefined(atStartOf: text) { defined.insert(label) }
       labels = labels.filter { $0.hasPrefix("^") || defined.contains($0) }
       // Pieces may close out of reply order: only a definition before this one makes it moot.
-      if labels.allSatisfy({ (surelyDefined[$0] ?? .max) < start }) { return [] }
+      // Not one that cites a footnote: cmark-gfm ignores the definition but not what it cites
+      // (`[^a]: one`, then `[^a]: two [^n]` made `n` referenced: a review).
+      if labels.allSatisfy({ (surelyDefined[$0] ?? .max) < start })
+        && Self.footnoteOpeners(in: Array(text)) <= labels.filter({ $0.hasPrefix("^") }).count
+      {
+        return []
+      }
       for label in defined { surelyDefined[label] = min(surelyDefined[label] ?? .max, start) }
     }
     guard !labels.isEmpty else { return [] }
@@ -129,18 +135,16 @@ struct DefinitionStore: Sendable {
     // More `[^` (or `[\^`, which cmark-gfm takes for one too) than the footnote labels it
     // defines: its text references a footnote.
     let footnoteLabels = labels.filter { $0.hasPrefix("^") }.count
-    let openers = bytes.withUnsafeBufferPointer { buffer in
-      buffer.indices.count {
-        buffer[$0] == ASCII.openBracket && ReferenceLabels.labelStart(in: buffer, open: $0) != nil
-      }
-    }
-    let referencesFootnotes = footnoteLabels > 0 && openers > footnoteLabels
+    let referencesFootnotes = footnoteLabels > 0 && Self.footnoteOpeners(in: bytes) > footnoteLabels
     let always = referencesFootnotes && alwaysIncludedBytes + bytes.count <= Self.alwaysIncludedLimit
+    // One footnote definition (a `[^b]:` in its code is no definition, but the label scan reports
+    // it: a stub for it made `[^b]` resolve: a review), whose label the stub repeats as written
+    // (the ids of the references come from it).
     var stub: [UInt8]?
-    if bytes.count > Self.stubLength && !referencesFootnotes
-      && labels.allSatisfy({ $0.hasPrefix("^") && $0.utf8.dropFirst().allSatisfy(Self.isPlainLabelByte) })
+    if bytes.count > Self.stubLength && !referencesFootnotes, let label = Self.footnoteDefined(atStartOf: bytes[...]),
+      Set(labels) == [label], let close = bytes.firstIndex(of: ASCII.closeBracket)
     {
-      stub = Set(labels).sorted().flatMap { Array("[\($0)]: x\n".utf8) }
+      stub = Array(bytes[...(close + 1)]) + Array(" x\n".utf8)
     }
     longestPiece = max(longestPiece, bytes.count)
     pieces.append(
@@ -210,11 +214,14 @@ struct DefinitionStore: Sendable {
     return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
   }
 
-  /// Whether `byte` may stand in a footnote label a stub repeats as it is: ASCII letters, digits,
-  /// `-`, `_` and `.` (the normal form of such a label is the label).
-  static func isPlainLabelByte(_ byte: UInt8) -> Bool {
-    ASCII.isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || byte == ASCII.hyphen
-      || byte == ASCII.underscore || byte == UInt8(ascii: ".")
+  /// How many `[^` (or `[\^`, which cmark-gfm takes for one too) `bytes` holds: more than the
+  /// footnote labels it defines, and its text cites a footnote.
+  static func footnoteOpeners(in bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.indices.count {
+        buffer[$0] == ASCII.openBracket && ReferenceLabels.labelStart(in: buffer, open: $0) != nil
+      }
+    }
   }
 
   /// The preamble for parsing `region`: the pieces that define a label `region` uses, and the
