@@ -193,23 +193,25 @@ struct DefinitionStore: Sendable {
     guard !stubTargets.isEmpty else { return document }
     var nodes = document.nodes
     var changed = false
+    func restored(_ link: MarkdownNode.LinkInfo) -> MarkdownNode.LinkInfo? {
+      guard link.destination.hasPrefix(Self.stubPrefix), let target = stubTargets[link.destination] else { return nil }
+      var link = link
+      link.destination = target.destination
+      link.title = target.title
+      return link
+    }
     for index in nodes.indices {
       switch nodes[index].kind {
-      case .link(var link) where link.destination.hasPrefix(Self.stubPrefix):
-        guard let target = stubTargets[link.destination] else { continue }
-        link.destination = target.destination
-        link.title = target.title
+      case .link(let link):
+        guard let link = restored(link) else { continue }
         nodes[index].kind = .link(link)
-        changed = true
-      case .image(var link) where link.destination.hasPrefix(Self.stubPrefix):
-        guard let target = stubTargets[link.destination] else { continue }
-        link.destination = target.destination
-        link.title = target.title
+      case .image(let link):
+        guard let link = restored(link) else { continue }
         nodes[index].kind = .image(link)
-        changed = true
       default:
         continue
       }
+      changed = true
     }
     return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
   }

@@ -11,23 +11,13 @@ struct FootnoteNumbering: Sendable {
   /// `document` with its footnote references renumbered after every earlier block, and this
   /// numbering advanced past them.
   mutating func renumber(_ document: MarkdownDocument) -> MarkdownDocument {
-    var nodes = document.nodes
-    var changed = false
-    for index in nodes.indices {
-      guard case .footnoteReference(var reference) = nodes[index].kind else { continue }
-      let key = ReferenceLabels.normalized(ArraySlice(reference.label.utf8))
+    Self.numbering(document) { key in
       let number = numbers[key] ?? (numbers.count + 1)
       numbers[key] = number
       let occurrence = (occurrences[key] ?? 0) + 1
       occurrences[key] = occurrence
-      if reference.number != number || reference.occurrence != occurrence {
-        reference.number = number
-        reference.occurrence = occurrence
-        nodes[index].kind = .footnoteReference(reference)
-        changed = true
-      }
+      return (number, occurrence)
     }
-    return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
   }
 
   /// Labels numbered, and references counted, past this numbering by blocks that may still
@@ -43,11 +33,7 @@ struct FootnoteNumbering: Sendable {
   ///
   /// - Complexity: O(n) in the nodes of `document`.
   func number(_ document: MarkdownDocument, overlay: inout Overlay) -> MarkdownDocument {
-    var nodes = document.nodes
-    var changed = false
-    for index in nodes.indices {
-      guard case .footnoteReference(var reference) = nodes[index].kind else { continue }
-      let key = ReferenceLabels.normalized(ArraySlice(reference.label.utf8))
+    Self.numbering(document) { key in
       let number: Int
       if let known = numbers[key] ?? overlay.added[key] {
         number = known
@@ -57,14 +43,8 @@ struct FootnoteNumbering: Sendable {
       }
       let occurrence = (overlay.counted[key] ?? occurrences[key] ?? 0) + 1
       overlay.counted[key] = occurrence
-      if reference.number != number || reference.occurrence != occurrence {
-        reference.number = number
-        reference.occurrence = occurrence
-        nodes[index].kind = .footnoteReference(reference)
-        changed = true
-      }
+      return (number, occurrence)
     }
-    return changed ? MarkdownDocument(nodes: nodes, options: document.options) : document
   }
 
   /// `document` numbered as the next block after `overlay` would be, nothing advanced (the tail,
@@ -74,13 +54,9 @@ struct FootnoteNumbering: Sendable {
   ///   neither this numbering nor `overlay` is copied.
   func numbered(_ document: MarkdownDocument, after overlay: Overlay) -> MarkdownDocument {
     guard FootnoteNumbering.hasReferences(document) else { return document }
-    var local = Overlay()
     // Numbers: this numbering, then the overlay, then the tail's own.
-    var nodes = document.nodes
-    var changed = false
-    for index in nodes.indices {
-      guard case .footnoteReference(var reference) = nodes[index].kind else { continue }
-      let key = ReferenceLabels.normalized(ArraySlice(reference.label.utf8))
+    var local = Overlay()
+    return Self.numbering(document) { key in
       let number: Int
       if let known = numbers[key] ?? overlay.added[key] ?? local.added[key] {
         number = known
@@ -90,6 +66,20 @@ struct FootnoteNumbering: Sendable {
       }
       let occurrence = (local.counted[key] ?? overlay.counted[key] ?? occurrences[key] ?? 0) + 1
       local.counted[key] = occurrence
+      return (number, occurrence)
+    }
+  }
+
+  /// `document` with each footnote reference given the number and occurrence `assign` gives its
+  /// label's key, in document order.
+  private static func numbering(
+    _ document: MarkdownDocument, _ assign: (String) -> (number: Int, occurrence: Int)
+  ) -> MarkdownDocument {
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      guard case .footnoteReference(var reference) = nodes[index].kind else { continue }
+      let (number, occurrence) = assign(ReferenceLabels.normalized(ArraySlice(reference.label.utf8)))
       if reference.number != number || reference.occurrence != occurrence {
         reference.number = number
         reference.occurrence = occurrence
