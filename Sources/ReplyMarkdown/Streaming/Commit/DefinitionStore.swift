@@ -33,7 +33,7 @@ struct DefinitionStore: Sendable {
     var stub: [UInt8]?
   }
 
-  /// The length past which a footnote-only piece is replaced by its ``Piece/stub``.
+  /// The length past which a piece may stand in preambles as its ``Piece/stub``.
   static let stubLength = 128
 
   /// The most bytes of always-included pieces; past it the stream cannot keep them all in every
@@ -78,9 +78,6 @@ struct DefinitionStore: Sendable {
 
   /// The start of a stub's placeholder destination.
   static let stubPrefix = "x-replykit-definition-"
-
-  /// The bytes of the longest piece kept.
-  private(set) var longestPiece = 0
 
   /// Whether no definition has been seen.
   var isEmpty: Bool { pieces.isEmpty }
@@ -146,7 +143,6 @@ struct DefinitionStore: Sendable {
     {
       stub = Array(bytes[...(close + 1)]) + Array(" x\n".utf8)
     }
-    longestPiece = max(longestPiece, bytes.count)
     pieces.append(
       Piece(
         bytes: bytes, makesBlocks: !startsPlain, isAlwaysIncluded: referencesFootnotes, start: start,
@@ -230,7 +226,7 @@ struct DefinitionStore: Sendable {
   /// pieces that those use in turn (a footnote whose text cites another), each once; pieces from
   /// within the region (it starts at `regionStart` in the received text) are part of it and left
   /// out. Unless `footnoteText` (a parse that keeps footnote definitions, to show the footnote
-  /// section), long footnote-only pieces are their ``Piece/stub``.
+  /// section), a piece with a ``Piece/stub`` stands as its stub.
   ///
   /// - Complexity: O(n) in `region` plus the preamble's size.
   func preamble(for region: ArraySlice<UInt8>, regionStart: Int = .max, footnoteText: Bool = false) -> Preamble {
