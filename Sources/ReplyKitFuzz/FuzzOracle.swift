@@ -195,7 +195,6 @@ public struct FuzzOracle: Sendable {
   /// (``untimedChecks``).
   static let structureCheck: Check = { context throws(Failure) in
     guard context.document.diagnostics.isEmpty else { return 0 }
-    var random = SplitMix64(seed: fnv1a(context.input.bytes))
     var stream = MarkdownStream(options: context.input.parseOptions)
     let renderOptions: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
     var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
@@ -210,18 +209,15 @@ public struct FuzzOracle: Sendable {
     var tailHTML = ""
     var tailSerial = -1
     var tailKnown = false
-    var offset = 0
     // Every update of an input up to 2 KB; of a longer one, one in `stride` (a render per update
     // made the fuzzer half as fast). A display showing a tail made at an update not looked at is
     // skipped: the text it shows is not known.
     let stride = max(1, bytes.count / 2048)
     var updates = 0
-    while offset < bytes.count {
-      let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
-      let end = min(bytes.count, offset + length)
-      let update = stream.feed(bytes: bytes[offset..<end])
+    for chunk in chunks(of: bytes, seed: fnv1a(bytes)) {
+      let end = chunk.upperBound
+      let update = stream.feed(bytes: bytes[chunk])
       consumer.apply(update)
-      offset = end
       updates += 1
       if stream.guardChangedInput { return 0 }
       let newTail = update.tail.serial == 0 || update.tail.serial != tailSerial
@@ -276,7 +272,6 @@ public struct FuzzOracle: Sendable {
   /// (when no guard acted, in the one-shot parse or in any of the stream's: the guard's budgets are
   /// per parse, and the stream parses in pieces).
   static let streamingCheck: Check = { context throws(Failure) in
-    var random = SplitMix64(seed: fnv1a(context.input.bytes))
     var stream = MarkdownStream(options: context.input.parseOptions)
     let renderOptions: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
     var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
@@ -286,13 +281,11 @@ public struct FuzzOracle: Sendable {
     // comment between two strikethrough closers (unless the input holds them itself).
     let received = String(decoding: bytes, as: UTF8.self)
     let markers = ["x-replykit-pending", "<!--\u{1}"].filter { !received.contains($0) }
-    var offset = 0
-    while offset < bytes.count {
-      let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
-      let end = min(bytes.count, offset + length)
-      let update = stream.feed(bytes: bytes[offset..<end])
+    for chunk in chunks(of: bytes, seed: fnv1a(bytes)) {
+      let end = chunk.upperBound
+      let update = stream.feed(bytes: bytes[chunk])
       do throws(StreamingBound.Violation) {
-        try bound.check(update, chunkLength: end - offset)
+        try bound.check(update, chunkLength: chunk.count)
       } catch {
         throw Failure(check: "streaming-bound", detail: error.description)
       }
@@ -304,7 +297,6 @@ public struct FuzzOracle: Sendable {
             "after \(end) bytes the display shows \(marker.debugDescription): …\(edit.appended.suffix(120).debugDescription)"
         )
       }
-      offset = end
     }
     let final = stream.finish()
     do throws(StreamingBound.Violation) {
@@ -331,7 +323,6 @@ public struct FuzzOracle: Sendable {
   /// commits and the rest at the end), in chunks cut at other places than ``streamingCheck``'s,
   /// ends in the one-shot HTML under the same conditions.
   static let pipeCheck: Check = { context throws(Failure) in
-    var random = SplitMix64(seed: ~fnv1a(context.input.bytes))
     var stream = MarkdownStream(options: context.input.parseOptions)
     stream.referencePolicy = .holdUntilFinish
     stream.showsTail = false
@@ -339,15 +330,11 @@ public struct FuzzOracle: Sendable {
     var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
     let bytes = context.input.bytes
     var written: [UInt8] = []
-    var offset = 0
-    while offset < bytes.count {
-      let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
-      let end = min(bytes.count, offset + length)
-      consumer.apply(stream.feed(bytes: bytes[offset..<end]))
+    for chunk in chunks(of: bytes, seed: ~fnv1a(bytes)) {
+      consumer.apply(stream.feed(bytes: bytes[chunk]))
       if consumer.committedLength > written.count {
         written += consumer.utf8(written.count..<consumer.committedLength)
       }
-      offset = end
     }
     consumer.apply(stream.finish())
     if consumer.utf8Count > written.count {
@@ -363,6 +350,21 @@ public struct FuzzOracle: Sendable {
       }
     }
     return written.count
+  }
+
+  /// The chunks the streaming checks feed `bytes` in, picked from `seed`: mostly up to 400 bytes,
+  /// one in three up to 4 (the checks that compare their displays walk the same ones).
+  static func chunks(of bytes: [UInt8], seed: UInt64) -> [Range<Int>] {
+    var random = SplitMix64(seed: seed)
+    var chunks: [Range<Int>] = []
+    var offset = 0
+    while offset < bytes.count {
+      let length = 1 + Int(random.next() % UInt64(random.next() % 3 == 0 ? 4 : 400))
+      let end = min(bytes.count, offset + length)
+      chunks.append(offset..<end)
+      offset = end
+    }
+    return chunks
   }
 
   /// FNV-1a of the input: a seed that makes chunking and width repeatable for a saved input.
