@@ -202,8 +202,11 @@ public struct FuzzOracle: Sendable {
     let bytes = context.input.bytes
     // The text so far rendered at once, and where the tail shown was made: an update may show the
     // last tail again (the refresh schedule did not heal), which shows the text as it was then.
-    func prefixHTML(_ end: Int) -> String? {
-      let prefix = MarkdownDocument(String(decoding: bytes[..<end], as: UTF8.self), options: context.input.parseOptions)
+    // The text so far is what the stream received: a character whose bytes have not all arrived
+    // waits (seed 1293: `'*`, a line `:-` and the first byte of a character is a table, not the
+    // paragraph the byte decoded as U+FFFD makes).
+    func prefixHTML(_ text: String) -> String? {
+      let prefix = MarkdownDocument(text, options: context.input.parseOptions)
       return prefix.diagnostics.isEmpty ? HTMLRenderer(options: renderOptions).render(prefix) : nil
     }
     var tailHTML = ""
@@ -226,7 +229,7 @@ public struct FuzzOracle: Sendable {
         if newTail { tailKnown = false }
         continue
       }
-      guard let now = prefixHTML(end) else { return 0 }
+      guard let now = prefixHTML(stream.text) else { return 0 }
       if newTail {
         tailHTML = now
         tailKnown = true

@@ -16,6 +16,9 @@ enum HealedDisplayMarks {
     var nodes = document.nodes
     let sentinel = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
     var lastFenced: Int?
+    // Inside an address the autolink extension linked, `[^n]` is part of the address, shown as
+    // it stands (hidden from the text alone, it made the text disagree with the href: a trial).
+    var addressEnd = 0
     for index in nodes.indices {
       switch nodes[index].kind {
       case .link(let info) where info.isPending:
@@ -27,6 +30,7 @@ enum HealedDisplayMarks {
         // as text: shown as that pending link, its alternative text not clickable.
         nodes[index].kind = .link(PendingReferences.pendingLink)
       case .link(var info):
+        if isAddress(nodes, at: index, destination: info.destination) { addressEnd = nodes[index].subtreeEnd }
         // An autolink that took the closer into its address (`http://a[` + `](…)`).
         if let kept = removingPendingClosers(info.destination) {
           info.destination = kept
@@ -35,7 +39,7 @@ enum HealedDisplayMarks {
       case .text(let string):
         var shown = string
         if let kept = removingPendingClosers(shown) { shown = kept }
-        if options.contains(.footnotes) && containsFootnoteOpener(shown) {
+        if options.contains(.footnotes) && index >= addressEnd && containsFootnoteOpener(shown) {
           let hidden = hidingFootnoteReferences(shown)
           if hidden != shown { applied.insert(.unresolvedFootnoteReference) }
           shown = hidden
@@ -65,6 +69,13 @@ enum HealedDisplayMarks {
       nodes = removingLeaves(nodes) { if case .inlineHTML(separator) = $0.kind { true } else { false } }
     }
     return StreamHealer.Healed(document: MarkdownDocument(nodes: nodes, options: document.options))
+  }
+
+  /// Whether the link at `index` shows its own address: one text whose destination is it, or it
+  /// after `http://` or `mailto:` (what the autolink extension makes).
+  static func isAddress(_ nodes: [MarkdownNode], at index: Int, destination: String) -> Bool {
+    guard nodes[index].subtreeEnd == index + 2, case .text(let text) = nodes[index + 1].kind else { return false }
+    return destination == text || destination == "http://" + text || destination == "mailto:" + text
   }
 
   /// `nodes` without the leaves `drop` picks (nodes with children are kept), every subtree end

@@ -16,9 +16,6 @@
 struct InlineHealScanner {
   /// The destination written for links whose URL has not arrived; replaced before display.
   static let pendingDestination: [UInt8] = Array("x-replykit-pending:".utf8)
-  /// How far back from a bracket ``inAddressRun(before:openBrackets:)`` looks for the start of its word.
-  static let addressLookback = 2048
-
   /// Parentheses a link destination may nest: cmark-gfm 0.29.0.gfm.6 reads `[a](` followed by 33
   /// `(` as text, not a link.
   static let maxDestinationParentheses = 32
@@ -64,8 +61,8 @@ struct InlineHealScanner {
   let strikethrough: Bool
   /// Whether `[^label]` is a footnote reference (a partial one is held, see ``run(applied:)``).
   var footnotes = false
-  /// Whether the autolink extension is on: a bracket inside a `www.` or `scheme://` run is then
-  /// part of the address cmark-gfm links, and gets no closer (it would become part of the address).
+  /// Whether the autolink extension is on: what a `www.` or `scheme://` address takes is then
+  /// no marker or bracket (``ExtendedAutolink``), and gets no closer.
   var autolinks = false
   /// Whether a blank follows the scanned text in the received text (a clean point's heal): a `]`
   /// at the end then waits for no `(` or `[`, which cannot follow over a blank.
@@ -96,10 +93,14 @@ struct InlineHealScanner {
     var truncateAt: Int?
     var pendingBracket: Bracket?
     var openers = 0
+    var addresses = ExtendedAutolink(bytes: bytes, start: start, end: end)
     var index = start
     scan: while index < end {
       let byte = bytes[index]
       switch byte {
+      case UInt8(ascii: "w") where autolinks && brackets.isEmpty, ASCII.colon where autolinks && brackets.isEmpty:
+        // An address the autolink extension links here takes what follows it, markers and all.
+        index = addresses.end(at: index) ?? index + 1
       case ASCII.backslash:
         index += (index + 1 < end && ASCII.isPunctuation(bytes[index + 1])) ? 2 : 1
       case ASCII.backtick:
@@ -119,7 +120,10 @@ struct InlineHealScanner {
       case ASCII.ampersand:
         if isPartialEntity(at: index) { return .cut(index, rule: .partialEntity) }
         index += 1
-      case ASCII.exclamation where index + 1 < end && bytes[index + 1] == ASCII.openBracket:
+      // `![^` is `!` and a footnote reference's bracket to cmark-gfm, not an image.
+      case ASCII.exclamation
+      where index + 1 < end && bytes[index + 1] == ASCII.openBracket
+        && (index + 2 >= end || bytes[index + 2] != ASCII.caret):
         openers += 1
         if openers <= maxBrackets {
           brackets.append(Bracket(position: index, isImage: true, active: true, delimiterBottom: delimiters.count))
@@ -144,6 +148,7 @@ struct InlineHealScanner {
         let next = index + 1
         if next >= end && followedByBlank {
           brackets.removeLast()
+          dropFootnoteDelimiters(opener, closedAt: index, &delimiters)
           index += 1
         } else if next >= end || bytes[next] == ASCII.openParenthesis {
           let tail: LinkTail = next >= end ? .incomplete : linkTail(from: next + 1)
@@ -166,6 +171,7 @@ struct InlineHealScanner {
             index = after
           case .invalid:
             brackets.removeLast()
+            dropFootnoteDelimiters(opener, closedAt: index, &delimiters)
             index += 1
           }
         } else if bytes[next] == ASCII.openBracket, !bytes[(next + 1)..<end].contains(ASCII.openBracket) {
@@ -184,6 +190,7 @@ struct InlineHealScanner {
           break scan
         } else {
           brackets.removeLast()
+          dropFootnoteDelimiters(opener, closedAt: index, &delimiters)
           index += 1
         }
       case ASCII.star, ASCII.underscore, ASCII.tilde:
@@ -198,7 +205,7 @@ struct InlineHealScanner {
             Delimiter(
               position: index, end: index + run, character: byte, count: run, originalCount: run, canOpen: canOpen,
               canClose: canClose,
-              afterPunctuation: scalar(endingBefore: index).map(Self.isPunctuation) ?? false))
+              afterPunctuation: scalar(beforeRun: index, character: byte).map(Self.isPunctuation) ?? false))
         }
         index += run
       default:
@@ -232,13 +239,13 @@ struct InlineHealScanner {
     // written for them would show as text, `](…)` and all, and grow the healed text by a closer
     // per bracket of a `[[[[…` run.
     for link in openLinks.suffix(1) {
-      // The extension's autolink runs to the next whitespace, brackets and all (`www.x)[a`): a
-      // closer written here would show inside its address and text.
-      if autolinks && inAddressRun(before: link.position, openBrackets: openLinks) { continue }
       // `[^1]` just closed at the end: a footnote reference, as a `(` after it is rare. Left to
       // the parse, it shows as one, or as nothing while its definition has not arrived
       // (``HealRule/unresolvedFootnoteReference``); as a pending link it flashed `^1`.
-      if pendingBracket?.position == link.position && openCode == nil && isFootnoteLabel(at: link.position) { continue }
+      if pendingBracket?.position == link.position && openCode == nil && isFootnoteLabel(at: link.position) {
+        delimiters.removeSubrange(link.delimiterBottom...)
+        continue
+      }
       Self.processEmphasis(&delimiters, bottom: link.delimiterBottom)
       closers += closing(delimiters, from: link.delimiterBottom, applied: &applied)
       delimiters.removeSubrange(link.delimiterBottom...)
@@ -252,72 +259,6 @@ struct InlineHealScanner {
     Self.processEmphasis(&delimiters, bottom: 0)
     closers += closing(delimiters, from: 0, applied: &applied)
     return .heal(truncateAt: truncateAt, closers: closers)
-  }
-
-  /// Whether the text from the last whitespace before `position` holds `www.` or `://`: the start
-  /// of an address the autolink extension extends up to the next whitespace (cmark-gfm's: space,
-  /// tab, line feed or carriage return; a vertical tab or form feed stays in the address). Not when another
-  /// bracket in `openBrackets` (ordered by position) is open before that word: cmark-gfm links no
-  /// address inside one. A bracket that is itself inside such an address (`www.[`, then a line
-  /// `www.)[a`: fuzz seed 1284) is part of that link's text, not a bracket, and does not count.
-  ///
-  /// - Complexity: at most ``addressLookback`` bytes are read per word, and each word once (a
-  ///   longer word counts as an address).
-  func inAddressRun(before position: Int, openBrackets: [Bracket] = []) -> Bool {
-    var wordStart: Int
-    switch addressWord(before: position) {
-    case .none: return false
-    case .unbounded: return true
-    case .word(let start): wordStart = start
-    }
-    // Walk back through the brackets before the word: the first that is not itself in an address
-    // is open, and no address after it links.
-    var index = openBrackets.endIndex
-    while index > openBrackets.startIndex {
-      index -= 1
-      let bracket = openBrackets[index]
-      guard bracket.position < wordStart else { continue }
-      switch addressWord(before: bracket.position) {
-      case .none: return false
-      case .unbounded: return true
-      case .word(let start): wordStart = start
-      }
-    }
-    return true
-  }
-
-  /// Where an address holding `position` starts, read back from it (see ``inAddressRun(before:openBrackets:)``).
-  private enum AddressWord: Equatable {
-    /// The word before the position holds no `www.` or `://`.
-    case none
-    /// The word holds one and starts here.
-    case word(Int)
-    /// The word is longer than ``InlineHealScanner/addressLookback``: taken as an address whose
-    /// start is not known (the bracket then shows as text, which is harmless, while a closer
-    /// could show in a link).
-    case unbounded
-  }
-
-  private func addressWord(before position: Int) -> AddressWord {
-    let floor = max(start, position - Self.addressLookback)
-    // Read backwards to the word's start, looking for the last byte of `://` or `www.`.
-    var index = position - 1
-    var found = false
-    while index >= floor && !found {
-      let byte = bytes[index]
-      if ASCII.isCmarkSpace(byte) { return .none }
-      found =
-        (byte == UInt8(ascii: "/") && index - 2 >= floor && bytes[index - 1] == UInt8(ascii: "/")
-          && bytes[index - 2] == UInt8(ascii: ":"))
-        || (byte == UInt8(ascii: ".") && index - 3 >= floor && bytes[index - 1] == UInt8(ascii: "w")
-          && bytes[index - 2] == UInt8(ascii: "w") && bytes[index - 3] == UInt8(ascii: "w"))
-      index -= 1
-    }
-    guard found else { return floor > start && !ASCII.isCmarkSpace(bytes[floor - 1]) ? .unbounded : .none }
-    var wordStart = index + 1
-    while wordStart > floor && !ASCII.isCmarkSpace(bytes[wordStart - 1]) { wordStart -= 1 }
-    guard wordStart == start || ASCII.isCmarkSpace(bytes[wordStart - 1]) else { return .unbounded }
-    return .word(wordStart)
   }
 
   /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.
@@ -370,6 +311,16 @@ struct InlineHealScanner {
   private func isFootnoteLabel(at position: Int) -> Bool {
     footnotes && position + 1 < end && bytes[position + 1] == ASCII.caret
       && !bytes[(position + 2)..<end].contains(where: ASCII.isSpace)
+  }
+
+  /// Where no link forms, cmark-gfm makes a bracket whose text starts `^` and holds more a
+  /// footnote reference (shown as text later when nothing defines it) and drops the delimiter runs
+  /// inside it: they close nothing outside (`[^*]a`, then `*`, is text), so they get no closer.
+  private func dropFootnoteDelimiters(_ opener: Bracket, closedAt close: Int, _ delimiters: inout [Delimiter]) {
+    guard footnotes, !opener.isImage, close > opener.position + 2, bytes[opener.position + 1] == ASCII.caret else {
+      return
+    }
+    delimiters.removeSubrange(opener.delimiterBottom...)
   }
 
   private func hasContent(from start: Int, to end: Int) -> Bool {
@@ -569,9 +520,17 @@ struct InlineHealScanner {
   }
 
   /// CommonMark's left/right flanking rules for the run `runStart..<runEnd`.
+  ///
+  /// For `*` and `_`, cmark-gfm reads the characters on either side past tildes while the
+  /// strikethrough extension is on (a run of nothing but tildes to the content's edge reads as a
+  /// space): `a~_b_` and `a~~**.**` are text to it, so their closers would show.
   private func flanking(runStart: Int, runEnd: Int, character: UInt8) -> (Bool, Bool) {
-    let before = scalar(endingBefore: runStart)
-    let after = runEnd < end ? scalar(startingAt: runEnd) : nil
+    let before = scalar(beforeRun: runStart, character: character)
+    var afterStart = runEnd
+    if strikethrough && character != ASCII.tilde {
+      while afterStart < end && bytes[afterStart] == ASCII.tilde { afterStart += 1 }
+    }
+    let after = afterStart < end ? scalar(startingAt: afterStart) : nil
     let beforeSpace = before.map(Self.isWhitespace) ?? true
     let afterSpace = after.map(Self.isWhitespace) ?? true
     let beforePunct = before.map(Self.isPunctuation) ?? false
@@ -582,6 +541,16 @@ struct InlineHealScanner {
       return (left && (!right || beforePunct), right && (!left || afterPunct))
     }
     return (left, right)
+  }
+
+  /// The character before the run of `character` at `runStart`, as cmark-gfm reads it for
+  /// flanking (see ``flanking(runStart:runEnd:character:)``).
+  private func scalar(beforeRun runStart: Int, character: UInt8) -> Unicode.Scalar? {
+    var index = runStart
+    if strikethrough && character != ASCII.tilde {
+      while index > start && bytes[index - 1] == ASCII.tilde { index -= 1 }
+    }
+    return scalar(endingBefore: index)
   }
 
   private func scalar(endingBefore index: Int) -> Unicode.Scalar? {

@@ -292,23 +292,39 @@ struct StreamHealer {
     // Closers never start a line: after one, they close nothing and may start a block (a fence,
     // a break). A cut that ended the text at a line start leaves them on the line before.
     if !closers.isEmpty {
-      while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
+      // Nor follow an odd run of backslashes, whose last would escape the first closer, which then
+      // shows (`a *b\`, then a line break: a line's end is final, so the scan kept the `\`): that
+      // backslash waits, as at the very end of the text.
+      while true {
+        while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
+          text.removeLast()
+        }
+        guard Self.endsInEscape(text, floor: floor) else { break }
         text.removeLast()
       }
-      // Nor join a line of the same fence character: `~` and a `~~` closer make a fence opener
+      // Nor join a run of tildes: a `~~` closer after a final `~` makes a run of three, which
+      // closes nothing (`a ~~b~`, then a line break), and after a line of one tilde a fence opener
       // whose info string is the rest of the closers (`[~~>`, then a line `~`: fuzz seed 1280).
-      // Between tildes the separator (an HTML comment the display drops) keeps the runs apart;
-      // backtick closers end a code span, where a comment would show as text (`` `> `` showed
-      // it: a review), and a space does.
-      if let first = closers.first, first == ASCII.tilde || first == ASCII.backtick {
+      // The separator (an HTML comment the display drops) keeps the runs apart. Backtick closers
+      // after a line of backticks would make a fence too; they end a code span, where a comment
+      // would show as text (`` `> `` showed it: a review), and a space does.
+      if closers.first == ASCII.tilde && text.last == ASCII.tilde {
+        text += InlineHealScanner.closerSeparator
+      } else if closers.first == ASCII.backtick {
         let content = LineHold(text[SourceLines.lineStart(text, before: text.count, floor: floor)...]).content
-        if !content.isEmpty && content.allSatisfy({ $0 == first }) {
-          text += first == ASCII.tilde ? InlineHealScanner.closerSeparator : [ASCII.space]
-        }
+        if !content.isEmpty && content.allSatisfy({ $0 == ASCII.backtick }) { text += [ASCII.space] }
       }
     }
     text += closers
     text += suffix
+  }
+
+  /// Whether `text` (after `floor`) ends in an odd run of backslashes: its last escapes what
+  /// would follow.
+  static func endsInEscape(_ text: [UInt8], floor: Int) -> Bool {
+    var count = 0
+    while text.count - count > floor && text[text.count - 1 - count] == ASCII.backslash { count += 1 }
+    return count % 2 == 1
   }
 
   /// ``HealRule/unterminatedHTMLBlockTag``: the `<` of a tag still arriving on the last line of

@@ -76,15 +76,22 @@ extension HealTables {
     HealCase("www.x.org\t[a", "<p><a href=\"http://www.x.org\">www.x.org</a>\t<a pending>a</a></p>"),
     // Not when a bracket is open before the address: cmark-gfm links no address inside one.
     HealCase("See [a www.x.org/[b", "<p>See [a www.x.org/<a pending>b</a></p>"),
-    // A word longer than the scanner looks back may be an address too (fuzz seed 1208); one exactly
-    // as long after a space is not.
+    // However long the word: an address is read forward from its start (fuzz seed 1208 found a
+    // long one when the scanner looked back from the bracket), and a long word that is none keeps
+    // its bracket.
     HealCase(
-      "See " + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[ab",
-      "<p>See " + String(repeating: "x", count: InlineHealScanner.addressLookback) + "<a pending>ab</a></p>"),
+      "See " + String(repeating: "x", count: 5000) + "[ab",
+      "<p>See " + String(repeating: "x", count: 5000) + "<a pending>ab</a></p>"),
     HealCase(
-      "www." + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[a",
-      "<p><a href=\"http://www.\(String(repeating: "x", count: InlineHealScanner.addressLookback))%5Ba\">www."
-        + String(repeating: "x", count: InlineHealScanner.addressLookback) + "[a</a></p>", applies: false),
+      "www." + String(repeating: "x", count: 5000) + "[a",
+      "<p><a href=\"http://www.\(String(repeating: "x", count: 5000))%5Ba\">www."
+        + String(repeating: "x", count: 5000) + "[a</a></p>", applies: false),
+    // Not where the extension links nothing: a `www.` inside a word, or one whose last two
+    // segments hold `_`; a scheme other than `http`, `https` or `ftp`.
+    HealCase("awww.x.org/[a", "<p>awww.x.org/<a pending>a</a></p>"),
+    HealCase("www.a_b.c [d", "<p>www.a_b.c <a pending>d</a></p>"),
+    HealCase("x www.a_www.b [d", "<p>x www.a_<a href=\"http://www.b\">www.b</a> <a pending>d</a></p>"),
+    HealCase("xhttp://a/[b", "<p>xhttp://a/<a pending>b</a></p>"),
     // A destination nesting more parentheses than cmark-gfm reads is no inline link (fuzz seed
     // 1212): the text after the brackets shows, and `[a]` waits as a reference its definition may
     // still make a link (``HealRule/pendingReferenceLink``).
@@ -97,6 +104,25 @@ extension HealTables {
 
   static let inlineClosersInnermostFirst = [
     HealCase("Say it **loud", "<p>Say it <strong>loud</strong></p>"),
+    // What an address takes (markers, backticks) opens nothing: closers written for it showed
+    // after or inside its link (a trial). Markers after it still count.
+    HealCase("www.*a", "<p><a href=\"http://www.*a\">www.*a</a></p>", applies: false),
+    HealCase("www.`a", "<p><a href=\"http://www.%60a\">www.`a</a></p>", applies: false),
+    HealCase("see http://u)*b", "<p>see <a href=\"http://u)*b\">http://u)*b</a></p>", applies: false),
+    HealCase("*www.a.org", "<p><em><a href=\"http://www.a.org\">www.a.org</a></em></p>"),
+    HealCase("(www.a.org *b", "<p>(<a href=\"http://www.a.org\">www.a.org</a> <em>b</em></p>"),
+    // A final `~` (the line ended) keeps apart from a `~~` closer, which would make a run of three
+    // that closes nothing.
+    HealCase("a ~~b~\n", "<p>a <s>b~</s></p>"),
+    HealCase("~~a ~~b~\n", "<p><s>a <s>b~</s></s></p>"),
+    // A final backslash would escape the closer: it waits.
+    HealCase("a *b\\\n", "<p>a <em>b</em></p>"),
+    HealCase("a ~~b \\\r\n", "<p>a <s>b</s></p>"),
+    HealCase("a *b\\\\\n", "<p>a <em>b\\</em></p>"),
+    // Beside tildes, cmark-gfm reads a `*` or `_` run's neighbours past them (`a~_b_` is text).
+    HealCase("a~_b", "<p>a~_b</p>", applies: false),
+    HealCase("a~~**.", "<p>a~~**.</p>", applies: false),
+    HealCase("~*a", "<p>~<em>a</em></p>"),
     // The line ended and the next may continue the paragraph: closers go before the line break
     // (a chunk ending with one showed the markers raw).
     HealCase("a **b\n", "<p>a <strong>b</strong></p>"),
