@@ -350,10 +350,17 @@ public struct MarkdownStream: Sendable {
   /// The last tail with the plain text received since appended to its last line, when
   /// ``PlainTextExtension`` can tell that a heal would show just that.
   private mutating func extendedTail() -> MarkdownStreamTail? {
-    guard fastPaths, let end = outbox.extendableEnd, end == outbox.healedEnd, end < source.count,
-      let document = PlainTextExtension.extend(
-        outbox.lastTail.remainder, source: source[...], previousEnd: end, lastLine: outbox.extendableLine)
-    else { return nil }
+    guard fastPaths, let end = outbox.extendableEnd, end == outbox.healedEnd, end < source.count else { return nil }
+    let document: MarkdownDocument
+    switch PlainTextExtension.extend(
+      outbox.lastTail.remainder, source: source[...], previousEnd: end, lastLine: outbox.extendableLine)
+    {
+    case .extended(let extended): document = extended
+    case .notYet: return nil
+    case .never:
+      outbox.extendableEnd = nil
+      return nil
+    }
     outbox.lastTail.remainder = document
     outbox.lastTail.newSettled = []
     outbox.tailSerial += 1
@@ -437,7 +444,9 @@ public struct MarkdownStream: Sendable {
     // The open paragraph of the last heal, when only its settled last line grew since. Not after
     // footnote definitions: cmark-gfm moves them to the end, where the healer takes the last block
     // for the open one.
-    let lineStart = SourceLines.lineStart(received.bytes, before: end, floor: start)
+    let lineStart =
+      end == source.count
+      ? received.lastLineStart(floor: start) : SourceLines.lineStart(received.bytes, before: end, floor: start)
     var known: Int?
     if fastPaths, let paragraph = outbox.openParagraph, paragraph.openStart == start, paragraph.lineStart == lineStart,
       paragraph.start < end, source[paragraph.start] != ASCII.openBracket,

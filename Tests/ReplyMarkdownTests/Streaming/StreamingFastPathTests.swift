@@ -168,6 +168,26 @@ import Testing
     #expect(parsed == 0)
   }
 
+  /// Emoji a blank follows are complete: words of them continue the line without a parse (the
+  /// extension failed on the trimmed end, so a 6 KB line of `😀 ` parsed 19 bytes per byte, and
+  /// every update of a longer one read the whole line: a trial). A count, not a time.
+  @Test func emojiWordsTakeTheShortcut() {
+    let units = ["😀 ", "🎉 ", "👍🏽 ", "❤️ "]
+    let line = "Votes: " + (0..<1_000).map { units[$0 % units.count] }.joined()
+    let bytes = Array(line.utf8)
+    var stream = MarkdownStream()
+    var parsed = 0
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + 20)
+      parsed += stream.feed(bytes: bytes[offset..<end]).statistics.parsedBytes
+      offset = end
+    }
+    #expect(parsed <= 4 * bytes.count, "parsed \(parsed) bytes for \(bytes.count)")
+    let chunks = StreamingHarness.randomCharacterChunks(String(line.prefix(300)), seed: 7)
+    #expect(StreamingFastPathTests.firstDifference(chunks) == nil)
+  }
+
   /// Every corpus reply and seeded mixed replies, random chunkings.
   @Test func repliesShowWhatTheHealShows() throws {
     var texts = try SharedData.corpusReplies().map { ($0.name, $0.markdown) }

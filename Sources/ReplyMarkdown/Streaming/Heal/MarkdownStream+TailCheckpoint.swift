@@ -37,8 +37,7 @@ extension MarkdownStream {
   func healStart(_ start: Int) -> Int {
     // Most updates have no point: no scan for the line then.
     guard outbox.checkpoint != nil else { return start }
-    let lineStart = SourceLines.lineStart(received.bytes, before: source.count, floor: start)
-    return currentCheckpoint(openStart: start, lineStart: lineStart)?.end ?? start
+    return currentCheckpoint(openStart: start, lineStart: received.lastLineStart(floor: start))?.end ?? start
   }
 
   /// The kept clean point, when it still holds: the open part and the last line start where they
@@ -54,7 +53,7 @@ extension MarkdownStream {
     _ healer: StreamHealer, from start: Int, applied: inout AppliedHealRules
   ) -> StreamHealer.Healed? {
     let end = source.count
-    let lineStart = SourceLines.lineStart(received.bytes, before: end, floor: start)
+    let lineStart = received.lastLineStart(floor: start)
     guard lineStart < end, PlainTextExtension.isSettled(line: source[lineStart..<end]) else {
       outbox.checkpoint = nil
       return nil

@@ -52,24 +52,41 @@ enum PlainTextExtension {
 
   static let exactRules: [HealRule] = [.trailingMarkers, .pendingReferenceLink, .unresolvedFootnoteReference]
 
+  /// What ``extend(_:source:previousEnd:lastLine:)`` found.
+  enum Extension {
+    case extended(MarkdownDocument)
+    /// Not yet: the text ends in a character that later scalars may still extend.
+    case notYet
+    /// Never from this tail: what arrived is no plain text continuing its line, or its text
+    /// cannot grow. Later bytes only add to what arrived, so asking again would only cost the
+    /// line again (a long line of emoji or of addresses asked, and failed, on every update).
+    case never
+  }
+
   /// The healed document for `source`, when the tail `document` was healed from
   /// `source[..<previousEnd]` (with rules that ``mayExtend(after:)`` accepts), its last line being
   /// line `lastLine` of the healed text, and what arrived since is plain text continuing that
-  /// line; nil when a full heal is needed.
+  /// line.
   ///
   /// - Complexity: O(length of the last line).
   static func extend(_ document: MarkdownDocument, source: ArraySlice<UInt8>, previousEnd: Int, lastLine: Int)
-    -> MarkdownDocument?
+    -> Extension
   {
     let new = source[previousEnd...]
-    guard !new.isEmpty, new.allSatisfy(continuesLine) else { return nil }
-    guard let found = openText(of: document, source: source[..<previousEnd], lastLine: lastLine) else { return nil }
-    // The shown text ends before trailing blanks; those and the new bytes follow it.
+    guard !new.isEmpty, new.allSatisfy(continuesLine) else { return .never }
+    // The shown text ends before trailing blanks; those and the new bytes follow it. A character
+    // a blank follows is complete.
     var end = source.endIndex
+    while end > previousEnd, ASCII.isBlank(source[end - 1]) { end -= 1 }
+    if end == source.endIndex, let last = source.last, last >= ASCII.firstNonASCII,
+      endsInGrowableGrapheme(source[..<end])
+    {
+      return .notYet
+    }
+    guard let found = openText(of: document, source: source[..<previousEnd], lastLine: lastLine) else { return .never }
     while end > found.end, ASCII.isBlank(source[end - 1]) { end -= 1 }
     let appended = source[found.end..<end]
-    if let last = appended.last, last >= ASCII.firstNonASCII, endsInGrowableGrapheme(source[..<end]) { return nil }
-    if mayFormAutolink(source[found.lineStart..<end], from: found.end) { return nil }
+    if mayFormAutolink(source[found.lineStart..<end], from: found.end) { return .never }
     var nodes = document.nodes
     nodes[nodes.count - 1].kind = .text(found.literal + String(decoding: appended, as: UTF8.self))
     // The text node and the blocks that end with it end later by as many bytes.
@@ -78,7 +95,7 @@ enum PlainTextExtension {
         nodes[index].range?.end.column += appended.count
       }
     }
-    return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
+    return .extended(MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics))
   }
 
   /// The open text: the last node of a healed tail when it is text on the received text's last line.

@@ -59,7 +59,10 @@ struct StreamHealer {
     var text = input
     // Received bytes.
     if ByteHolds.trimCarriageReturn(&text) { applied.insert(.trailingCarriageReturn) }
-    if ByteHolds.trimGrowableGrapheme(&text, floor: protectedLength) { applied.insert(.growableGrapheme) }
+    // Before a received blank, the last character is complete.
+    if !endsBeforeBlank && ByteHolds.trimGrowableGrapheme(&text, floor: protectedLength) {
+      applied.insert(.growableGrapheme)
+    }
     // The last line.
     let lineStart = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
     var lineHeld = false

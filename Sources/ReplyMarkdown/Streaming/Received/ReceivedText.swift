@@ -13,6 +13,9 @@ struct ReceivedText: Sendable {
   /// The end of the last complete line of `bytes` (0: none), kept as bytes arrive so that finding
   /// it costs the new bytes, not the last line: a line of 100 KB would cost its length per update.
   private var lastCompleteEnd = 0
+  /// Where the last line starts: just past the last `\n` or `\r` (0: none), kept as bytes arrive
+  /// for the same reason.
+  private var lastLineOffset = 0
   /// Whether the first character has arrived (and a byte order mark in its place was dropped).
   private var started = false
   /// Whether a byte order mark started the reply (and was dropped).
@@ -73,6 +76,9 @@ struct ReceivedText: Sendable {
   /// Moves ``lastCompleteEnd`` past the terminators among the bytes from `start` on (and a `\r`
   /// just before them, which the first of them completes).
   private mutating func noteLines(from start: Int) {
+    if let terminator = bytes[start...].lastIndex(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }) {
+      lastLineOffset = terminator + 1
+    }
     let from = max(0, start - 1)
     let end = SourceLines.completeEnd(bytes, from: from, to: bytes.count)
     // `from` itself when no line ended there.
@@ -85,6 +91,14 @@ struct ReceivedText: Sendable {
   /// - Complexity: O(1).
   func completeEnd(from start: Int) -> Int {
     max(start, lastCompleteEnd)
+  }
+
+  /// Where the line holding the end of the text starts, or `floor` when that is later: what
+  /// `SourceLines.lineStart(bytes, before: count, floor: floor)` finds, without reading the line.
+  ///
+  /// - Complexity: O(1).
+  func lastLineStart(floor: Int) -> Int {
+    max(floor, lastLineOffset)
   }
 
   /// How many line terminators `bytes[range]` holds (`\r\n` counts once).

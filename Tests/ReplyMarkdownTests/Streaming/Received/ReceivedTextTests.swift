@@ -26,6 +26,11 @@ import Testing
             received.completeEnd(from: start)
               == SourceLines.completeEnd(received.bytes, from: start, to: received.count),
             "seed \(seed), \(received.count) bytes, from \(start)")
+          // And where the last line starts, kept the same way (the open part's last line).
+          #expect(
+            received.lastLineStart(floor: start)
+              == SourceLines.lineStart(received.bytes, before: received.count, floor: start),
+            "seed \(seed), \(received.count) bytes, floor \(start)")
         }
       }
     }
