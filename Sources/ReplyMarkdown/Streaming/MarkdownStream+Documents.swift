@@ -116,8 +116,15 @@ extension MarkdownStream {
     guard document.options.contains(.footnotes) else { return document }
     var nodes = document.nodes
     var changed = false
+    // Not inside an address the autolink extension linked, where `[^n]` is part of the address.
+    var addressEnd = 0
     for index in nodes.indices {
-      if case .text(let string) = nodes[index].kind, StreamHealer.containsFootnoteOpener(string) {
+      if case .link(let info) = nodes[index].kind,
+        HealedDisplayMarks.isAddress(nodes, at: index, destination: info.destination)
+      {
+        addressEnd = nodes[index].subtreeEnd
+      }
+      if index >= addressEnd, case .text(let string) = nodes[index].kind, StreamHealer.containsFootnoteOpener(string) {
         nodes[index].kind = .text(StreamHealer.hidingFootnoteReferences(string))
         changed = true
       }

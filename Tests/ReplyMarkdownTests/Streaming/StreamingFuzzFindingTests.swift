@@ -201,6 +201,21 @@ import Testing
     }
   }
 
+  /// Inside an address the autolink extension linked, `[^1]` is part of the address, in the open
+  /// paragraph and once the paragraph closed: its text and href agree (a review).
+  @Test func aReferenceInsideAnAddressShows() {
+    let text = "www.a.com/[^1]\n\nx"
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    for index in bytes.indices {
+      html.apply(stream.feed(bytes: bytes[index...index]))
+      if index >= 13 {
+        #expect(html.html.contains(">www.a.com/[^1]</a>"), "after \(index + 1) bytes: \(html.html)")
+      }
+    }
+  }
+
   /// A space joined by U+FE0F is two columns wide and no place to break.
   @Test func aSpaceWithAnEmojiSelectorIsNoBreak() {
     let text = "S1|te | é1 | \u{FE0F}   | 2 | | prposed `é`F-\n"

@@ -20,9 +20,9 @@ struct InlineHealScanner {
   /// `(` as text, not a link.
   static let maxDestinationParentheses = 32
 
-  /// Written between two strikethrough closers (`~~` then `~~`): cmark-gfm reads a run of tildes
-  /// as one delimiter, and a run of four closes nothing. An empty raw HTML comment separates them
-  /// and is dropped from the display after the parse (``HealedDisplayMarks``).
+  /// Written between two closers of one character (`~~` then `~~`, `_` then `_`): cmark-gfm reads
+  /// a run as one delimiter, and a run of four tildes closes nothing. An empty raw HTML comment
+  /// separates them and is dropped from the display after the parse (``HealedDisplayMarks``).
   static let closerSeparator: [UInt8] = Array("<!--\u{1}-->".utf8)
 
   enum Result: Equatable {
@@ -92,6 +92,8 @@ struct InlineHealScanner {
     var openCode: Int?
     var truncateAt: Int?
     var pendingBracket: Bracket?
+    // The `]` of the pending bracket, when it has arrived.
+    var pendingClose: Int?
     var openers = 0
     var addresses = ExtendedAutolink(bytes: bytes, start: start, end: end)
     var index = start
@@ -157,6 +159,7 @@ struct InlineHealScanner {
             if opener.isImage { return .cut(opener.position, rule: .imageHiddenUntilComplete) }
             brackets.removeLast()
             pendingBracket = opener
+            pendingClose = index
             truncateAt = next
             break scan
           case .complete(let after):
@@ -182,10 +185,12 @@ struct InlineHealScanner {
             // The label is complete and text follows it (so it is not `[label](`): cmark leaves
             // it as text, and the parsed display shows it as a pending link
             // (``HealRule/pendingReferenceLink``) with the text after it.
+            dropFootnoteDelimiters(opener, closedAt: index, &delimiters)
             index += 1
             continue
           }
           pendingBracket = opener
+          pendingClose = index
           truncateAt = next
           break scan
         } else {
@@ -246,14 +251,13 @@ struct InlineHealScanner {
         delimiters.removeSubrange(link.delimiterBottom...)
         continue
       }
+      // A `]` that has arrived goes too: the closers of what its text left open go before it
+      // (`[a *b](http://x` showed `[a <em>b]</em>`).
+      if pendingBracket?.position == link.position, let pendingClose { truncateAt = pendingClose }
       Self.processEmphasis(&delimiters, bottom: link.delimiterBottom)
       closers += closing(delimiters, from: link.delimiterBottom, applied: &applied)
       delimiters.removeSubrange(link.delimiterBottom...)
-      if pendingBracket?.position == link.position {
-        closers += [ASCII.openParenthesis] + Self.pendingDestination + [ASCII.closeParenthesis]
-      } else {
-        closers += [ASCII.closeBracket, ASCII.openParenthesis] + Self.pendingDestination + [ASCII.closeParenthesis]
-      }
+      closers += [ASCII.closeBracket, ASCII.openParenthesis] + Self.pendingDestination + [ASCII.closeParenthesis]
       applied.insert(.pendingLinkShowsText)
     }
     Self.processEmphasis(&delimiters, bottom: 0)
@@ -276,7 +280,10 @@ struct InlineHealScanner {
       } else {
         continue
       }
-      if delimiter.character == ASCII.tilde && closers.last == ASCII.tilde { closers += Self.closerSeparator }
+      // Closers of two openers never join into one run, which would match otherwise (`*_a._b.`:
+      // a `__` run that can open and close matches no `_` of one under the rule of three; `~~~~`
+      // closes nothing).
+      if closers.last == delimiter.character { closers += Self.closerSeparator }
       closers += [UInt8](repeating: delimiter.character, count: delimiter.count)
     }
     return closers

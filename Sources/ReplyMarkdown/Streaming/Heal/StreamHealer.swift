@@ -288,6 +288,20 @@ struct StreamHealer {
         continue
       case .heal(let truncateAt, let found):
         if let truncateAt { text.removeSubrange(max(truncateAt, protectedLength)...) }
+        // Where the line's end made its last markers final, a last backslash would escape the
+        // first closer, which then shows (`a *b\`, then a line break), and a last `*` or `_` would
+        // join a closer of its character into one run that closes otherwise (`a *b`, a line `*`,
+        // then a break): the backslash or the markers wait, as at the very end of the text, and
+        // what is left is scanned again. Not in code (its closers start with a backtick), where a
+        // backslash escapes nothing.
+        if followed, let first = found.first, first != ASCII.backtick {
+          let escapes = Self.endsInEscape(text, floor: floor)
+          if escapes || (first != ASCII.tilde && text.last == first) {
+            if escapes { text.removeLast() }
+            contentEnd = text.count
+            continue
+          }
+        }
         closers = found
       }
       break
@@ -295,23 +309,20 @@ struct StreamHealer {
     // Closers never start a line: after one, they close nothing and may start a block (a fence,
     // a break). A cut that ended the text at a line start leaves them on the line before.
     if !closers.isEmpty {
-      // Nor follow an odd run of backslashes, whose last would escape the first closer, which then
-      // shows (`a *b\`, then a line break: a line's end is final, so the scan kept the `\`): that
-      // backslash waits, as at the very end of the text.
-      while true {
-        while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
-          text.removeLast()
-        }
-        guard Self.endsInEscape(text, floor: floor) else { break }
+      while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
         text.removeLast()
       }
-      // Nor join a run of tildes: a `~~` closer after a final `~` makes a run of three, which
-      // closes nothing (`a ~~b~`, then a line break), and after a line of one tilde a fence opener
-      // whose info string is the rest of the closers (`[~~>`, then a line `~`: fuzz seed 1280).
-      // The separator (an HTML comment the display drops) keeps the runs apart. Backtick closers
-      // after a line of backticks would make a fence too; they end a code span, where a comment
-      // would show as text (`` `> `` showed it: a review), and a space does.
-      if closers.first == ASCII.tilde && text.last == ASCII.tilde {
+      // Nor follow a final tilde: a `~~` closer after it makes a run of three, which closes nothing
+      // (`a ~~b~`, then a line break), after a line of one tilde a fence opener whose info string
+      // is the rest of the closers (`[~~>`, then a line `~`: fuzz seed 1280); and cmark-gfm reads
+      // a `*` or `_` closer's neighbour past tildes, a space before them making it no closer
+      // (`*a ~`, then a line break: a review). The separator (an HTML comment the display drops)
+      // keeps them apart. Backtick closers after a line of backticks would make a fence too; they
+      // end a code span, where a comment would show as text (`` `> `` showed it: a review), and a
+      // space does.
+      if text.last == ASCII.tilde, let first = closers.first,
+        first == ASCII.tilde || first == ASCII.star || first == ASCII.underscore
+      {
         text += InlineHealScanner.closerSeparator
       } else if closers.first == ASCII.backtick {
         let content = LineHold(text[SourceLines.lineStart(text, before: text.count, floor: floor)...]).content
