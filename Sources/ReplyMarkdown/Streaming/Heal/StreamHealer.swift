@@ -309,24 +309,34 @@ struct StreamHealer {
     // Closers never start a line: after one, they close nothing and may start a block (a fence,
     // a break). A cut that ended the text at a line start leaves them on the line before.
     if !closers.isEmpty {
-      while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
-        text.removeLast()
+      func trimLineEnd() {
+        while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
+          text.removeLast()
+        }
+      }
+      trimLineEnd()
+      // Nor on a line of quote or list markers alone (a held `<` or `[` left `> ` there), where they
+      // would be its content (`>~a`, then `><`, showed `~a` and a line `~`: a trial).
+      let lastLine = SourceLines.lineStart(text, before: text.count, floor: floor)
+      if lastLine > floor && LineHold(text[lastLine...]).content.isEmpty {
+        text.removeSubrange(lastLine...)
+        trimLineEnd()
       }
       // Nor follow a final tilde: a `~~` closer after it makes a run of three, which closes nothing
       // (`a ~~b~`, then a line break), after a line of one tilde a fence opener whose info string
       // is the rest of the closers (`[~~>`, then a line `~`: fuzz seed 1280); and cmark-gfm reads
       // a `*` or `_` closer's neighbour past tildes, a space before them making it no closer
       // (`*a ~`, then a line break: a review). The separator (an HTML comment the display drops)
-      // keeps them apart. Backtick closers after a line of backticks would make a fence too; they
-      // end a code span, where a comment would show as text (`` `> `` showed it: a review), and a
-      // space does.
+      // keeps them apart. Backtick closers after a final backtick would make a fence after a line
+      // of them, and one run after the opener itself (`` a` ``, then a line `\` held); they end a
+      // code span, where a comment would show as text (`` `> `` showed it: a review), and a space
+      // keeps them apart.
       if text.last == ASCII.tilde, let first = closers.first,
         first == ASCII.tilde || first == ASCII.star || first == ASCII.underscore
       {
         text += InlineHealScanner.closerSeparator
-      } else if closers.first == ASCII.backtick {
-        let content = LineHold(text[SourceLines.lineStart(text, before: text.count, floor: floor)...]).content
-        if !content.isEmpty && content.allSatisfy({ $0 == ASCII.backtick }) { text += [ASCII.space] }
+      } else if closers.first == ASCII.backtick && text.last == ASCII.backtick {
+        text += [ASCII.space]
       }
     }
     text += closers

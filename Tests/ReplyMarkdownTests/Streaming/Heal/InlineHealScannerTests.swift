@@ -129,6 +129,11 @@ extension HealTables {
     HealCase("a *b\n*\n", "<p>a <em>b</em></p>"),
     HealCase("*a ~\n", "<p><em>a ~</em></p>"),
     HealCase("*a ~~ ", "<p><em>a ~~</em></p>"),
+    // Nor on a line of quote markers a held `<` left, nor joined to the opener's own backtick (a
+    // trial).
+    HealCase("> > *a\n> > <\n", "<blockquote><blockquote><p><em>a</em></p></blockquote></blockquote>"),
+    HealCase(">~~a\n><", "<blockquote><p><s>a</s></p></blockquote>"),
+    HealCase("a`\n\\", "<p>a<code> </code></p>"),
     // Closers of two openers of one character stay two runs.
     HealCase("*_a._b.", "<p><em><em>a.<em>b.</em></em></em></p>"),
     HealCase("a ~~b \\\r\n", "<p>a <s>b</s></p>"),
