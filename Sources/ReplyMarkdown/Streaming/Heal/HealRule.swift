@@ -90,7 +90,7 @@ enum HealRule: Int, CaseIterable, Sendable {
     case .pendingLinkShowsText:
       "Shows `[text](` and `[text][label` as a pending link: its text, never the partial URL."
     case .inlineClosersInnermostFirst:
-      "Closes unclosed code spans, emphasis, strikethrough and link text, innermost first."
+      "Closes unclosed code spans, emphasis, strikethrough and link text, innermost first, each closer its own run."
     case .wordReopensEmphasis:
       "Closes an intraword run that reopens right after a run closed in the same word (`*foo*bar*baz`)."
     case .wideScriptOpensEmphasis:
