@@ -287,7 +287,15 @@ struct StreamHealer {
         contentEnd = text.count
         continue
       case .heal(let truncateAt, let found):
-        if let truncateAt { text.removeSubrange(max(truncateAt, protectedLength)...) }
+        if let truncateAt {
+          text.removeSubrange(max(truncateAt, protectedLength)...)
+          // The markers the cut left last were read with the `]` after them: read again, they wait
+          // (`[*a **](` showed `*a ***`: a review).
+          if let last = text.last, !found.isEmpty, Self.trailingMarkers.contains(last) {
+            contentEnd = text.count
+            continue
+          }
+        }
         // Where the line's end made its last markers final, a last backslash would escape the
         // first closer, which then shows (`a *b\`, then a line break), and a last `*` or `_` would
         // join a closer of its character into one run that closes otherwise (`a *b`, a line `*`,
@@ -342,6 +350,9 @@ struct StreamHealer {
     text += closers
     text += suffix
   }
+
+  /// The markers whose meaning depends on what follows them, held at the end of the text.
+  static let trailingMarkers: Set<UInt8> = [ASCII.star, ASCII.underscore, ASCII.tilde, ASCII.backslash]
 
   /// Whether `text` (after `floor`) ends in an odd run of backslashes: its last escapes what
   /// would follow.
