@@ -291,7 +291,7 @@ struct StreamHealer {
           text.removeSubrange(max(truncateAt, protectedLength)...)
           // The markers the cut left last were read with the `]` after them: read again, they wait
           // (`[*a **](` showed `*a ***`: a review).
-          if let last = text.last, !found.isEmpty, Self.trailingMarkers.contains(last) {
+          if let last = text.last, !found.isEmpty, ByteHolds.isTrailingMarker(last) {
             contentEnd = text.count
             continue
           }
@@ -350,9 +350,6 @@ struct StreamHealer {
     text += closers
     text += suffix
   }
-
-  /// The markers whose meaning depends on what follows them, held at the end of the text.
-  static let trailingMarkers: Set<UInt8> = [ASCII.star, ASCII.underscore, ASCII.tilde, ASCII.backslash]
 
   /// Whether `text` (after `floor`) ends in an odd run of backslashes: its last escapes what
   /// would follow.
