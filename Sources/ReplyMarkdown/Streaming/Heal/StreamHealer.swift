@@ -237,19 +237,20 @@ struct StreamHealer {
     var inline = AppliedHealRules()
     defer { if text != original { applied.formUnion(inline) } }
     var contentEnd = leaf.contentEnd
+    let contentStart = inlineStart(text, leaf: leaf)
     // A paragraph's last line ended, and the next may continue it: closers go before the line
     // break (after it a closer starts a line, and closes nothing), and what ends the line is
     // final, as before a blank. A chunk that ended with a line break showed `a **b` raw.
     var lineEnded = false
     if leaf.kind == .paragraph {
-      while contentEnd > max(leaf.start, protectedLength), InlineHealScanner.isLineEnd(text[contentEnd - 1]) {
+      while contentEnd > max(contentStart, protectedLength), InlineHealScanner.isLineEnd(text[contentEnd - 1]) {
         contentEnd -= 1
         lineEnded = true
       }
     }
     let suffix = Array(text[contentEnd...])
     text.removeSubrange(contentEnd...)
-    let floor = max(leaf.start, protectedLength)
+    let floor = max(contentStart, protectedLength)
     var closers: [UInt8] = []
     for pass in 0..<Self.maximumInlinePasses {
       let before = text.count
@@ -275,7 +276,7 @@ struct StreamHealer {
       contentEnd = followed ? text.count : ByteHolds.trimTrailingMarkers(&text, floor: floor)
       if contentEnd < before { inline.insert(.trailingMarkers) }
       var scanner = InlineHealScanner(
-        bytes: text, start: leaf.start, end: contentEnd,
+        bytes: text, start: contentStart, end: contentEnd,
         doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
       scanner.footnotes = options.contains(.footnotes)
       scanner.autolinks = options.contains(.autolinks)
@@ -358,6 +359,36 @@ struct StreamHealer {
     while text.count - count > floor && text[text.count - 1 - count] == ASCII.backslash { count += 1 }
     return count % 2 == 1
   }
+
+  /// Where the inline content of `leaf` starts: after a paragraph's leading link reference
+  /// definitions, which cmark-gfm takes out of it though its range starts with them (`[d]: /*x`,
+  /// then `See it`, got a closer for the destination's `*`: a trial). A line starting `[label]:`
+  /// is a definition when the lines up to it parse as nothing else.
+  ///
+  /// - Complexity: a parse of the lines so far per such line, at most
+  ///   ``maximumDefinitionLines``; none for a paragraph not starting so.
+  private func inlineStart(_ text: [UInt8], leaf: OpenLeaf) -> Int {
+    guard leaf.kind == .paragraph else { return leaf.start }
+    var start = leaf.start
+    for _ in 0..<Self.maximumDefinitionLines {
+      var label = start
+      while label < leaf.contentEnd && label - start < 3 && text[label] == ASCII.space { label += 1 }
+      guard ReferenceLabels.definitionLabelEnd(in: text[label..<leaf.contentEnd]) != nil,
+        let lineEnd = text[label..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd)
+      else { break }
+      let next =
+        lineEnd
+        + (text[lineEnd] == ASCII.carriageReturn && lineEnd + 1 < text.count
+          && text[lineEnd + 1] == ASCII.newline ? 2 : 1)
+      // Nothing but the document: the lines so far are definitions.
+      guard parse(Array(text[leaf.start..<next])).nodes.count <= 1 else { break }
+      start = next
+    }
+    return start
+  }
+
+  /// How many leading definition lines ``inlineStart(_:leaf:)`` looks at.
+  static let maximumDefinitionLines = 8
 
   /// ``HealRule/unterminatedHTMLBlockTag``: the `<` of a tag still arriving on the last line of
   /// the open raw HTML block `leaf`.
