@@ -297,15 +297,20 @@ struct StreamHealer {
             continue
           }
         }
-        // Where the line's end made its last markers final, a last backslash would escape the
-        // first closer, which then shows (`a *b\`, then a line break), and a last `*` or `_` would
-        // join a closer of its character into one run that closes otherwise (`a *b`, a line `*`,
-        // then a break): the backslash or the markers wait, as at the very end of the text, and
-        // what is left is scanned again. Not in code (its closers start with a backtick), where a
-        // backslash escapes nothing.
-        if followed, let first = found.first, first != ASCII.backtick {
-          let escapes = Self.endsInEscape(text, floor: floor)
-          if escapes || (first != ASCII.tilde && text.last == first) {
+        // A last backslash (before the line's end, if it came) would escape the first closer, which
+        // then shows (`a *b\`, then a line break; `> # *a\` and a break; `*a\`, a break and a
+        // held `<`); and where the line's end made the last markers final, a closer after them
+        // would join them or make them flank otherwise (`a *b`, a line `*`; `~a ~~ `): the
+        // backslash or the markers wait, as at the very end of the text, and what is left is
+        // scanned again. Not in code (its closers start with a backtick), where a backslash
+        // escapes nothing.
+        if let first = found.first, first != ASCII.backtick {
+          var end = text.count
+          while end > floor, InlineHealScanner.isLineEnd(text[end - 1]) || ASCII.isBlank(text[end - 1]) { end -= 1 }
+          let escapes = Self.endsInEscape(text[..<end], floor: floor)
+          let last = end > floor ? text[end - 1] : nil
+          if escapes || (followed && (last == ASCII.star || last == ASCII.underscore || last == ASCII.tilde)) {
+            text.removeSubrange(end...)
             if escapes { text.removeLast() }
             contentEnd = text.count
             continue
@@ -354,10 +359,10 @@ struct StreamHealer {
 
   /// Whether `text` (after `floor`) ends in an odd run of backslashes: its last escapes what
   /// would follow.
-  static func endsInEscape(_ text: [UInt8], floor: Int) -> Bool {
-    var count = 0
-    while text.count - count > floor && text[text.count - 1 - count] == ASCII.backslash { count += 1 }
-    return count % 2 == 1
+  static func endsInEscape(_ text: ArraySlice<UInt8>, floor: Int) -> Bool {
+    var index = text.endIndex
+    while index > max(floor, text.startIndex) && text[index - 1] == ASCII.backslash { index -= 1 }
+    return (text.endIndex - index) % 2 == 1
   }
 
   /// Where the inline content of `leaf` starts: after a paragraph's leading link reference
