@@ -336,13 +336,12 @@ struct StreamHealer {
         text.removeSubrange(lastLine...)
         trimLineEnd()
       }
-      // Nor follow a final tilde: a `~~` closer after it makes a run of three, which closes nothing
-      // (`a ~~b~`, then a line break), after a line of one tilde a fence opener whose info string
-      // is the rest of the closers (`[~~>`, then a line `~`: fuzz seed 1280); and cmark-gfm reads
-      // a `*` or `_` closer's neighbour past tildes, a space before them making it no closer
-      // (`*a ~`, then a line break: a review). The separator (an HTML comment the display drops)
-      // keeps them apart. Backtick closers after a final backtick would make a fence after a line
-      // of them, and one run after the opener itself (`` a` ``, then a line `\` held); they end a
+      // Nor follow a tilde directly, should one still end the text (final markers wait above, but
+      // not below the floor): a `~~` closer after `~` makes a run of three, which closes nothing,
+      // after a line of one tilde a fence opener (fuzz seed 1280), and cmark-gfm reads a `*` or
+      // `_` closer's neighbour past tildes. The separator (an HTML comment the display drops) keeps
+      // them apart. Backtick closers after a final backtick would make a fence after a line of
+      // them, and one run after the opener itself (`` a` ``, then a line `\` held); they end a
       // code span, where a comment would show as text (`` `> `` showed it: a review), and a space
       // keeps them apart.
       if text.last == ASCII.tilde, let first = closers.first,
