@@ -57,9 +57,11 @@ enum PlainTextExtension {
     case extended(MarkdownDocument)
     /// Not yet: the text ends in a character that later scalars may still extend.
     case notYet
-    /// Never from this tail: what arrived is no plain text continuing its line, or its text
-    /// cannot grow. Later bytes only add to what arrived, so asking again would only cost the
-    /// line again (a long line of emoji or of addresses asked, and failed, on every update).
+    /// Not from this tail: what arrived is no plain text continuing its line, or the tail's text
+    /// cannot grow, which later bytes do not change; or an address may form in the words it
+    /// reaches, which a later blank may settle (`a:`, then ` b`), and the next heal then makes a
+    /// tail that may grow again. Asking on every update cost the line each time (a long line of
+    /// emoji or of addresses asked, and failed, on every update).
     case never
   }
 
