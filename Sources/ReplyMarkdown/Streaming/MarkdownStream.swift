@@ -235,6 +235,10 @@ public struct MarkdownStream: Sendable {
     } else if showsTail && !structureChanged, let extended = extendedTail() {
       // Plain words continued the last line: the last tail grows, no parse.
       tail = extended
+    } else if showsTail && !structureChanged, let fenceTail = openFenceTail() {
+      // The open line of a long fence is code: no parse, so no schedule to wait for.
+      tail = fenceTail
+      outbox.healedEnd = source.count
     } else if showsTail && !structureChanged
       && !RefreshSchedule.isDue(
         open: source[healStart(openStart)...], newBytes: source.count - max(outbox.healedEnd, openStart),
@@ -370,7 +374,19 @@ public struct MarkdownStream: Sendable {
     return outbox.lastTail
   }
 
+  /// The tail of an open long fence whose open line is certainly code (``OpenFenceCode``), made
+  /// without a parse; `nil` when there is no such fence or a parse must tell.
+  private mutating func openFenceTail() -> MarkdownStreamTail? {
+    guard fastPaths, let block = longBlock, case .fence(let opener, let fence, _, let head) = block.kind,
+      let document = OpenFenceCode.openDocument(
+        source[block.settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
+    else { return nil }
+    outbox.lookback += opener.count
+    return finishTail(document: document, container: .codeBlock(head), extendable: false)
+  }
+
   private mutating func makeTail() -> MarkdownStreamTail {
+    if let tail = openFenceTail() { return tail }
     let healer = StreamHealer(options: options)
     var container: MarkdownStreamTail.Container?
     var healed: StreamHealer.Healed
@@ -379,17 +395,9 @@ public struct MarkdownStream: Sendable {
       switch block.kind {
       case .fence(let opener, let fence, let length, let head):
         outbox.lookback += opener.count
-        if fastPaths,
-          let document = OpenFenceCode.openDocument(
-            source[block.settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
-        {
-          // No line here can close the fence: the open line is code, no parse needed.
-          healed = StreamHealer.Healed(document: document)
-        } else {
-          healed = healer.heal(
-            opener + source[block.settledEnd...], protectedLength: opener.count,
-            context: .fencedCode(fence: fence, length: length))
-        }
+        healed = healer.heal(
+          opener + source[block.settledEnd...], protectedLength: opener.count,
+          context: .fencedCode(fence: fence, length: length))
         container = .codeBlock(head)
       case .table(let header, let head):
         healed = healWithPreamble(healer, head: header, from: block.settledEnd)
@@ -405,6 +413,16 @@ public struct MarkdownStream: Sendable {
       healed = healOpenPart(healer, from: closedEnd, applied: &applied)
       extendable = PlainTextExtension.mayExtend(after: applied)
     }
+    return finishTail(
+      document: footnotes.numbered(healed.document, after: outbox.heldFootnotes), container: container,
+      extendable: extendable)
+  }
+
+  /// The tail showing `document` after the settled parts of `container`, numbered and kept as the
+  /// last tail.
+  private mutating func finishTail(
+    document: MarkdownDocument, container: MarkdownStreamTail.Container?, extendable: Bool
+  ) -> MarkdownStreamTail {
     let parts: [MarkdownStreamSettledPart]
     if outbox.sentRevision != settledRevision {
       parts = longBlock?.parts.all ?? []
@@ -413,7 +431,6 @@ public struct MarkdownStream: Sendable {
       parts = outbox.newSettled
     }
     outbox.newSettled = []
-    let document = footnotes.numbered(healed.document, after: outbox.heldFootnotes)
     outbox.lastTail = MarkdownStreamTail(
       container: container, settledRevision: settledRevision, newSettled: parts,
       settled: longBlock?.parts ?? .none, remainder: document)

@@ -48,6 +48,32 @@ import Testing
     #expect(MarkdownStreamPlainRenderer.lines("").isEmpty)
   }
 
+  /// The plain consumer's code lines, made without a document, are the lines rendering the code
+  /// in a code block gives: line feeds, carriage returns and `\r\n` at every place, blank and
+  /// space-only lines, a final line feed or none, control characters and non-ASCII text.
+  @Test func plainCodeLinesEqualRenderedCodeLines() {
+    let plain = PlainTextRenderer()
+    let render: @Sendable (MarkdownDocument) -> [String] = { MarkdownStreamPlainRenderer.lines(plain.render($0)) }
+    var codes = [
+      "a", "a\n", "\n", "\n\n", "\na\n", "  \n", "a  \n  \n", "\r", "\r\n", "a\r\n", "a\r\nb\n", "\r\n\n", "\n\r\n",
+      "\u{1B}[31m\n", "\t\tx\u{0}\n", "東京\n\u{301}\n", "👩‍👩‍👦", "a\rb\rc\n",
+    ]
+    let pieces = ["a", " ", "\n", "\r", "\r\n", "\t", "é", "\u{7}", "x y"]
+    var random: UInt64 = 41
+    func next(_ bound: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(bound))
+    }
+    for _ in 0..<400 {
+      codes.append((0...next(8)).map { _ in pieces[next(pieces.count)] }.joined())
+    }
+    for code in codes {
+      #expect(
+        MarkdownStreamPlainRenderer.codeLines(code)
+          == LineStreamOutput.codeLines(code, options: .github, render: render), "\(code.debugDescription)")
+    }
+  }
+
   @Test func tailShowsHealedOpenBlock() {
     var stream = MarkdownStream()
     var plain = MarkdownStreamPlainRenderer()

@@ -15,7 +15,10 @@ public struct MarkdownStreamPlainRenderer: Sendable {
   /// Creates a consumer.
   public init(renderer: PlainTextRenderer = PlainTextRenderer()) {
     self.renderer = renderer
-    core = StreamConsumerCore(LineStreamOutput(rowsRenderApart: true) { Self.lines(renderer.render($0)) })
+    core = StreamConsumerCore(
+      LineStreamOutput(
+        rowsRenderApart: true, renderCode: { code, _, state in (Self.codeLines(code), state) },
+        render: { Self.lines(renderer.render($0)) }))
   }
 
   /// Every committed line so far.
@@ -33,6 +36,32 @@ public struct MarkdownStreamPlainRenderer: Sendable {
   /// The current display: all lines joined with newlines (no final newline), as
   /// `PlainTextRenderer.render(_:)` writes a document.
   public var text: String { (core.output.committedLines + core.output.tailLines).joined(separator: "\n") }
+
+  /// The lines that code `code` (not empty), continuing an open top-level code block, adds to the
+  /// block's plain text: the code as ``PlainTextRenderer`` writes it (verbatim, without one final
+  /// `\n` that no `\r` precedes), split as ``lines(_:)`` splits, with a `\n` that starts the code
+  /// ending the line before it. Made without a document: the open fence's lines are most of what a
+  /// code block's updates render (`StreamingLineRendererTests` compares it with rendering).
+  ///
+  /// - Complexity: O(n) in the code's bytes.
+  static func codeLines(_ code: String) -> [String] {
+    var code = code
+    return code.withUTF8 { bytes in
+      var end = bytes.count
+      if end > 0 && bytes[end - 1] == ASCII.newline && (end == 1 || bytes[end - 2] != ASCII.carriageReturn) {
+        end -= 1
+      }
+      var lines: [String] = []
+      var start = 0
+      for index in 0..<end
+      where bytes[index] == ASCII.newline && (index == 0 || bytes[index - 1] != ASCII.carriageReturn) {
+        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        start = index + 1
+      }
+      lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+      return lines
+    }
+  }
 
   /// A plain text as lines: none for the empty text. Lines end where a `Character` "\n" is: at
   /// every line feed but one that follows a carriage return (`\r\n` is one character). Read as

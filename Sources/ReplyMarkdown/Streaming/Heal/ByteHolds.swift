@@ -16,13 +16,23 @@ enum ByteHolds {
   /// - Complexity: O(1): it decodes at most the last 64 bytes.
   @discardableResult
   static func trimGrowableGrapheme(_ text: inout [UInt8], floor: Int) -> Bool {
-    guard let last = text.last, last >= ASCII.firstNonASCII, text.count > floor else { return false }
-    var start = max(floor, text.count - Self.graphemeWindow)
-    while start < text.count && ASCII.isUTF8Continuation(text[start]) { start += 1 }
+    guard text.count > floor else { return false }
+    let length = growableGraphemeLength(text[floor...])
+    text.removeLast(length)
+    return length > 0
+  }
+
+  /// The length in bytes of the trailing grapheme of `text` that later scalars could still extend
+  /// (see ``trimGrowableGrapheme(_:floor:)``), or 0; never more than `text.count`.
+  ///
+  /// - Complexity: O(1): it decodes at most the last 64 bytes.
+  static func growableGraphemeLength(_ text: ArraySlice<UInt8>) -> Int {
+    guard let last = text.last, last >= ASCII.firstNonASCII else { return 0 }
+    var start = max(text.startIndex, text.endIndex - Self.graphemeWindow)
+    while start < text.endIndex && ASCII.isUTF8Continuation(text[start]) { start += 1 }
     let tail = String(decoding: text[start...], as: UTF8.self)
-    guard let character = tail.last, let scalar = character.unicodeScalars.last, canGrow(scalar) else { return false }
-    text.removeLast(min(character.utf8.count, text.count - floor))
-    return true
+    guard let character = tail.last, let scalar = character.unicodeScalars.last, canGrow(scalar) else { return 0 }
+    return min(character.utf8.count, text.count)
   }
 
   /// How far back a growable grapheme is looked for (longer ones are shown as they stand).

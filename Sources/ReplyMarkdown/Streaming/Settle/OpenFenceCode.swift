@@ -10,6 +10,11 @@ enum OpenFenceCode {
   ///
   /// - Complexity: O(n) in the bytes of `lines`.
   static func code(_ lines: ArraySlice<UInt8>, indent: Int) -> String? {
+    // An opener at the margin strips nothing: the lines are the code, once no byte needs a parse.
+    if indent == 0 {
+      for byte in lines where byte == 0 || byte == SourceLines.carriageReturn { return nil }
+      return String(decoding: lines, as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(lines.count)
     var toStrip = indent
@@ -51,14 +56,19 @@ enum OpenFenceCode {
   static func openDocument(_ open: ArraySlice<UInt8>, head: MarkdownDocument, fence: UInt8, indent: Int)
     -> MarkdownDocument?
   {
-    var text = Array(open)
-    if text.last == SourceLines.carriageReturn { text.removeLast() }
-    StreamHealer.trimGrowableGrapheme(&text, floor: 0)
-    let lineStart = SourceLines.lineStart(text, before: text.count, floor: 0)
-    if lineStart < text.count && StreamHealer.isFenceCloserPrefix(text[lineStart...], fence: fence) {
-      text.removeSubrange(lineStart...)
+    var end = open.endIndex
+    if end > open.startIndex && open[end - 1] == SourceLines.carriageReturn { end -= 1 }
+    end -= ByteHolds.growableGraphemeLength(open[..<end])
+    var lineStart = end
+    while lineStart > open.startIndex && open[lineStart - 1] != SourceLines.newline
+      && open[lineStart - 1] != SourceLines.carriageReturn
+    {
+      lineStart -= 1
     }
-    guard let code = code(text[...], indent: indent) else { return nil }
+    if lineStart < end && StreamHealer.isFenceCloserPrefix(open[lineStart..<end], fence: fence) {
+      end = lineStart
+    }
+    guard let code = code(open[..<end], indent: indent) else { return nil }
     return document(head: head, code: code)
   }
 }
