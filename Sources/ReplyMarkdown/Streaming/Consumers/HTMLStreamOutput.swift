@@ -151,6 +151,12 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       renderer.append(document, to: &bytes)
       return
     }
+    if case .codeBlock = container, document.nodes.count == 2, case .codeBlock(let info) = document.nodes[1].kind {
+      // The commonest open part of all, a fence's open line, without listing blocks.
+      writeCode(info.code, document: document, from: codeState)
+      bytes.append(contentsOf: Self.codeBlockEnd)
+      return
+    }
     let blocks = Array(document.topLevelBlocks)
     var rest = blocks[...]
     switch container {
@@ -190,16 +196,38 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   private mutating func writeCode(_ code: String, document: MarkdownDocument, from state: CodeLineState)
     -> CodeLineState
   {
-    guard let highlighter = renderer.highlighter, let language = codeLanguage else {
-      var writer = ByteWriter()
-      writer.writeHTMLEscaped(code)
-      writer.withBytes { bytes.append(contentsOf: $0) }
+    guard let language = codeLanguage, let highlighter = renderer.highlighter else {
+      Self.appendHTMLEscaped(code, to: &bytes)
       return state
     }
     var writer = HTMLWriter(document: document, options: renderer.options, highlighter: highlighter)
     let after = writer.writeHighlighted(code, language: language, highlighter: highlighter, from: state)
     writer.out.withBytes { bytes.append(contentsOf: $0) }
     return after
+  }
+
+  /// Appends `text` to `bytes` escaped as ``ByteWriter/writeHTMLEscaped(_:)`` escapes it (`&`,
+  /// `<`, `>`, `"`), without a buffer of its own: an open code line is escaped on every update.
+  static func appendHTMLEscaped(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { source in
+      bytes.reserveCapacity(bytes.count + source.count)
+      var runStart = 0
+      for index in 0..<source.count {
+        let escape: StaticString
+        switch source[index] {
+        case 0x26: escape = "&amp;"
+        case 0x3C: escape = "&lt;"
+        case 0x3E: escape = "&gt;"
+        case 0x22: escape = "&quot;"
+        default: continue
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+        runStart = index + 1
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+    }
   }
 
   static let codeBlockEnd = Array("</code></pre>\n".utf8)
