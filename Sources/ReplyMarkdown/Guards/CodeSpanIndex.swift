@@ -7,10 +7,18 @@
 /// may not (an HTML tag or autolink that starts before the backticks wins over them), so the
 /// spared escapes are capped by the caller.
 struct CodeSpanIndex {
-  /// Run length → where the runs of that length start, in order.
-  private var starts: [Int: [Int]] = [:]
+  /// The backtick runs in order: where each starts and how long it is.
+  private var runs: [(start: Int, length: Int)] = []
+  /// Run length → where the runs of that length start, in order: made only for paragraphs with
+  /// more than ``directRuns`` runs (a dictionary costs more to build than a few runs to read).
+  private var starts: [Int: [Int]]?
   /// Run length → the first entry of ``starts`` not yet passed by a lookup.
   private var passed: [Int: Int] = [:]
+  /// The first run a lookup may still need (lookups come in increasing `start`).
+  private var first = 0
+
+  /// Up to this many runs, a lookup reads the runs after it directly.
+  static let directRuns = 32
 
   /// Indexes the backtick runs on the lines of `segment`.
   ///
@@ -22,17 +30,30 @@ struct CodeSpanIndex {
       while index < line.end {
         var runEnd = index
         while runEnd < line.end && bytes[runEnd] == ASCII.backtick { runEnd += 1 }
-        starts[runEnd - index, default: []].append(index)
+        runs.append((index, runEnd - index))
         index = bytes.firstOffset(of: ASCII.backtick, from: runEnd, to: line.end)
       }
+    }
+    if runs.count > Self.directRuns {
+      var starts: [Int: [Int]] = [:]
+      for run in runs { starts[run.length, default: []].append(run.start) }
+      self.starts = starts
     }
   }
 
   /// Where the code span that a run of `length` backticks at `start` opens ends (past its closing
   /// run), or `nil` when no run of that length follows. Lookups must come in increasing `start`.
   ///
-  /// - Complexity: amortised O(1): each run is passed once.
+  /// - Complexity: amortised O(1): each run is passed once (with at most ``directRuns`` runs,
+  ///   O(``directRuns``)).
   mutating func end(ofSpanOpenedAt start: Int, length: Int) -> Int? {
+    guard let starts else {
+      while first < runs.count && runs[first].start <= start { first += 1 }
+      for position in first..<runs.count where runs[position].length == length {
+        return runs[position].start + length
+      }
+      return nil
+    }
     guard let runs = starts[length] else { return nil }
     var next = passed[length] ?? 0
     while next < runs.count && runs[next] <= start { next += 1 }
