@@ -587,17 +587,27 @@ struct InlineHealScanner {
   /// Not Unicode whitespace in CommonMark's flanking rules (though cmark's `isSpace` says it is).
   static let verticalTab: UInt8 = 0x0B
 
-  /// CommonMark's Unicode punctuation: ASCII punctuation or a Unicode P category.
+  /// CommonMark's Unicode punctuation as cmark-gfm 0.29.0.gfm.6 reads it: ASCII punctuation, or
+  /// a scalar its table lists. That table holds the P categories of Unicode 7.0: a scalar assigned
+  /// since (U+2E43 and 167 more, up to this Swift's Unicode) is no punctuation to it, and U+166D,
+  /// punctuation in 7.0 and a symbol since, still is. (Found by rendering `a*` + scalar + `x*` for
+  /// every scalar with cmark-gfm: the `*` opens only after a scalar that is no punctuation;
+  /// `InlineHealScannerTests` checks the P-category scalars the same way.)
   static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return ASCII.isPunctuation(UInt8(scalar.value)) }
+    if scalar.value == Self.punctuationSymbol { return true }
     switch scalar.properties.generalCategory {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
       .finalPunctuation, .otherPunctuation:
-      return true
+      guard let age = scalar.properties.age else { return false }
+      return age.major < 7 || (age.major == 7 && age.minor == 0)
     default:
       return false
     }
   }
+
+  /// U+166D CANADIAN SYLLABICS CHI SIGN: punctuation (Po) in Unicode 7.0, a symbol (So) since.
+  static let punctuationSymbol: UInt32 = 0x166D
 
   /// CommonMark's "process emphasis" over `delimiters[bottom...]`: matched counts are consumed,
   /// so what remains with a count is unmatched.

@@ -155,6 +155,11 @@ extension HealTables {
     HealCase("a~_b", "<p>a~_b</p>", applies: false),
     HealCase("a~~**.", "<p>a~~**.</p>", applies: false),
     HealCase("~*a", "<p>~<em>a</em></p>"),
+    // Punctuation as cmark-gfm's table has it (Unicode 7.0): U+2E4F came later and is a letter to
+    // it, so `_` after it is intraword and opens nothing; U+166D was punctuation then, so `_` after
+    // it opens.
+    HealCase("\u{2E4F}_a", "<p>\u{2E4F}_a</p>", applies: false),
+    HealCase("\u{166D}_a", "<p>\u{166D}<em>a</em></p>"),
     // The line ended and the next may continue the paragraph: closers go before the line break
     // (a chunk ending with one showed the markers raw).
     HealCase("a **b\n", "<p>a <strong>b</strong></p>"),
@@ -232,6 +237,37 @@ extension StreamingHealTests {
 
     @Test(arguments: HealTables.wideScriptOpensEmphasis)
     func wideScriptOpensEmphasis(_ row: HealCase) { row.check(.wideScriptOpensEmphasis) }
+
+    /// The scanner's punctuation is cmark-gfm's, scalar by scalar: for every scalar of a P
+    /// category in this Swift's Unicode, and U+166D, a `*` between `a` and it opens emphasis
+    /// exactly when the scanner calls it no punctuation.
+    @Test func punctuationIsCmarkGFMs() {
+      var scalars: [Unicode.Scalar] = [Unicode.Scalar(0x166D)!, Unicode.Scalar(0x2E4F)!, "é", "中", "\u{2010}"]
+      for value in UInt32(0x80)...0x10FFFF {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+          .finalPunctuation, .otherPunctuation:
+          scalars.append(scalar)
+        default: continue
+        }
+      }
+      #expect(scalars.count > 800)
+      var text = ""
+      for scalar in scalars { text += "a*\(Character(scalar))x*\n\n" }
+      let document = MarkdownDocument(text)
+      let paragraphs = Array(document.topLevelBlocks)
+      #expect(paragraphs.count == scalars.count)
+      var mismatches: [String] = []
+      for (scalar, paragraph) in zip(scalars, paragraphs) {
+        let opens = document.children(of: paragraph).contains { child in
+          if case .emphasis = document.nodes[child].kind { return true }
+          return false
+        }
+        if opens == InlineHealScanner.isPunctuation(scalar) { mismatches.append(String(scalar.value, radix: 16)) }
+      }
+      #expect(mismatches.isEmpty, "U+\(mismatches.prefix(20).joined(separator: ", U+"))")
+    }
 
     // MARK: The scanner on its own
 
