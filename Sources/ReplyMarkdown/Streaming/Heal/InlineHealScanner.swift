@@ -114,7 +114,7 @@ struct InlineHealScanner {
           break scan
         }
       case ASCII.lessThan:
-        switch htmlOrAutolink(at: index) {
+        switch Self.htmlOrAutolink(bytes, at: index, end: end) {
         case .complete(let after): index = after
         case .incomplete: return .cut(index, rule: .unterminatedInlineTag)
         case .literal: index += 1
@@ -354,105 +354,7 @@ struct InlineHealScanner {
     return nil
   }
 
-  enum TagScan { case complete(Int), incomplete, literal }
-
-  /// A raw HTML tag, comment or autolink starting at `<`: complete, still arriving, or just text.
-  ///
-  /// Text is what cmark-gfm could not read as one, so that brackets after such a `<` count (in
-  /// `[<![>` the `![` opens an image): an open tag is a name followed by a blank, `/` or `>`; a
-  /// closing tag `</` a name; `<!` a comment, `<![CDATA[` or a declaration (a letter); an autolink
-  /// a letter, then no blank, `<` or `>` up to its `>`, with a `:` or an `@`.
-  private func htmlOrAutolink(at index: Int) -> TagScan {
-    let next = index + 1
-    guard next < end else { return .incomplete }
-    let first = bytes[next]
-    if ASCII.isLetter(first) {
-      var cursor = next
-      while cursor < end && (ASCII.isAlphanumeric(bytes[cursor]) || bytes[cursor] == ASCII.hyphen) { cursor += 1 }
-      guard cursor < end else { return .incomplete }
-      let after = bytes[cursor]
-      if ASCII.isSpace(after) || after == ASCII.slash || after == ASCII.greaterThan { return scanToClose(from: cursor) }
-      return autolink(from: next)
-    }
-    switch first {
-    case ASCII.slash:
-      guard next + 1 < end else { return .incomplete }
-      guard ASCII.isLetter(bytes[next + 1]) else { return .literal }
-      return scanToClose(from: next + 1)
-    case ASCII.exclamation:
-      guard next + 1 < end else { return .incomplete }
-      let kind = bytes[next + 1]
-      if kind == ASCII.hyphen || ASCII.isLetter(kind) { return scanToClose(from: next + 1, lessThanEnds: false) }
-      guard kind == ASCII.openBracket else { return .literal }
-      // `<![CDATA[`, or as much of it as has arrived.
-      let available = min(end - (next + 1), Self.cdataOpener.count)
-      guard bytes[(next + 1)..<(next + 1 + available)].elementsEqual(Self.cdataOpener.prefix(available)) else {
-        return .literal
-      }
-      return available < Self.cdataOpener.count
-        ? .incomplete : scanToClose(from: next + 1 + available, lessThanEnds: false)
-    case ASCII.question:
-      return scanToClose(from: next, lessThanEnds: false)
-    default:
-      return .literal
-    }
-  }
-
-  static let cdataOpener: [UInt8] = Array("[CDATA[".utf8)
-
-  /// The first `>` from `start` completes the construct; a `<` first makes a tag text. A comment,
-  /// declaration, processing instruction or CDATA section may hold `<` (cmark-gfm reads
-  /// `<!D <!!~<!--…-->` as one declaration): with `lessThanEnds` false the scan goes on to the
-  /// `>`, and without one the construct is incomplete (else the closers the healer appends,
-  /// whose separator ends in `>`, would end it: fuzz seed 1214).
-  private func scanToClose(from start: Int, lessThanEnds: Bool = true) -> TagScan {
-    var cursor = start
-    while cursor < end {
-      let byte = bytes[cursor]
-      if byte == ASCII.greaterThan { return .complete(cursor + 1) }
-      if lessThanEnds && byte == ASCII.lessThan { return .literal }
-      cursor += 1
-    }
-    return .incomplete
-  }
-
-  /// An autolink from `start` (after `<`): a scheme of 2 to 32 letters, digits, `+`, `.` or `-`,
-  /// then `:` and no blank, control or `<` up to `>`; or an e-mail address (its local part, `@`,
-  /// letters, digits, `-` and `.`) up to `>`. Anything else is text.
-  private func autolink(from start: Int) -> TagScan {
-    var cursor = start
-    var schemeSoFar = true
-    while cursor < end {
-      let byte = bytes[cursor]
-      if byte == ASCII.colon {
-        guard schemeSoFar, (2...32).contains(cursor - start) else { return .literal }
-        return rest(from: cursor + 1) { $0 > ASCII.space && $0 != ASCII.lessThan && $0 != 0x7F }
-      }
-      if byte == UInt8(ascii: "@") {
-        guard cursor > start else { return .literal }
-        return rest(from: cursor + 1) { ASCII.isAlphanumeric($0) || $0 == ASCII.hyphen || $0 == ASCII.period }
-      }
-      let inScheme = ASCII.isAlphanumeric(byte) || byte == ASCII.plus || byte == ASCII.period || byte == ASCII.hyphen
-      if !inScheme { schemeSoFar = false }
-      guard inScheme || Self.emailLocalBytes.contains(byte) else { return .literal }
-      cursor += 1
-    }
-    return .incomplete
-  }
-
-  /// Up to the `>` that completes an autolink, every byte allowed by `allowed`.
-  private func rest(from start: Int, _ allowed: (UInt8) -> Bool) -> TagScan {
-    var cursor = start
-    while cursor < end {
-      if bytes[cursor] == ASCII.greaterThan { return .complete(cursor + 1) }
-      guard allowed(bytes[cursor]) else { return .literal }
-      cursor += 1
-    }
-    return .incomplete
-  }
-
-  /// The punctuation an e-mail autolink's local part may hold (besides letters and digits).
-  static let emailLocalBytes: Set<UInt8> = Set(".!#$%&'*+/=?^_`{|}~-".utf8)
+  enum TagScan: Equatable { case complete(Int), incomplete, literal }
 
   private func isPartialEntity(at index: Int) -> Bool {
     var cursor = index + 1

@@ -20,6 +20,11 @@ extension HealTables {
     HealCase("a <?php echo <b", "<p>a</p>"),
     HealCase("~~a ~~b <!D <!!", "<p><s>a <s>b</s></s></p>"),
     HealCase("a <!D <b> c *d", "<p>a <!D <b> c <em>d</em></p>", applies: false),
+    // A comment ends at `-->`, a processing instruction at `?>`, not at the first `>` (the closer
+    // of the backtick after `<!--a>~` showed).
+    HealCase("x <!--a>~`", "<p>x</p>"),
+    HealCase("x <?a>b *c", "<p>x</p>"),
+    HealCase("x <?a>b?> *c", "<p>x <?a>b?> <em>c</em></p>", applies: false),
   ]
 
   static let partialEntity = [
@@ -267,6 +272,74 @@ extension StreamingHealTests {
         if opens == InlineHealScanner.isPunctuation(scalar) { mismatches.append(String(scalar.value, radix: 16)) }
       }
       #expect(mismatches.isEmpty, "U+\(mismatches.prefix(20).joined(separator: ", U+"))")
+    }
+
+    /// What cmark-gfm makes of the `<` that follows `x` in `x` + `tag`: the length of the raw
+    /// HTML or autolink it starts, 0 for text.
+    static func cmarkMatch(_ tag: String) -> Int {
+      let document = MarkdownDocument("x" + tag)
+      guard let paragraph = document.topLevelBlocks.first(where: { _ in true }) else { return 0 }
+      let children = Array(document.children(of: paragraph))
+      guard children.count > 1, case .text(let lead) = document.nodes[children[0]].kind, lead == "x" else { return 0 }
+      switch document.nodes[children[1]].kind {
+      case .inlineHTML(let html): return html.utf8.count
+      case .link:
+        guard let range = document.nodes[children[1]].range, range.start.line == 1, range.start.column == 2,
+          range.end.line == 1
+        else { return 0 }
+        return range.end.column - 1
+      default: return 0
+      }
+    }
+
+    /// Tags, comments, processing instructions, declarations, CDATA and autolinks, made of
+    /// fragments at random and by hand: the scanner's verdict on each matches cmark-gfm's parse
+    /// (complete where cmark-gfm's construct ends; text or still arriving where it makes none), and
+    /// what it calls text stays text whatever ending follows.
+    @Test func tagsAreReadAsCmarkGFMReadsThem() {
+      var tags = [
+        "<!--a>~`-->", "<!---->", "<!-->", "<!--->", "<!----x-->", "<!--a--b-->", "<!--a-b-->", "<!-- a -- >",
+        "<?a>b?>", "<?a??>", "<?a??>?>", "<![CDATA[a>b]]>", "<![CDATA[a]]]>", "<![CDATA[a]]]>]]>", "<!DOCTYPE html>",
+        "<!doctype html>", "<!D <b>", "<!D>", "<a title=\">\">", "<a title='<b>'>", "<a b=c/>", "<a/>", "<a / >",
+        "<a b = \"c\" d>", "<a b=\"c\"d>", "<a b c=d e>", "<a_b>", "<a :b>", "<a 1b>", "</a >", "</a b>", "</1a>",
+        "<a\nb=c>", "<http://a>", "<1a:b>", "<a:b>", "<ab:c d>", "<a+b.c-d:x>", "<a@b.c>", "<a/b@c.d>", "<!a@b.c>",
+        "<a@-b.c>", "<a@b-.c>", "<a@b..c>", "<a@>", "<@b.c>", "<a@b.c-d>", "<x@\(String(repeating: "b", count: 64))>",
+        "<x@\(String(repeating: "b", count: 63))>", "<\(String(repeating: "a", count: 32)):x>",
+        "<\(String(repeating: "a", count: 33)):x>", "<a\u{7F}b:c\u{7F}>", "<a href=x`y>", "<a b='c'd>",
+      ]
+      let fragments = [
+        "<", "!", "-", "--", ">", "?", "[CDATA[", "]", "]]", "a", "B", "DOCTYPE", " ", "\"", "'", "=", "/", ":", "@",
+        ".",
+        "b-c", "`", "x1", "\t", "\na",
+      ]
+      let starts = ["<", "<!", "<!--", "<?", "</", "<![CDATA[", "<a", "<A", "<!A", "<x "]
+      var random: UInt64 = 7
+      func next(_ bound: Int) -> Int {
+        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((random >> 33) % UInt64(bound))
+      }
+      for _ in 0..<3000 {
+        tags.append(starts[next(starts.count)] + (0...next(7)).map { _ in fragments[next(fragments.count)] }.joined())
+      }
+      let endings = [">", "-->", "?>", "]]>", "\">", "'>", "@a.b>", ":x>", " a>"]
+      var mismatches: [String] = []
+      for tag in tags {
+        let bytes = Array(("x" + tag).utf8)
+        let verdict = InlineHealScanner.htmlOrAutolink(bytes, at: 1, end: bytes.count)
+        let match = Self.cmarkMatch(tag)
+        switch verdict {
+        case .complete(let end) where end - 1 == match: continue
+        case .literal where match == 0:
+          if let ending = endings.first(where: { Self.cmarkMatch(tag + $0) != 0 }) {
+            mismatches.append(
+              "\(tag.debugDescription) is text, but with \(ending.debugDescription) cmark-gfm reads a tag")
+          }
+          continue
+        case .incomplete where match == 0: continue
+        default: mismatches.append("\(tag.debugDescription): \(verdict), cmark-gfm \(match)")
+        }
+      }
+      #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(12).joined(separator: "; "))")
     }
 
     // MARK: The scanner on its own
