@@ -366,27 +366,38 @@ struct StreamHealer {
 
   /// Where the inline content of `leaf` starts: after a paragraph's leading link reference
   /// definitions, which cmark-gfm takes out of it though its range starts with them (`[d]: /*x`,
-  /// then `See it`, got a closer for the destination's `*`: a trial). A line starting `[label]:`
-  /// is a definition when the lines up to it parse as nothing else.
+  /// then `See it`, got a closer for the destination's `*`: a trial). A definition may spread
+  /// over lines: its destination on the line after its label, its title on a line of its own
+  /// (`[d]: /u`, then `"*t"`). The lines looked at are those starting `[label]:`, those starting a
+  /// title (`"`, `'` or `(`), and the line after a label's; the inline content starts after the
+  /// last of them up to which the lines parse as nothing but definitions.
   ///
   /// - Complexity: a parse of the lines so far per such line, at most
   ///   ``maximumDefinitionLines``; none for a paragraph not starting so.
   private func inlineStart(_ text: [UInt8], leaf: OpenLeaf) -> Int {
     guard leaf.kind == .paragraph else { return leaf.start }
     var start = leaf.start
+    var lineStart = leaf.start
+    var afterLabel = false
     for _ in 0..<Self.maximumDefinitionLines {
-      var label = start
-      while label < leaf.contentEnd && label - start < 3 && text[label] == ASCII.space { label += 1 }
-      guard ReferenceLabels.definitionLabelEnd(in: text[label..<leaf.contentEnd]) != nil,
-        let lineEnd = text[label..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd)
-      else { break }
+      guard let lineEnd = text[lineStart..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd) else {
+        break
+      }
+      var label = lineStart
+      while label < lineEnd && label - lineStart < 3 && text[label] == ASCII.space { label += 1 }
+      let isLabel = ReferenceLabels.definitionLabelEnd(in: text[label..<leaf.contentEnd]) != nil
+      let first = text[lineStart..<lineEnd].firstIndex { !ASCII.isBlank($0) }
+      let isTitle = first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
+      // Only the first line must start a definition.
+      guard isLabel || (lineStart > leaf.start && (isTitle || afterLabel)) else { break }
       let next =
         lineEnd
         + (text[lineEnd] == ASCII.carriageReturn && lineEnd + 1 < text.count
           && text[lineEnd + 1] == ASCII.newline ? 2 : 1)
       // Nothing but the document: the lines so far are definitions.
-      guard parse(Array(text[leaf.start..<next])).nodes.count <= 1 else { break }
-      start = next
+      if parse(Array(text[leaf.start..<next])).nodes.count <= 1 { start = next }
+      afterLabel = isLabel
+      lineStart = next
     }
     return start
   }

@@ -152,6 +152,10 @@ extension HealTables {
     // trial: `See it*`).
     HealCase("[docs]: /*draft\nSee it", "<p>See it</p>", applies: false),
     HealCase("[d]: /u \"*t\"\n[e]: `x\nSee *y", "<p>See <em>y</em></p>"),
+    // Nor a destination on the line after the label, or a title on a line of its own.
+    HealCase("[d]: /u\n\"*t\"\nSee it", "<p>See it</p>", applies: false),
+    HealCase("[d]:\n/u \"*t\"\nSee it", "<p>See it</p>", applies: false),
+    HealCase("[d]:\n/u\n  '*t'\nSee *y", "<p>See <em>y</em></p>"),
     // Closers of two openers of one character stay two runs.
     HealCase("*_a._b.", "<p><em><em>a.<em>b.</em></em></em></p>"),
     HealCase("a ~~b \\\r\n", "<p>a <s>b</s></p>"),
