@@ -48,17 +48,16 @@ import Testing
     #expect(MarkdownStreamPlainRenderer.lines("").isEmpty)
   }
 
-  /// The plain consumer's code lines, made without a document, are the lines rendering the code
-  /// in a code block gives: line feeds, carriage returns and `\r\n` at every place, blank and
-  /// space-only lines, a final line feed or none, control characters and non-ASCII text.
-  @Test func plainCodeLinesEqualRenderedCodeLines() {
-    let plain = PlainTextRenderer()
-    let render: @Sendable (MarkdownDocument) -> [String] = { MarkdownStreamPlainRenderer.lines(plain.render($0)) }
+  /// Codes for the code line tests: line feeds, carriage returns and `\r\n` at every place,
+  /// blank and space-only lines, a final line feed or none, control characters, tabs, wide and
+  /// combining text, and 400 seeded random mixes of them.
+  static let sampleCodes: [String] = {
     var codes = [
       "a", "a\n", "\n", "\n\n", "\na\n", "  \n", "a  \n  \n", "\r", "\r\n", "a\r\n", "a\r\nb\n", "\r\n\n", "\n\r\n",
       "\u{1B}[31m\n", "\t\tx\u{0}\n", "東京\n\u{301}\n", "👩‍👩‍👦", "a\rb\rc\n",
+      String(repeating: "long line ", count: 12) + "\n",
     ]
-    let pieces = ["a", " ", "\n", "\r", "\r\n", "\t", "é", "\u{7}", "x y"]
+    let pieces = ["a", " ", "\n", "\r", "\r\n", "\t", "é", "\u{7}", "x y", "東京東京東京", "0123456789"]
     var random: UInt64 = 41
     func next(_ bound: Int) -> Int {
       random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -67,9 +66,30 @@ import Testing
     for _ in 0..<400 {
       codes.append((0...next(8)).map { _ in pieces[next(pieces.count)] }.joined())
     }
-    for code in codes {
+    return codes
+  }()
+
+  /// The plain consumer's code lines, made without a document, are the lines rendering the code
+  /// in a code block gives.
+  @Test func plainCodeLinesEqualRenderedCodeLines() {
+    let plain = PlainTextRenderer()
+    let render: @Sendable (MarkdownDocument) -> [String] = { MarkdownStreamPlainRenderer.lines(plain.render($0)) }
+    for code in Self.sampleCodes {
       #expect(
         MarkdownStreamPlainRenderer.codeLines(code)
+          == LineStreamOutput.codeLines(code, options: .github, render: render), "\(code.debugDescription)")
+    }
+  }
+
+  /// The terminal renderer's code lines, made without a document (as for highlighted code), are
+  /// the lines rendering the code in a code block gives, in colour or not, at any width.
+  @Test(arguments: [(80, true), (80, false), (12, true), (5, false)])
+  func terminalCodeLinesEqualRenderedCodeLines(width: Int, color: Bool) {
+    let renderer = ANSIRenderer(options: ANSIOptions(width: width, color: color))
+    let render: @Sendable (MarkdownDocument) -> [String] = { renderer.renderLines($0) }
+    for code in Self.sampleCodes {
+      #expect(
+        renderer.codeLines(code, language: nil, state: .initial).lines
           == LineStreamOutput.codeLines(code, options: .github, render: render), "\(code.debugDescription)")
     }
   }

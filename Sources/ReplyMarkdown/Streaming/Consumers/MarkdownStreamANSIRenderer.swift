@@ -25,10 +25,12 @@ public struct MarkdownStreamANSIRenderer: Sendable {
   public init(renderer: ANSIRenderer = ANSIRenderer()) {
     self.renderer = renderer
     // With a highlighter, the settled lines of an open fence are highlighted once each, from the
-    // state the lines before them left.
-    var renderCode: LineStreamOutput.CodeRenderer?
-    if renderer.highlightsCode {
-      renderCode = { @Sendable code, language, state in renderer.codeLines(code, language: language, state: state) }
+    // state the lines before them left. Without one, the code is laid out the same way, without
+    // a language: no document per update for an open fence's lines (`StreamingLineRendererTests`
+    // compares the two with rendering).
+    let highlights = renderer.highlightsCode
+    let renderCode: LineStreamOutput.CodeRenderer = { @Sendable code, language, state in
+      renderer.codeLines(code, language: highlights ? language : nil, state: state)
     }
     core = StreamConsumerCore(
       LineStreamOutput(rowsRenderApart: false, renderCode: renderCode, terminalTables: renderer.options) {
