@@ -235,8 +235,11 @@ public struct MarkdownStream: Sendable {
     } else if showsTail && !structureChanged, let extended = extendedTail() {
       // Plain words continued the last line: the last tail grows, no parse.
       tail = extended
-    } else if showsTail && !structureChanged, let fenceTail = openFenceTail() {
-      // The open line of a long fence is code: no parse, so no schedule to wait for.
+    } else if showsTail && !structureChanged && source.count - openStart <= RefreshSchedule.threshold,
+      let fenceTail = openFenceTail()
+    {
+      // The open line of a long fence is code: no parse, so no schedule to wait for (a longer
+      // line follows the schedule, which spaces out its rendering too).
       tail = fenceTail
       outbox.healedEnd = source.count
     } else if showsTail && !structureChanged
@@ -377,9 +380,10 @@ public struct MarkdownStream: Sendable {
   /// The tail of an open long fence whose open line is certainly code (``OpenFenceCode``), made
   /// without a parse; `nil` when there is no such fence or a parse must tell.
   private mutating func openFenceTail() -> MarkdownStreamTail? {
-    guard fastPaths, let block = longBlock, case .fence(let opener, let fence, _, let head) = block.kind,
+    guard fastPaths, let block = longBlock, case .fence(let opener, let fence, let length, let head) = block.kind,
       let document = OpenFenceCode.openDocument(
-        source[block.settledEnd...], head: head, fence: fence, indent: OpenFenceCode.indent(ofOpener: opener))
+        source[block.settledEnd...], head: head, fence: fence, length: length,
+        indent: OpenFenceCode.indent(ofOpener: opener))
     else { return nil }
     outbox.lookback += opener.count
     return finishTail(document: document, container: .codeBlock(head), extendable: false)

@@ -14,6 +14,8 @@ struct FenceLine: Sendable, Hashable {
   let restIsBlank: Bool
   /// Whether what follows the run holds a backtick (a backtick fence cannot have one).
   let restHasBacktick: Bool
+  /// Whether nothing follows the run: a line still arriving may make it longer.
+  let restIsEmpty: Bool
 
   /// Reads `line` (one line, its line break included or not); `nil` when it does not start with
   /// at most three spaces and a backtick or tilde.
@@ -28,6 +30,7 @@ struct FenceLine: Sendable, Hashable {
     self.length = length
     self.restIsBlank = rest.allSatisfy { ASCII.isBlank($0) || $0 == ASCII.newline || $0 == ASCII.carriageReturn }
     self.restHasBacktick = rest.contains(ASCII.backtick)
+    self.restIsEmpty = rest.isEmpty
   }
 
   /// Whether the line opens a fenced code block: three or more, and no backtick after backticks.
@@ -38,7 +41,10 @@ struct FenceLine: Sendable, Hashable {
     self.character == character && self.length >= length && restIsBlank
   }
 
-  /// Whether the line, still arriving, may yet close a block fenced with `character`: a run of it
-  /// of any length, then only blanks.
-  func mayClose(character: UInt8) -> Bool { self.character == character && restIsBlank }
+  /// Whether the line, still arriving, may yet close a block opened with `length` of
+  /// `character`: a run of it, then only blanks; a run still too short only while nothing follows
+  /// it (a blank after `~~~` ends a run that cannot close `~~~~`).
+  func mayClose(character: UInt8, length: Int) -> Bool {
+    self.character == character && restIsBlank && (self.length >= length || restIsEmpty)
+  }
 }

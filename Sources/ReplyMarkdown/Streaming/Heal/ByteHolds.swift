@@ -58,10 +58,11 @@ enum ByteHolds {
     0xA960...0xA97F, 0xD7B0...0xD7FF,
   ]
 
-  /// Whether `line` (the last line inside an open fence of `fence` characters) could still become
-  /// its closing fence: up to three spaces, a run of the fence character, then only blanks.
-  static func isFenceCloserPrefix(_ line: ArraySlice<UInt8>, fence: UInt8) -> Bool {
-    FenceLine(line)?.mayClose(character: fence) ?? false
+  /// Whether `line` (the last line inside an open fence of `length` `fence` characters) could
+  /// still become its closing fence: up to three spaces, a run of the fence character (as long as
+  /// the opener's, or still growing), then only blanks.
+  static func isFenceCloserPrefix(_ line: ArraySlice<UInt8>, fence: UInt8, length: Int) -> Bool {
+    FenceLine(line)?.mayClose(character: fence, length: length) ?? false
   }
 
   /// Removes trailing spaces, tabs, a backslash and runs of `* _ ~` and backticks (markers whose

@@ -67,8 +67,8 @@ struct StreamHealer {
     let lineStart = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
     var lineHeld = false
     switch context {
-    case .fencedCode(let fence, _):
-      if lineStart < text.count && ByteHolds.isFenceCloserPrefix(text[lineStart...], fence: fence) {
+    case .fencedCode(let fence, let length):
+      if lineStart < text.count && ByteHolds.isFenceCloserPrefix(text[lineStart...], fence: fence, length: length) {
         text.removeSubrange(lineStart...)
         applied.insert(.fenceCloserPrefix)
       }
@@ -435,9 +435,9 @@ extension StreamHealer {
     ByteHolds.trimGrowableGrapheme(&text, floor: floor)
   }
 
-  /// ``ByteHolds/isFenceCloserPrefix(_:fence:)`` (``HealRule/fenceCloserPrefix``).
-  static func isFenceCloserPrefix(_ line: ArraySlice<UInt8>, fence: UInt8) -> Bool {
-    ByteHolds.isFenceCloserPrefix(line, fence: fence)
+  /// ``ByteHolds/isFenceCloserPrefix(_:fence:length:)`` (``HealRule/fenceCloserPrefix``).
+  static func isFenceCloserPrefix(_ line: ArraySlice<UInt8>, fence: UInt8, length: Int) -> Bool {
+    ByteHolds.isFenceCloserPrefix(line, fence: fence, length: length)
   }
 
   /// ``HealedDisplayMarks/containsFootnoteOpener(_:)``.

@@ -53,9 +53,9 @@ enum OpenFenceCode {
 
   /// The displayed open line of the fence (everything after the settled lines, healed as
   /// ``StreamHealer`` heals inside a fence), as a document; `nil` when unsure.
-  static func openDocument(_ open: ArraySlice<UInt8>, head: MarkdownDocument, fence: UInt8, indent: Int)
-    -> MarkdownDocument?
-  {
+  static func openDocument(
+    _ open: ArraySlice<UInt8>, head: MarkdownDocument, fence: UInt8, length: Int, indent: Int
+  ) -> MarkdownDocument? {
     var end = open.endIndex
     if end > open.startIndex && open[end - 1] == SourceLines.carriageReturn { end -= 1 }
     end -= ByteHolds.growableGraphemeLength(open[..<end])
@@ -65,7 +65,7 @@ enum OpenFenceCode {
     {
       lineStart -= 1
     }
-    if lineStart < end && StreamHealer.isFenceCloserPrefix(open[lineStart..<end], fence: fence) {
+    if lineStart < end && StreamHealer.isFenceCloserPrefix(open[lineStart..<end], fence: fence, length: length) {
       end = lineStart
     }
     guard let code = code(open[..<end], indent: indent) else { return nil }

@@ -24,6 +24,10 @@ extension HealTables {
     HealCase("~~~\ncode\n   ~", "<pre><code>code␤</code></pre>", fence: ASCII.tilde),
     HealCase("```\ncode\n    ``", "<pre><code>code␤    ``</code></pre>", applies: false, fence: ASCII.backtick),
     HealCase("```\ncode\n``x", "<pre><code>code␤``x</code></pre>", applies: false, fence: ASCII.backtick),
+    // A run a blank ended, shorter than the opener's, can never close it (a review).
+    HealCase("~~~~\nab\n~~~ ", "<pre><code>ab␤~~~ </code></pre>", applies: false, fence: ASCII.tilde),
+    HealCase("~~~~\nab\n~~~~ ", "<pre><code>ab␤</code></pre>", fence: ASCII.tilde),
+    HealCase("~~~~\nab\n ~~~", "<pre><code>ab␤</code></pre>", fence: ASCII.tilde),
   ]
 
   static let trailingMarkers = [
