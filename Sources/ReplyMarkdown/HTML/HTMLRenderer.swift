@@ -73,8 +73,19 @@ public struct HTMLRenderer: Sendable {
   /// what ``render(_:topLevelBlock:)`` returns, as UTF-8, without building a `String` (the
   /// stream consumers append a rendering per update).
   func append(_ document: MarkdownDocument, topLevelBlock index: Int? = nil, to bytes: inout [UInt8]) {
+    var lastTextEnd: Int?
+    append(document, topLevelBlock: index, to: &bytes, lastTextEnd: &lastTextEnd)
+  }
+
+  /// ``append(_:topLevelBlock:to:)``, noting where in `bytes` the text of the document's last node
+  /// ends when that node is text (`nil` otherwise): what follows it there are the closing tags of
+  /// its ancestors, which more text in that node does not change.
+  func append(
+    _ document: MarkdownDocument, topLevelBlock index: Int? = nil, to bytes: inout [UInt8], lastTextEnd: inout Int?
+  ) {
     var writer = HTMLWriter(document: document, options: options, highlighter: highlighter)
     if let index { document.walk(&writer, subtree: index) } else { writer.writeDocument() }
+    lastTextEnd = writer.lastTextEnd.map { bytes.count + $0 }
     writer.out.withBytes { bytes.append(contentsOf: $0) }
   }
 }
@@ -93,6 +104,8 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
   var inTableHeader = false
   var needsClosingTableBody = false
   var cellIndex = 0
+  /// Where in ``out`` the text of the document's last node ends, when that node is text.
+  var lastTextEnd: Int?
 
   init(document: MarkdownDocument, options: HTMLRenderer.Options, highlighter: (any CodeHighlighter)? = nil) {
     self.document = document
@@ -242,6 +255,7 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
       out.write("\">\n")
     case .text(let text):
       out.writeHTMLEscaped(text)
+      if index == nodes.count - 1 { lastTextEnd = out.count }
     case .softBreak:
       if options.contains(.hardBreaks) {
         out.write("<br />\n")

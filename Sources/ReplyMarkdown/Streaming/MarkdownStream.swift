@@ -359,10 +359,13 @@ public struct MarkdownStream: Sendable {
   private mutating func extendedTail() -> MarkdownStreamTail? {
     guard fastPaths, let end = outbox.extendableEnd, end == outbox.healedEnd, end < source.count else { return nil }
     let document: MarkdownDocument
+    let appended: String
     switch PlainTextExtension.extend(
       outbox.lastTail.remainder, source: source[...], previousEnd: end, lastLine: outbox.extendableLine)
     {
-    case .extended(let extended): document = extended
+    case .extended(let extended, let text):
+      document = extended
+      appended = text
     case .notYet: return nil
     case .never:
       outbox.extendableEnd = nil
@@ -370,6 +373,8 @@ public struct MarkdownStream: Sendable {
     }
     outbox.lastTail.remainder = document
     outbox.lastTail.newSettled = []
+    outbox.lastTail.extends = outbox.lastTail.serial
+    outbox.lastTail.appendedText = appended
     outbox.tailSerial += 1
     outbox.lastTail.serial = outbox.tailSerial
     outbox.healedEnd = source.count

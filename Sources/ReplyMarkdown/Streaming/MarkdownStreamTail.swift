@@ -34,6 +34,13 @@ public struct MarkdownStreamTail: Sendable {
   /// rendering it again (a consumer of its own may do the same). 0: not numbered (always
   /// rendered).
   public internal(set) var serial = 0
+  /// The serial of the tail this one continues, when it is that tail with ``appendedText`` added
+  /// to the text of its last node (plain words continuing the last line: ``PlainTextExtension``),
+  /// and nothing else changed; 0 otherwise. A consumer that showed that tail may add the text
+  /// to what it shows instead of rendering the tail again.
+  var extends = 0
+  /// What this tail adds to the last text of the tail it ``extends``.
+  var appendedText = ""
 
   /// An empty tail.
   public static let empty = MarkdownStreamTail(document: MarkdownDocument(""))

@@ -168,6 +168,20 @@ import Testing
     #expect(parsed == 0)
   }
 
+  /// The HTML consumer adds the words to what it shows (the closing tags after them stay): an
+  /// update's edit is the words and those tags, not the paragraph again. A count, not a time.
+  @Test func htmlConsumerAddsTheWordsOnly() {
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    html.apply(stream.feed("> Some *quoted* words & more"))
+    for word in ["here", "and", "'there'", "again"] {
+      let edit = html.apply(stream.feed(" " + word))
+      #expect(edit.appended.utf8.count <= " \(word)".utf8.count + 30, "\(word) \(edit.appended.debugDescription)")
+    }
+    html.apply(stream.finish())
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument("> Some *quoted* words & more here and 'there' again")))
+  }
+
   /// Emoji a blank follows are complete: words of them continue the line without a parse (the
   /// extension failed on the trimmed end, so a 6 KB line of `😀 ` parsed 19 bytes per byte, and
   /// every update of a longer one read the whole line: a trial). A count, not a time.

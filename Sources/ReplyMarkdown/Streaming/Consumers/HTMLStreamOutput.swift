@@ -21,6 +21,10 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   /// The highlighting state after the settled code lines: each settled line is highlighted once,
   /// the open lines from this state every update (provisional, never kept).
   private var codeState = CodeLineState.initial
+  /// The open remainder shown, when it is still whole at the end of ``bytes``: the serial of its
+  /// tail, and where the text of its last node ends (`nil`: that node is no text). A tail that
+  /// continues it (``MarkdownStreamTail/extends``) only adds its text there.
+  private var shownOpen: (serial: Int, textEnd: Int?)?
 
   /// How many held blocks were rendered so far (a held block listed again unchanged is not).
   var heldBlocksRendered: Int { heldHTML.renders }
@@ -30,7 +34,10 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   }
 
   private mutating func truncate(_ length: Int) {
-    if length < bytes.count { bytes.removeSubrange(length...) }
+    if length < bytes.count {
+      bytes.removeSubrange(length...)
+      shownOpen = nil
+    }
     low = min(low, length)
   }
 
@@ -84,7 +91,9 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   func rendersInPieces(_ container: MarkdownStreamTail.Container) -> Bool { true }
 
   mutating func beginPieces(_ container: MarkdownStreamTail.Container?, tight: Bool) {
-    truncate(heldLength)
+    // Without pieces the open remainder follows the held blocks; ``showOpen(_:)`` replaces it,
+    // or adds to it.
+    if container != nil || settledLength != heldLength { truncate(heldLength) }
     switch container {
     case nil:
       break
@@ -122,7 +131,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
         bytes.append(contentsOf: html[..<end.upperBound])
       }
     }
-    settledLength = bytes.count
+    settledLength = container == nil ? heldLength : bytes.count
   }
 
   mutating func appendPart(
@@ -144,11 +153,26 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   }
 
   mutating func showOpen(_ open: StreamOpenPart?) {
+    if let open, open.tail.container == nil, open.tail.extends != 0, let shown = shownOpen,
+      shown.serial == open.tail.extends, let textEnd = shown.textEnd,
+      !renderer.options.contains(.sourcePositions)
+    {
+      // The tail shown, with more text in its last node: escaping is byte by byte, and the
+      // closing tags after that text do not change.
+      var added: [UInt8] = []
+      Self.appendHTMLEscaped(open.tail.appendedText, to: &added)
+      bytes.insert(contentsOf: added, at: textEnd)
+      low = min(low, textEnd)
+      shownOpen = (open.tail.serial, textEnd + added.count)
+      return
+    }
     truncate(settledLength)
     guard let open else { return }
     let document = open.tail.remainder
     guard let container = open.tail.container else {
-      renderer.append(document, to: &bytes)
+      var textEnd: Int?
+      renderer.append(document, to: &bytes, lastTextEnd: &textEnd)
+      shownOpen = (open.tail.serial, textEnd)
       return
     }
     if case .codeBlock = container, document.nodes.count == 2, case .codeBlock(let info) = document.nodes[1].kind {

@@ -54,7 +54,8 @@ enum PlainTextExtension {
 
   /// What ``extend(_:source:previousEnd:lastLine:)`` found.
   enum Extension {
-    case extended(MarkdownDocument)
+    /// The document, and the text its last node gained.
+    case extended(MarkdownDocument, appended: String)
     /// Not yet: the text ends in a character that later scalars may still extend.
     case notYet
     /// Not from this tail: what arrived is no plain text continuing its line, or the tail's text
@@ -90,14 +91,17 @@ enum PlainTextExtension {
     let appended = source[found.end..<end]
     if mayFormAutolink(source[found.lineStart..<end], from: found.end) { return .never }
     var nodes = document.nodes
-    nodes[nodes.count - 1].kind = .text(found.literal + String(decoding: appended, as: UTF8.self))
+    let appendedText = String(decoding: appended, as: UTF8.self)
+    nodes[nodes.count - 1].kind = .text(found.literal + appendedText)
     // The text node and the blocks that end with it end later by as many bytes.
     if let old = nodes[nodes.count - 1].range?.end {
       for index in nodes.indices where nodes[index].range?.end == old {
         nodes[index].range?.end.column += appended.count
       }
     }
-    return .extended(MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics))
+    return .extended(
+      MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics),
+      appended: appendedText)
   }
 
   /// The open text: the last node of a healed tail when it is text on the received text's last line.
