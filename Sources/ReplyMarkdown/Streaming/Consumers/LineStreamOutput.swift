@@ -51,6 +51,13 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// Renders lines of code in a language from a highlighting state (the terminal renderer with a
   /// highlighter), or nil to render code pieces through ``render`` unhighlighted.
   let renderCode: CodeRenderer?
+  /// Whether a tail that adds plain words to the last text of the tail shown
+  /// (``MarkdownStreamTail/extends``) adds them to the last line: the plain text renderer writes
+  /// a paragraph's or heading's text on one line, as it stands (the terminal wraps and styles it).
+  let appendsText: Bool
+  /// The serial of the tail whose open part, with no container, ends ``tailLines``; `nil` when
+  /// something else changed them since.
+  private var shownOpen: Int?
   /// The language name of the open code block.
   private var settledCodeLanguage: String?
   /// The highlighting state after the settled code lines: each settled line is highlighted once.
@@ -61,8 +68,10 @@ struct LineStreamOutput: StreamConsumerOutput {
 
   init(
     rowsRenderApart: Bool, inPieces: Bool = true, reusesHeld: Bool = true, renderCode: CodeRenderer? = nil,
-    terminalTables: ANSIOptions? = nil, render: @escaping @Sendable (MarkdownDocument) -> [String]
+    terminalTables: ANSIOptions? = nil, appendsText: Bool = false,
+    render: @escaping @Sendable (MarkdownDocument) -> [String]
   ) {
+    self.appendsText = appendsText
     self.rowsRenderApart = rowsRenderApart
     self.inPieces = inPieces
     self.reusesHeld = reusesHeld
@@ -74,6 +83,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   mutating func startUpdate() { added = [] }
 
   mutating func commit(_ blocks: [MarkdownStreamBlock]) {
+    shownOpen = nil
     if !reusesHeld { heldCache.removeAll() }
     stablePrefix = nil
     heldLines = []
@@ -90,6 +100,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// ``committedLines`` become the replacement's lines (equal to one-shot rendering); ``added``
   /// is still only what follows the lines committed before, as the whole reply renders it.
   mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock]) {
+    shownOpen = nil
     for block in blocks {
       added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
     }
@@ -101,11 +112,13 @@ struct LineStreamOutput: StreamConsumerOutput {
   }
 
   mutating func dropHeld() {
+    shownOpen = nil
     heldLines = []
     stablePrefix = nil
   }
 
   mutating func hold(_ blocks: [MarkdownStreamHeldBlock]) {
+    shownOpen = nil
     stablePrefix = nil
     if !reusesHeld { heldCache.removeAll() }
     let render = render
@@ -123,6 +136,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   }
 
   mutating func beginPieces(_ container: MarkdownStreamTail.Container?, tight: Bool) {
+    if container != nil { shownOpen = nil }
     stablePrefix = nil
     itemNumber = 0
     settledCodeLength = 0
@@ -189,6 +203,14 @@ struct LineStreamOutput: StreamConsumerOutput {
   }
 
   mutating func showOpen(_ open: StreamOpenPart?) {
+    if appendsText, let open, open.tail.container == nil, open.tail.extends != 0, open.tail.extends == shownOpen,
+      Self.endsWithShownText(tailLines.last, tail: open.tail)
+    {
+      tailLines[tailLines.count - 1] += open.tail.appendedText
+      shownOpen = open.tail.serial
+      return
+    }
+    shownOpen = nil
     if let open, open.inPieces, case .table = open.tail.container, table != nil {
       layOutTable(open.tail.remainder)
     }
@@ -214,6 +236,7 @@ struct LineStreamOutput: StreamConsumerOutput {
       let after = !committedLines.isEmpty || !lines.isEmpty
       if open.tail.container == nil {
         lines += Self.unitLines(open.tail.remainder, after: after, render: render)
+        shownOpen = open.tail.serial
       } else {
         switch openLines(open) {
         case .whole(let unit): Self.appendUnit(unit, to: &lines, after: after)
@@ -222,6 +245,16 @@ struct LineStreamOutput: StreamConsumerOutput {
       }
     }
     tailLines = lines
+  }
+
+  /// Whether `line` ends with the text the last node of the tail that `tail` extends showed (its
+  /// text without ``MarkdownStreamTail/appendedText``), as far as the last 16 bytes tell: the
+  /// words go after it.
+  static func endsWithShownText(_ line: String?, tail: MarkdownStreamTail) -> Bool {
+    guard let line, let last = tail.remainder.nodes.last, case .text(let text) = last.kind else { return false }
+    let shown = text.utf8.dropLast(tail.appendedText.utf8.count)
+    guard !shown.isEmpty else { return false }
+    return line.utf8.reversed().starts(with: shown.suffix(16).reversed())
   }
 
   /// The lines of a top-level unit as they follow earlier content in one-shot rendering: the

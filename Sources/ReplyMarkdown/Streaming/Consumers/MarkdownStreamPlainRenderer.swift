@@ -17,7 +17,7 @@ public struct MarkdownStreamPlainRenderer: Sendable {
     self.renderer = renderer
     core = StreamConsumerCore(
       LineStreamOutput(
-        rowsRenderApart: true, renderCode: { code, _, state in (Self.codeLines(code), state) },
+        rowsRenderApart: true, renderCode: { code, _, state in (Self.codeLines(code), state) }, appendsText: true,
         render: { Self.lines(renderer.render($0)) }))
   }
 
