@@ -182,6 +182,29 @@ import Testing
     #expect(html.html == HTMLRenderer().render(MarkdownDocument("> Some *quoted* words & more here and 'there' again")))
   }
 
+  /// The same in the open item of a long list (shown in pieces): the words go before the item's
+  /// and the list's closing tags, and every display is what a heal shows.
+  @Test func listItemWordsAreAddedInPlace() {
+    let text = (1...16).map { "- item \($0) with some words & more words here" }.joined(separator: "\n")
+    var chunks: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let words = line.split(separator: " ")
+      chunks.append((chunks.isEmpty ? "" : "\n") + words[0] + " " + words[1])
+      for word in words.dropFirst(2) { chunks.append(" " + word) }
+    }
+    #expect(StreamingFastPathTests.firstDifference(chunks) == nil)
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var small = 0
+    for chunk in chunks {
+      let edit = html.apply(stream.feed(chunk))
+      if edit.appended.utf8.count <= chunk.utf8.count + 20 { small += 1 }
+    }
+    html.apply(stream.finish())
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(small * 2 >= chunks.count, "\(small) of \(chunks.count) updates added their words only")
+  }
+
   /// Emoji a blank follows are complete: words of them continue the line without a parse (the
   /// extension failed on the trimmed end, so a 6 KB line of `😀 ` parsed 19 bytes per byte, and
   /// every update of a longer one read the whole line: a trial). A count, not a time.

@@ -153,9 +153,8 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   }
 
   mutating func showOpen(_ open: StreamOpenPart?) {
-    if let open, open.tail.container == nil, open.tail.extends != 0, let shown = shownOpen,
-      shown.serial == open.tail.extends, let textEnd = shown.textEnd,
-      !renderer.options.contains(.sourcePositions)
+    if let open, open.tail.extends != 0, let shown = shownOpen, shown.serial == open.tail.extends,
+      let textEnd = shown.textEnd, !renderer.options.contains(.sourcePositions)
     {
       // The tail shown, with more text in its last node: escaping is byte by byte, and the
       // closing tags after that text do not change.
@@ -167,6 +166,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       return
     }
     truncate(settledLength)
+    shownOpen = nil
     guard let open else { return }
     let document = open.tail.remainder
     guard let container = open.tail.container else {
@@ -192,8 +192,10 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       bytes.append(contentsOf: Self.codeBlockEnd)
     case .list(let info):
       if let first = blocks.first, case .list = document.nodes[first].kind {
-        writeItems(document, items: Array(document.children(of: first)), list: first, tight: open.tight)
+        let textEnd = writeItems(document, items: Array(document.children(of: first)), list: first, tight: open.tight)
         rest = rest.dropFirst()
+        // The open item's words may grow in place, as a paragraph's (below).
+        if rest.isEmpty { shownOpen = (open.tail.serial, textEnd) }
       }
       bytes.append(contentsOf: (info.type == .bullet ? "</ul>\n" : "</ol>\n").utf8)
     case .table:
@@ -258,7 +260,10 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   static let headEnd = Array("</thead>\n".utf8)
 
   /// Writes `items` of the list `list` as the list's items, with its tightness set to `tight`.
-  private mutating func writeItems(_ document: MarkdownDocument, items: [Int], list: Int, tight: Bool) {
+  /// Returns where in ``bytes`` the text of the document's last node ends, when the items hold
+  /// it and it is text.
+  @discardableResult
+  private mutating func writeItems(_ document: MarkdownDocument, items: [Int], list: Int, tight: Bool) -> Int? {
     var nodes = document.nodes
     if case .list(var info) = nodes[list].kind, info.isTight != tight {
       info.isTight = tight
@@ -267,7 +272,9 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     let adjusted = MarkdownDocument(nodes: nodes, options: document.options)
     var writer = HTMLWriter(document: adjusted, options: renderer.options, highlighter: renderer.highlighter)
     for item in items { writer.walk(from: item, to: nodes[item].subtreeEnd, parents: [0, list]) }
+    let textEnd = writer.lastTextEnd.map { bytes.count + $0 }
     bytes.append(contentsOf: writer.out.bytes())
+    return textEnd
   }
 
   /// The body rows of the table that `document` holds.
