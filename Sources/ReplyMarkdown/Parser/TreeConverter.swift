@@ -182,9 +182,25 @@ struct TreeConverter {
     }
     guard offset >= 2 else { return "" }
     let close = offset - 2
-    var open = close
-    while open >= 2, !(bytes[open - 2] == UInt8(ascii: "[") && bytes[open - 1] == UInt8(ascii: "^")) { open -= 1 }
-    guard open >= 2 else { return "" }
+    // A label holds no `]`, blank or line break, but may hold `[^` (`[^1[^1]:` defines `1[^1`):
+    // it starts after the first `[^` of the run of such bytes before the `]` (block quote markers
+    // without a space, `>[^a]:`, may come before it in the run).
+    var runStart = close
+    while runStart > 0 {
+      let byte = bytes[runStart - 1]
+      if byte == UInt8(ascii: "]") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+        || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+      {
+        break
+      }
+      runStart -= 1
+    }
+    var opener = runStart
+    while opener + 1 < close, !(bytes[opener] == UInt8(ascii: "[") && bytes[opener + 1] == UInt8(ascii: "^")) {
+      opener += 1
+    }
+    guard opener + 1 < close else { return "" }
+    let open = opener + 2
     let label = bytes[open..<close]
     // cmark-gfm reads NUL as U+FFFD, also inside labels.
     guard label.contains(0) else { return String(decoding: UnsafeBufferPointer(rebasing: label), as: UTF8.self) }
