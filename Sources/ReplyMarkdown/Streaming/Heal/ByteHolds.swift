@@ -35,6 +35,24 @@ enum ByteHolds {
     return min(character.utf8.count, text.count)
   }
 
+  /// The length in bytes of the Unicode space (category Zs, beyond ASCII: U+00A0, U+1680,
+  /// U+2000–U+200A, U+202F, U+205F, U+3000) that ends `text` after `floor`, or 0. Flanking reads
+  /// it as whitespace, as it reads a space: a closer after it closes nothing (`*a`, NBSP, then
+  /// `*`).
+  static func trailingUnicodeSpaceLength(_ text: [UInt8], floor: Int) -> Int {
+    let count = text.count
+    if count - floor >= 2, text[count - 2] == 0xC2, text[count - 1] == 0xA0 { return 2 }
+    guard count - floor >= 3 else { return 0 }
+    let (a, b, c) = (text[count - 3], text[count - 2], text[count - 1])
+    switch (a, b) {
+    case (0xE1, 0x9A): return c == 0x80 ? 3 : 0
+    case (0xE2, 0x80): return (0x80...0x8A).contains(c) || c == 0xAF ? 3 : 0
+    case (0xE2, 0x81): return c == 0x9F ? 3 : 0
+    case (0xE3, 0x80): return c == 0x80 ? 3 : 0
+    default: return 0
+    }
+  }
+
   /// How far back a growable grapheme is looked for (longer ones are shown as they stand).
   static let graphemeWindow = 64
 

@@ -260,8 +260,11 @@ struct StreamHealer {
       // ending on an opening run).
       var followed = (endsBeforeBlank || lineEnded) && pass == 0
       if pass == 0 && !endsBeforeBlank {
-        while text.count > floor, let last = text.last, ASCII.isBlank(last) {
-          text.removeLast()
+        // Unicode spaces too: a closer after one would close nothing (`*a`, NBSP).
+        while text.count > floor, let last = text.last {
+          let space = ASCII.isBlank(last) ? 1 : ByteHolds.trailingUnicodeSpaceLength(text, floor: floor)
+          guard space > 0 else { break }
+          text.removeLast(space)
           followed = true
         }
         // Backticks before the blank, and what they leave at the end of the text: a line break

@@ -172,6 +172,11 @@ extension HealTables {
     // The line ended and the next may continue the paragraph: closers go before the line break
     // (a chunk ending with one showed the markers raw).
     HealCase("a **b\n", "<p>a <strong>b</strong></p>"),
+    // Unicode spaces end the content as spaces do: a closer after one closes nothing (a trial:
+    // `*a` and NBSP showed `*a *`; an ideographic space is common in Japanese text).
+    HealCase("*a\u{A0}", "<p><em>a</em></p>"),
+    HealCase("~~a\u{3000}", "<p><s>a</s></p>"),
+    HealCase("**a\u{2009}\u{202F}", "<p><strong>a</strong></p>"),
     HealCase("> a *b\r\n", "<blockquote><p>a <em>b</em></p></blockquote>"),
     HealCase("a `co\n", "<p>a <code>co</code></p>"),
     HealCase("Say it ***very loud", "<p>Say it <em><strong>very loud</strong></em></p>"),
