@@ -74,6 +74,17 @@ struct StreamHealer {
       }
       return finish(text, applied: &applied)
     case .blocks:
+      // The last line inside a fence the open part opened (not yet settled as a long block): code,
+      // which no marker makes another block (a review: `# H`, a fence, `ab`, then `*` hid the `*`).
+      if let fence = Self.openFence(text, from: protectedLength, to: lineStart) {
+        if lineStart < text.count
+          && ByteHolds.isFenceCloserPrefix(text[lineStart...], fence: fence.character, length: fence.length)
+        {
+          text.removeSubrange(lineStart...)
+          applied.insert(.fenceCloserPrefix)
+        }
+        return finish(text, applied: &applied)
+      }
       if lineStart < text.count, let rule = LineHold(text[lineStart...]).rule {
         text.removeSubrange(lineStart...)
         applied.insert(rule)
@@ -403,6 +414,35 @@ struct StreamHealer {
       lineStart = next
     }
     return start
+  }
+
+  /// The opener of the top-level fenced code block that the lines of `text[start..<end]` (whole
+  /// lines) leave open, if any: a line of up to three spaces and three or more backticks or
+  /// tildes opens one, a line of at least as many of its character and blanks closes it. (Inside
+  /// a raw HTML block such a line is HTML; taking it for a fence only spares the last line a hold
+  /// there, which in that block no marker needs.)
+  ///
+  /// - Complexity: O(n) in the bytes read.
+  static func openFence(_ text: [UInt8], from start: Int, to end: Int) -> FenceLine? {
+    var open: FenceLine?
+    var lineStart = start
+    while lineStart < end {
+      var lineEnd = lineStart
+      while lineEnd < end && !InlineHealScanner.isLineEnd(text[lineEnd]) { lineEnd += 1 }
+      var first = lineStart
+      while first < lineEnd && first - lineStart < 4 && text[first] == ASCII.space { first += 1 }
+      if first < lineEnd && (text[first] == ASCII.backtick || text[first] == ASCII.tilde),
+        let line = FenceLine(text[lineStart..<lineEnd])
+      {
+        if let fence = open {
+          if line.closes(character: fence.character, length: fence.length) { open = nil }
+        } else if line.opens {
+          open = line
+        }
+      }
+      lineStart = lineEnd + 1
+    }
+    return open
   }
 
   /// How many leading definition lines ``inlineStart(_:leaf:)`` looks at.

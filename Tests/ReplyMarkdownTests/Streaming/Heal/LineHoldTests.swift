@@ -36,6 +36,10 @@ extension HealTables {
     HealCase("- - - `\n", ""),
     HealCase("- - - <!L", ""),
     HealCase("a\n- <!L", "<p>a</p>"),
+    // Inside a fence the open part opened, the last line is code (a review: it was held).
+    HealCase("# H\n```\nab\n-", "<h1>H</h1><pre><code>ab␤-</code></pre>", applies: false),
+    HealCase("a\n~~~~\nb\n~~~\n2.", "<p>a</p><pre><code>b␤~~~␤2.</code></pre>", applies: false),
+    HealCase("```\na\n```\n- b\n+", "<pre><code>a␤</code></pre><ul><li>b</li></ul>"),
   ]
 
   static let emptyHeading = [
