@@ -30,7 +30,8 @@
 /// updates of 9,700 (none at 2 KB, 61 at 512 B); `replykit-bench stream-stats` counts them.
 ///
 /// The display follows the same rule with a larger threshold and a finer step. A consumer renders
-/// the open part whole whenever the tail changes, so an open part that grows without end — a
+/// the open part whole whenever the tail changes (but for words added in place, see
+/// ``MarkdownStreamTail``), so an open part that grows without end — a
 /// paragraph of 100 KB on one line, whose plain words ``PlainTextExtension`` adds without a parse
 /// — cost a render of all of it per update: quadratic (100 KB in 20-byte chunks: 2 s to HTML, 4 s
 /// to the terminal). Past ``displayThreshold`` the tail changes only once the text that arrived
