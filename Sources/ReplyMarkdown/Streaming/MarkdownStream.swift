@@ -249,7 +249,8 @@ public struct MarkdownStream: Sendable {
     {
       tail = unchanged().tail
     } else if showsTail {
-      tail = makeTail()
+      // The fence shortcut above was tried unless the structure changed or the line is long.
+      tail = makeTail(triesFence: structureChanged || source.count - openStart > RefreshSchedule.threshold)
       outbox.healedEnd = source.count
     } else {
       // Parts settled meanwhile go out with the next shown tail (all of them, under a revision
@@ -394,8 +395,8 @@ public struct MarkdownStream: Sendable {
     return finishTail(document: document, container: .codeBlock(head), extendable: false)
   }
 
-  private mutating func makeTail() -> MarkdownStreamTail {
-    if let tail = openFenceTail() { return tail }
+  private mutating func makeTail(triesFence: Bool = true) -> MarkdownStreamTail {
+    if triesFence, let tail = openFenceTail() { return tail }
     let healer = StreamHealer(options: options)
     var container: MarkdownStreamTail.Container?
     var healed: StreamHealer.Healed

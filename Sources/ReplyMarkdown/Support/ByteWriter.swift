@@ -79,6 +79,16 @@ struct ByteWriter: ~Copyable {
   }
 
   mutating func writeHTMLEscaped(_ source: UnsafeBufferPointer<UInt8>) {
+    Self.forEachHTMLEscapedPiece(source) { write($0) }
+  }
+
+  /// Calls `body` with `source` escaped for HTML as cmark-gfm escapes text, piece by piece in
+  /// order: runs that need no escape, and the entities of `&`, `<`, `>` and `"`. One scan for the
+  /// writer and for the stream's HTML output, which escapes into its own buffer.
+  @inline(__always)
+  static func forEachHTMLEscapedPiece(
+    _ source: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     guard let bytes = source.baseAddress else { return }
     // The four bytes to escape are all below 64: one shift and test per byte finds them.
     let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E  // " & < >
@@ -91,17 +101,19 @@ struct ByteWriter: ~Copyable {
         index += 1
         continue
       }
-      if runStart < index { write(UnsafeBufferPointer(start: bytes + runStart, count: index - runStart)) }
+      if runStart < index { body(UnsafeBufferPointer(start: bytes + runStart, count: index - runStart)) }
+      let entity: StaticString
       switch byte {
-      case 0x26: write("&amp;")
-      case 0x3C: write("&lt;")
-      case 0x3E: write("&gt;")
-      default: write("&quot;")
+      case 0x26: entity = "&amp;"
+      case 0x3C: entity = "&lt;"
+      case 0x3E: entity = "&gt;"
+      default: entity = "&quot;"
       }
+      body(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
       index += 1
       runStart = index
     }
-    if runStart < count { write(UnsafeBufferPointer(start: bytes + runStart, count: count - runStart)) }
+    if runStart < count { body(UnsafeBufferPointer(start: bytes + runStart, count: count - runStart)) }
   }
 
   /// Escapes a URL for an `href`/`src` attribute as cmark-gfm does: bytes outside its safe set are

@@ -232,27 +232,13 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     return after
   }
 
-  /// Appends `text` to `bytes` escaped as ``ByteWriter/writeHTMLEscaped(_:)`` escapes it (`&`,
-  /// `<`, `>`, `"`), without a buffer of its own: an open code line is escaped on every update.
+  /// Appends `text` to `bytes` escaped as ``ByteWriter/writeHTMLEscaped(_:)`` escapes it, without
+  /// a buffer of its own: an open code line is escaped on every update.
   static func appendHTMLEscaped(_ text: String, to bytes: inout [UInt8]) {
     var text = text
     text.withUTF8 { source in
       bytes.reserveCapacity(bytes.count + source.count)
-      var runStart = 0
-      for index in 0..<source.count {
-        let escape: StaticString
-        switch source[index] {
-        case 0x26: escape = "&amp;"
-        case 0x3C: escape = "&lt;"
-        case 0x3E: escape = "&gt;"
-        case 0x22: escape = "&quot;"
-        default: continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-        runStart = index + 1
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+      ByteWriter.forEachHTMLEscapedPiece(source) { bytes.append(contentsOf: $0) }
     }
   }
 
