@@ -137,6 +137,11 @@ import Testing
     // footnote nothing else cites; cmark-gfm lists it all the same.
     ".\n[^[]:[^footnote1]\n[^footnote1]:\n",
     "a\n\n[^x[y]: see [^n]\n\n[^n]: note\n",
+    // `--seed 1302`: the same inside a list item or a block quote (the check looked at top-level
+    // lines only).
+    "- [^[]:[^footnote1]\n[^footnote1]:\n",
+    "> [^[]: x [^b]\n\n[^b]: y\n",
+    "1. > [^x[y]: see [^n]\n\n[^n]: note\n",
     // `--seed 1274`: a definition of a label used above, whose title holds `[^` and ends on a
     // last line without a line break, in one chunk: the link committed without its title.
     "[foo]\n\n[foo]:;\n\"[^\n\"",

@@ -247,14 +247,16 @@ extension MarkdownStream {
     return false
   }
 
-  /// Whether a line of `text` starts (after up to three spaces) a footnote definition to
-  /// cmark-gfm (`[^`, a label of anything but `]`, blanks and NUL, then `]:`) whose label
-  /// ``DefinitionStore/footnoteDefined(atStartOf:)`` does not read (one holding `[` or `\`).
+  /// Whether a line of `text` starts (after container markers and spaces: a block quote's `>`,
+  /// a list item's marker) a footnote definition to cmark-gfm (`[^`, a label of anything but `]`,
+  /// blanks and NUL, then `]:`) whose label ``DefinitionStore/footnoteDefined(atStartOf:)`` does
+  /// not read (one holding `[` or `\`). May answer yes for a line that only looks so (indented
+  /// code, a lazy line): the caller then trusts the whole reply's parse, never less.
   static func hasUnkeyedFootnoteDefinition(_ text: ArraySlice<UInt8>) -> Bool {
     var index = text.startIndex
     while index < text.endIndex {
       var start = index
-      while start < text.endIndex && start - index < 3 && text[start] == ASCII.space { start += 1 }
+      while start < text.endIndex && ReferenceLabels.isContainerPrefix(text[start]) { start += 1 }
       var end = start
       while end < text.endIndex && text[end] != ASCII.newline && text[end] != ASCII.carriageReturn { end += 1 }
       let line = text[start..<end]
@@ -479,6 +481,10 @@ extension MarkdownStream {
       define(text, base: base)
       return []
     }
+    // A footnote definition in a container whose label the scan cannot key (`- [^[]:[^a]`, then
+    // `[^a]:`: its reference makes `a` referenced; fuzz seed 1302): only the whole reply parsed
+    // at once knows.
+    if options.contains(.footnotes) && Self.hasUnkeyedFootnoteDefinition(text) { committedInexactly = true }
     let scanned = ReferenceLabels.defined(in: text)
     guard !scanned.isEmpty else { return [] }
     committedInexactly = true

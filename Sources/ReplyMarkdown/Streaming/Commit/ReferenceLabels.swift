@@ -417,7 +417,7 @@ enum ReferenceLabels {
   }
 
   /// Bytes that may stand before a definition on its line: spaces, quote and list markers.
-  private static func isContainerPrefix(_ byte: UInt8) -> Bool {
+  static func isContainerPrefix(_ byte: UInt8) -> Bool {
     ASCII.isBlank(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
       || byte == UInt8(ascii: ")")
