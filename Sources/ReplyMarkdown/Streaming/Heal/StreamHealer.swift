@@ -386,6 +386,12 @@ struct StreamHealer {
   /// title (`"`, `'` or `(`), and the line after a label's; the inline content starts after the
   /// last of them up to which the lines parse as nothing but definitions.
   ///
+  /// A definition among those lines spans three of them at most (label, destination, title), so
+  /// three lines in a row that leave the lines so far no definitions end the search: no later
+  /// line can complete one that started before them (a paragraph whose first line only looks like
+  /// a definition, followed by `[x]: u` lines, parsed its lines eight times per heal: fuzz seed
+  /// 1304).
+  ///
   /// - Complexity: a parse of the lines so far per such line, at most
   ///   ``maximumDefinitionLines``; none for a paragraph not starting so.
   private func inlineStart(_ text: [UInt8], leaf: OpenLeaf) -> Int {
@@ -393,7 +399,9 @@ struct StreamHealer {
     var start = leaf.start
     var lineStart = leaf.start
     var afterLabel = false
+    var linesSinceDefinitions = 0
     for _ in 0..<Self.maximumDefinitionLines {
+      guard linesSinceDefinitions < 3 else { break }
       guard let lineEnd = text[lineStart..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd) else {
         break
       }
@@ -409,7 +417,12 @@ struct StreamHealer {
         + (text[lineEnd] == ASCII.carriageReturn && lineEnd + 1 < text.count
           && text[lineEnd + 1] == ASCII.newline ? 2 : 1)
       // Nothing but the document: the lines so far are definitions.
-      if parse(Array(text[leaf.start..<next])).nodes.count <= 1 { start = next }
+      if parse(Array(text[leaf.start..<next])).nodes.count <= 1 {
+        start = next
+        linesSinceDefinitions = 0
+      } else {
+        linesSinceDefinitions += 1
+      }
       afterLabel = isLabel
       lineStart = next
     }
