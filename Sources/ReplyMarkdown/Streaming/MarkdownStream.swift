@@ -487,8 +487,10 @@ public struct MarkdownStream: Sendable {
       endsBeforeBlank: endsBeforeBlank, applied: &applied)
     if preamble.isStubbed { healed.document = definitions.restoringLinks(healed.document) }
     // Text ending with a line break has an empty last line: the next line may start any block.
+    // So may a last line whose block is not settled yet (`*!`, then a line of a space, then `>`
+    // and NBSP on it: the quote closed the paragraph, whose emphasis still showed closed).
     outbox.openParagraph = healed.paragraphStart.flatMap { found in
-      found >= context && lineStart < end
+      found >= context && lineStart < end && PlainTextExtension.isSettled(line: source[lineStart..<end])
         ? (start: found - context + start, openStart: start, lineStart: lineStart) : nil
     }
     outbox.extendableLine =

@@ -40,7 +40,12 @@ enum ByteHolds {
   /// it as whitespace, as it reads a space: a closer after it closes nothing (`*a`, NBSP, then
   /// `*`).
   static func trailingUnicodeSpaceLength(_ text: [UInt8], floor: Int) -> Int {
-    let count = text.count
+    trailingUnicodeSpaceLength(text[...], floor: floor)
+  }
+
+  /// ``trailingUnicodeSpaceLength(_:floor:)`` of a slice (`floor` an index of it).
+  static func trailingUnicodeSpaceLength(_ text: ArraySlice<UInt8>, floor: Int) -> Int {
+    let count = text.endIndex
     if count - floor >= 2, text[count - 2] == 0xC2, text[count - 1] == 0xA0 { return 2 }
     guard count - floor >= 3 else { return 0 }
     let (a, b, c) = (text[count - 3], text[count - 2], text[count - 1])
@@ -83,10 +88,20 @@ enum ByteHolds {
     FenceLine(line)?.mayClose(character: fence, length: length) ?? false
   }
 
-  /// Removes trailing spaces, tabs, a backslash and runs of `* _ ~` and backticks (markers whose
-  /// meaning depends on what follows, or a possible hard break); returns the new end.
+  /// Removes trailing spaces, tabs, Unicode spaces, a backslash and runs of `* _ ~` and backticks
+  /// (markers whose meaning depends on what follows, or a possible hard break); returns the new
+  /// end. A Unicode space goes as a space does: a closer after it would close nothing (`~a`,
+  /// U+3000, `~` showed both tildes as text).
   static func trimTrailingMarkers(_ text: inout [UInt8], floor: Int) -> Int {
-    while text.count > floor, let last = text.last, isTrailingMarker(last) { text.removeLast() }
+    while text.count > floor, let last = text.last {
+      if isTrailingMarker(last) {
+        text.removeLast()
+      } else {
+        let space = trailingUnicodeSpaceLength(text, floor: floor)
+        guard space > 0 else { break }
+        text.removeLast(space)
+      }
+    }
     return text.count
   }
 

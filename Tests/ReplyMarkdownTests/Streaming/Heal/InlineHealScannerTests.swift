@@ -177,6 +177,11 @@ extension HealTables {
     HealCase("*a\u{A0}", "<p><em>a</em></p>"),
     HealCase("~~a\u{3000}", "<p><s>a</s></p>"),
     HealCase("**a\u{2009}\u{202F}", "<p><strong>a</strong></p>"),
+    // And before a trailing marker, which waits as it does after a space (`~'`, U+3000, `~`
+    // showed both tildes as text, and the words after them added no heal).
+    HealCase("~~'\u{3000}~~", "<p><s>'</s></p>"),
+    HealCase("*a\u{A0}*", "<p><em>a</em></p>"),
+    HealCase("**a\u{3000}_\u{A0}", "<p><strong>a</strong></p>"),
     HealCase("> a *b\r\n", "<blockquote><p>a <em>b</em></p></blockquote>"),
     HealCase("a `co\n", "<p>a <code>co</code></p>"),
     HealCase("Say it ***very loud", "<p>Say it <em><strong>very loud</strong></em></p>"),
