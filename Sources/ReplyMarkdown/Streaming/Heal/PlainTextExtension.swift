@@ -4,9 +4,10 @@
 ///
 /// The shortcut is taken only where a parse could not answer differently, which is checked, not
 /// assumed:
-/// - the last tail was healed exactly (``mayExtend(after:)``: nothing held back, nothing
-///   closed), and its document ends in a text node that is a direct child of a
-///   paragraph or heading ending on the last line, its bytes the received bytes before the end
+/// - the last tail was healed exactly (``mayExtend(after:)``: nothing held back, nothing closed
+///   but emphasis after the text), and its document ends in a text node that is a child of a
+///   paragraph or heading ending on the last line (or of emphasis, strong emphasis or
+///   strikethrough in one, which the healer closed), its bytes the received bytes before the end
 ///   (trailing blanks aside);
 /// - what block the last line is, is settled (``isSettled(line:)``): no list marker, tag,
 ///   definition label or table row still to be;
@@ -37,8 +38,11 @@ enum PlainTextExtension {
   }
 
   /// Whether a tail healed with the rules `applied` may be extended later: nothing was held back
-  /// or closed (trailing blanks and markers aside); hidden footnote references may show, and so may
-  /// links waiting for their definition (checked in ``openText(of:source:lastLine:)``: a `(` or
+  /// (trailing blanks and markers aside), and what was closed, only inline closers appended after
+  /// the text (``openText(of:source:lastLine:)`` takes the text only inside emphasis, strong
+  /// emphasis or strikethrough, whose closers do not depend on the words before them: a closer at
+  /// the end is right-flanking after any character but a blank); hidden footnote references may
+  /// show, and so may links waiting for their definition (checked in ``openText(of:source:lastLine:)``: a `(` or
   /// `[` after one could still make it an inline link). A definition arrives as a line of its own,
   /// and the stream heals afresh then.
   static func mayExtend(after applied: AppliedHealRules) -> Bool {
@@ -50,7 +54,10 @@ enum PlainTextExtension {
     isPlain(byte) || byte == ASCII.colon || byte == UInt8(ascii: "=")
   }
 
-  static let exactRules: [HealRule] = [.trailingMarkers, .pendingReferenceLink, .unresolvedFootnoteReference]
+  static let exactRules: [HealRule] = [
+    .trailingMarkers, .pendingReferenceLink, .unresolvedFootnoteReference, .inlineClosersInnermostFirst,
+    .wordReopensEmphasis, .wideScriptOpensEmphasis,
+  ]
 
   /// What ``extend(_:source:previousEnd:lastLine:)`` found.
   enum Extension {
@@ -77,25 +84,30 @@ enum PlainTextExtension {
   {
     let new = source[previousEnd...]
     guard !new.isEmpty, new.allSatisfy(continuesLine) else { return .never }
-    // The shown text ends before trailing blanks; those and the new bytes follow it. A character
-    // a blank follows is complete.
-    var end = source.endIndex
-    while end > previousEnd, ASCII.isBlank(source[end - 1]) { end -= 1 }
+    // The shown text ends before trailing blanks and Unicode spaces; those and the new bytes follow
+    // it. A character a blank follows is complete.
+    var end = trimmedEnd(source, floor: previousEnd)
     if end == source.endIndex, let last = source.last, last >= ASCII.firstNonASCII,
       endsInGrowableGrapheme(source[..<end])
     {
       return .notYet
     }
     guard let found = openText(of: document, source: source[..<previousEnd], lastLine: lastLine) else { return .never }
-    while end > found.end, ASCII.isBlank(source[end - 1]) { end -= 1 }
+    // Inside emphasis, the heal closes the text differently when the received bytes end in a blank
+    // (its markers are final then): both ends must not.
+    if found.emphasisLevels > 0 && (end < source.endIndex || found.end < previousEnd) { return .notYet }
+    end = trimmedEnd(source[..<end], floor: found.end)
     let appended = source[found.end..<end]
     if mayFormAutolink(source[found.lineStart..<end], from: found.end) { return .never }
     var nodes = document.nodes
     let appendedText = String(decoding: appended, as: UTF8.self)
     nodes[nodes.count - 1].kind = .text(found.literal + appendedText)
-    // The text node and the blocks that end with it end later by as many bytes.
+    // The text node and what ends with it or after it on its line (the emphasis around it, its
+    // block and the blocks containing that: nothing else follows the last node) end later by as
+    // many bytes.
     if let old = nodes[nodes.count - 1].range?.end {
-      for index in nodes.indices where nodes[index].range?.end == old {
+      for index in nodes.indices {
+        guard let end = nodes[index].range?.end, end.line == old.line, end.column >= old.column else { continue }
         nodes[index].range?.end.column += appended.count
       }
     }
@@ -113,6 +125,8 @@ enum PlainTextExtension {
     var lineStart: Int
     /// The paragraph or heading it is in.
     var parent: Int
+    /// How many emphasis, strong emphasis and strikethrough nodes it is in (closed by the heal).
+    var emphasisLevels: Int
   }
 
   /// The last text node of `document`, a tail healed exactly (rules that ``mayExtend(after:)``
@@ -122,14 +136,32 @@ enum PlainTextExtension {
   static func openText(of document: MarkdownDocument, source: ArraySlice<UInt8>, lastLine: Int) -> OpenText? {
     let nodes = document.nodes
     guard let last = nodes.last, case .text(let literal) = last.kind, last.depth > 0 else { return nil }
-    guard let parent = nodes.indices.reversed().first(where: { nodes[$0].depth == last.depth - 1 }) else {
-      return nil
+    // The paragraph or heading the text is in, through the emphasis, strong emphasis and
+    // strikethrough the healer closed after it (the text ends the received bytes, so no closer
+    // of theirs has arrived; more plain words go inside them, before the same closers).
+    var parent = nodes.count - 1
+    var depth = last.depth
+    var emphasisLevels = 0
+    while true {
+      guard let above = nodes[..<parent].lastIndex(where: { $0.depth == depth - 1 }) else { return nil }
+      parent = above
+      depth -= 1
+      switch nodes[parent].kind {
+      case .paragraph, .heading: break
+      case .emphasis, .strong, .strikethrough:
+        emphasisLevels += 1
+        continue
+      default: return nil
+      }
+      break
     }
-    switch nodes[parent].kind {
-    case .paragraph, .heading: break
-    default: return nil
-    }
-    guard nodes[parent].range?.end.line == lastLine else { return nil }
+    guard let blockEnd = nodes[parent].range?.end, blockEnd.line == lastLine else { return nil }
+    // The text ends where the block's content does, but for the closers of the emphasis around
+    // it (one or two bytes each): nothing the heal hid follows it (a footnote reference whose
+    // definition has not arrived, `([^1](`, left a `(` to be taken for the last one).
+    guard let textEnd = last.range?.end, textEnd.line == blockEnd.line,
+      (emphasisLevels...(2 * emphasisLevels)).contains(blockEnd.column - textEnd.column)
+    else { return nil }
     // After a link waiting for its definition, a `(` or `[` shown as text may yet be its
     // destination or label.
     if nodes[parent..<nodes.count].contains(where: { node in
@@ -144,10 +176,11 @@ enum PlainTextExtension {
         }
       }
     }
-    var end = source.endIndex
-    while end > source.startIndex, ASCII.isBlank(source[end - 1]) { end -= 1 }
+    let end = trimmedEnd(source, floor: source.startIndex)
     let bytes = literal.utf8
-    guard !bytes.isEmpty, end - source.startIndex >= bytes.count,
+    // A marker shown at the end (a heal that closed nothing) may open or close once a word
+    // follows it.
+    guard let lastByte = bytes.last, !ByteHolds.isTrailingMarker(lastByte), end - source.startIndex >= bytes.count,
       source[(end - bytes.count)..<end].elementsEqual(bytes)
     else { return nil }
     let lineStart =
@@ -155,7 +188,9 @@ enum PlainTextExtension {
       ?? source.startIndex
     guard lineStart <= end - bytes.count else { return nil }
     guard isSettled(line: source[lineStart..<end]) else { return nil }
-    return OpenText(literal: literal, start: end - bytes.count, end: end, lineStart: lineStart, parent: parent)
+    return OpenText(
+      literal: literal, start: end - bytes.count, end: end, lineStart: lineStart, parent: parent,
+      emphasisLevels: emphasisLevels)
   }
 
   /// Whether what block `line` (an incomplete last line) is can no longer change while it grows:
@@ -213,6 +248,19 @@ enum PlainTextExtension {
       }
     }
     return false
+  }
+
+  /// Where `source` ends before its trailing blanks and Unicode spaces (no further back than
+  /// `floor`): the healer trims both before the closers it appends, and shows neither at the end.
+  static func trimmedEnd(_ source: ArraySlice<UInt8>, floor: Int) -> Int {
+    var end = source.endIndex
+    while end > floor {
+      let space =
+        ASCII.isBlank(source[end - 1]) ? 1 : ByteHolds.trailingUnicodeSpaceLength(source[..<end], floor: floor)
+      guard space > 0 else { break }
+      end -= space
+    }
+    return end
   }
 
   /// ``HealRule/growableGrapheme`` on the new end.
