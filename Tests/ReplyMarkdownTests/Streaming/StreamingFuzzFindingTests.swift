@@ -180,10 +180,34 @@ import Testing
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",
   ])
   func streamsToOneShot(text: String) {
-    let oneShot = HTMLRenderer().render(MarkdownDocument(text))
+    Self.expectStreamsToOneShot(text, options: .github)
+  }
+
+  /// A trial (a helper's generator of definitions in containers): a block holding `[^` whose
+  /// link definitions the stream does not keep let a later definition of the same label resolve
+  /// the blocks after it, and a pipe kept them while the final parse replaced them (the rest was
+  /// written at an offset into the new text: malformed HTML). With footnotes off `[^a]` is a link
+  /// label; a footnote citing itself moved to the end of the probe that tells which labels a block
+  /// defines; a block defining a label an earlier block defined took its own definition.
+  @Test(arguments: [
+    ("> [^a]:K\n\n[^a]:L\n\n[^a]\n\n", ParseOptions.commonMark),
+    ("- [^a]:K\n>[^a]:L\n[^a]\n\n-", .commonMark),
+    ("[^x]\n\n- [^x]:a\n\n[^x]:b\n\n:\n", .commonMark),
+    ("[^x]:p\n)\n* [^x]\n\n[^x]:\\\n]\n", .commonMark),
+    ("- [^a]:K\n>[^a]:]\n[^a]\n\n-", .commonMark),
+    ("> [^a]:KKKK\n\n[^a]:L\n\n[^a]\n\n- x", .commonMark),
+    ("> [S]:/a\n> [^T]:[^T]\n\n[S]\n\n[S]:/b\n\nz", .github),
+    ("[Foo]\n>[Foo]:h\n>[^^x]:[^^x]\n\n[Foo]:\u{FC}\n\n", .github),
+  ])
+  func unkeptDefinitionsInContainersResolveAsOneShot(text: String, options: ParseOptions) {
+    Self.expectStreamsToOneShot(text, options: options)
+  }
+
+  static func expectStreamsToOneShot(_ text: String, options: ParseOptions) {
+    let oneShot = HTMLRenderer().render(MarkdownDocument(text, options: options))
     for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
       for size in [1, 2, 3, 5, 8, 13, 64, 400] {
-        var stream = MarkdownStream()
+        var stream = MarkdownStream(options: options)
         stream.referencePolicy = policy
         var html = MarkdownStreamHTMLRenderer()
         let bytes = Array(text.utf8)

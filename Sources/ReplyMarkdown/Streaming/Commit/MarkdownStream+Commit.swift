@@ -209,8 +209,9 @@ extension MarkdownStream {
           let unkept = ReferenceLabels.defined(in: text[blockEnd..<next])
           if !unkept.isEmpty {
             committedInexactly = true
+            // Its own only when no earlier block defined it first.
+            ownUnkept.formUnion(Set(unkept).subtracting(unkeptLabels))
             keepOut(unkept)
-            ownUnkept.formUnion(unkept)
           }
         } else {
           define(text[blockEnd..<next], base: start)
@@ -473,8 +474,9 @@ extension MarkdownStream {
   /// the whole reply's parse. (Holding until the end, the block itself need not be held: its
   /// `[^` may be no footnote reference, as in `> [^a ]: u`, a link definition in a quote.)
   ///
-  /// Returns the link labels the block defines and the stream does not keep (``unkeptLabels``),
-  /// those a parse finds defined (a lazy line that only looks like a definition defines nothing).
+  /// Returns the link labels the block defines first and the stream does not keep
+  /// (``unkeptLabels``), those a parse finds defined (a lazy line that only looks like a definition
+  /// defines nothing); a label an earlier block left unkept is not among them.
   @discardableResult
   mutating func defineInside(_ text: ArraySlice<UInt8>, base: Int) -> Set<String> {
     guard SourceLines.contains(Array(text), 0..<text.count, Self.footnoteMarker) else {
@@ -488,10 +490,15 @@ extension MarkdownStream {
     let scanned = ReferenceLabels.defined(in: text)
     guard !scanned.isEmpty else { return [] }
     committedInexactly = true
-    let links = Array(Set(scanned.filter { !$0.hasPrefix("^") }))
+    // With footnotes off, `[^a]` is a link label like any other.
+    let links = Array(Set(options.contains(.footnotes) ? scanned.filter { !$0.hasPrefix("^") } : scanned))
     let unkept = links.isEmpty ? [] : definedLinkLabels(text, links)
+    // A label an earlier block defined first is not this block's own: its own parse resolves it
+    // to its own definition, the wrong one (`- [^a]:K`, then `>[^a]:L` and `[^a]` in the quote,
+    // with footnotes off).
+    let own = unkept.subtracting(unkeptLabels)
     keepOut(unkept)
-    return unkept
+    return own
   }
 
   /// Adds `labels` to ``unkeptLabels``.
@@ -570,7 +577,12 @@ extension MarkdownStream {
     var probe = Array(text) + Array("\n\n<!---->\n\n".utf8)
     for label in labels { probe += Array(("[" + label + "]\n\n").utf8) }
     let document = parseText(probe)
-    let blocks = Array(document.topLevelBlocks)
+    // cmark-gfm moves a referenced footnote definition to the end, after the probe's paragraphs
+    // (`> [S]:/a`, `> [^T]:[^T]`: the probe read the footnote for `S`'s paragraph).
+    let blocks = document.topLevelBlocks.filter { block in
+      if case .footnoteDefinition = document.nodes[block].kind { return false }
+      return true
+    }
     guard blocks.count >= labels.count else { return [:] }
     var resolved: [String: MarkdownNode.LinkInfo] = [:]
     for (label, block) in zip(labels, blocks.suffix(labels.count)) where block + 1 < document.nodes.count {
