@@ -362,7 +362,8 @@ public struct MarkdownStream: Sendable {
     let document: MarkdownDocument
     let appended: String
     switch PlainTextExtension.extend(
-      outbox.lastTail.remainder, source: source[...], previousEnd: end, lastLine: outbox.extendableLine)
+      outbox.lastTail.remainder, source: source[...], previousEnd: end, lastLine: outbox.extendableLine,
+      checksPositions: outbox.extendableHidesText)
     {
     case .extended(let extended, let text):
       document = extended
@@ -401,6 +402,7 @@ public struct MarkdownStream: Sendable {
     var container: MarkdownStreamTail.Container?
     var healed: StreamHealer.Healed
     var extendable = false
+    var hidesText = false
     if let block = longBlock {
       switch block.kind {
       case .fence(let opener, let fence, let length, let head):
@@ -416,13 +418,16 @@ public struct MarkdownStream: Sendable {
         var applied = AppliedHealRules()
         healed = healOpenPart(healer, from: block.settledEnd, applied: &applied)
         extendable = PlainTextExtension.mayExtend(after: applied)
+        hidesText = applied.contains(.unresolvedFootnoteReference)
         container = .list(info)
       }
     } else {
       var applied = AppliedHealRules()
       healed = healOpenPart(healer, from: closedEnd, applied: &applied)
       extendable = PlainTextExtension.mayExtend(after: applied)
+      hidesText = applied.contains(.unresolvedFootnoteReference)
     }
+    outbox.extendableHidesText = hidesText
     return finishTail(
       document: footnotes.numbered(healed.document, after: outbox.heldFootnotes), container: container,
       extendable: extendable)

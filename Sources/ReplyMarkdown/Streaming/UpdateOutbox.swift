@@ -25,6 +25,9 @@ struct UpdateOutbox: Sendable {
   var extendableEnd: Int?
   /// The line of the healed text the last tail's last line was.
   var extendableLine = 0
+  /// Whether the heal of the last tail hid text (a footnote reference whose definition has not
+  /// arrived): its last text must then end where its block does, by the nodes' positions.
+  var extendableHidesText = false
   /// The open paragraph the last heal found: where its content starts in the received text, and
   /// where the open part and the last line started then (``StreamHealer/Healed/paragraphStart``).
   var openParagraph: (start: Int, openStart: Int, lineStart: Int)?

@@ -79,9 +79,10 @@ enum PlainTextExtension {
   /// line.
   ///
   /// - Complexity: O(length of the last line).
-  static func extend(_ document: MarkdownDocument, source: ArraySlice<UInt8>, previousEnd: Int, lastLine: Int)
-    -> Extension
-  {
+  static func extend(
+    _ document: MarkdownDocument, source: ArraySlice<UInt8>, previousEnd: Int, lastLine: Int,
+    checksPositions: Bool
+  ) -> Extension {
     let new = source[previousEnd...]
     guard !new.isEmpty, new.allSatisfy(continuesLine) else { return .never }
     // The shown text ends before trailing blanks and Unicode spaces; those and the new bytes follow
@@ -92,7 +93,10 @@ enum PlainTextExtension {
     {
       return .notYet
     }
-    guard let found = openText(of: document, source: source[..<previousEnd], lastLine: lastLine) else { return .never }
+    guard
+      let found = openText(
+        of: document, source: source[..<previousEnd], lastLine: lastLine, checksPositions: checksPositions)
+    else { return .never }
     // Inside emphasis, the heal closes the text differently when the received bytes end in a blank
     // (its markers are final then): both ends must not.
     if found.emphasisLevels > 0 && (end < source.endIndex || found.end < previousEnd) { return .notYet }
@@ -133,7 +137,9 @@ enum PlainTextExtension {
   /// accepts) from `source`, with where it is in `source`: when it is a direct child of a
   /// paragraph or heading that ends on `lastLine` of the healed text, its bytes are the received
   /// bytes before the end (trailing blanks aside), and what block the line is, is settled.
-  static func openText(of document: MarkdownDocument, source: ArraySlice<UInt8>, lastLine: Int) -> OpenText? {
+  static func openText(
+    of document: MarkdownDocument, source: ArraySlice<UInt8>, lastLine: Int, checksPositions: Bool
+  ) -> OpenText? {
     let nodes = document.nodes
     guard let last = nodes.last, case .text(let literal) = last.kind, last.depth > 0 else { return nil }
     // The paragraph or heading the text is in, through the emphasis, strong emphasis and
@@ -156,12 +162,15 @@ enum PlainTextExtension {
       break
     }
     guard let blockEnd = nodes[parent].range?.end, blockEnd.line == lastLine else { return nil }
-    // The text ends where the block's content does, but for the closers of the emphasis around
-    // it (one or two bytes each): nothing the heal hid follows it (a footnote reference whose
-    // definition has not arrived, `([^1](`, left a `(` to be taken for the last one).
-    guard let textEnd = last.range?.end, textEnd.line == blockEnd.line,
-      (emphasisLevels...(2 * emphasisLevels)).contains(blockEnd.column - textEnd.column)
-    else { return nil }
+    // When the heal hid text (a footnote reference whose definition has not arrived, `([^1](`,
+    // left a `(` to be taken for the last one), the text must end where the block's content
+    // does, but for the closers of the emphasis around it (one or two bytes each). (Only then: a
+    // tail healed through a clean point joins documents whose positions need not agree.)
+    if checksPositions {
+      guard let textEnd = last.range?.end, textEnd.line == blockEnd.line,
+        (emphasisLevels...(2 * emphasisLevels)).contains(blockEnd.column - textEnd.column)
+      else { return nil }
+    }
     // After a link waiting for its definition, a `(` or `[` shown as text may yet be its
     // destination or label.
     if nodes[parent..<nodes.count].contains(where: { node in
