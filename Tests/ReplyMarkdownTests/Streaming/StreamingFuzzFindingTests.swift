@@ -198,6 +198,11 @@ import Testing
     ("> [^a]:KKKK\n\n[^a]:L\n\n[^a]\n\n- x", .commonMark),
     ("> [S]:/a\n> [^T]:[^T]\n\n[S]\n\n[S]:/b\n\nz", .github),
     ("[Foo]\n>[Foo]:h\n>[^^x]:[^^x]\n\n[Foo]:\u{FC}\n\n", .github),
+    // `[^]` names no footnote (cmark-gfm defines none with an empty label): a link label, whose
+    // title may come on the next line.
+    ("[^]\n1. [^]:u\n   \"u\"", .github),
+    ("[^]\n\n> [^]:u\n> \"u\"", .github),
+    ("[^x]\n1. [^x]:u\n\"u\"", .commonMark),
   ])
   func unkeptDefinitionsInContainersResolveAsOneShot(text: String, options: ParseOptions) {
     Self.expectStreamsToOneShot(text, options: options)

@@ -161,7 +161,7 @@ extension MarkdownStream {
     if openStart < text.count {
       let growing = Set(ReferenceLabels.defined(in: text[openStart...]))
       if SourceLines.contains(text, openStart..<text.count, Self.footnoteMarker) {
-        growingUnkept = Set(growing.filter { !$0.hasPrefix("^") })
+        growingUnkept = Set(growing.filter { !isFootnoteKey($0) })
       } else {
         growingLabels = growing
       }
@@ -490,8 +490,7 @@ extension MarkdownStream {
     let scanned = ReferenceLabels.defined(in: text)
     guard !scanned.isEmpty else { return [] }
     committedInexactly = true
-    // With footnotes off, `[^a]` is a link label like any other.
-    let links = Array(Set(options.contains(.footnotes) ? scanned.filter { !$0.hasPrefix("^") } : scanned))
+    let links = Array(Set(scanned.filter { !isFootnoteKey($0) }))
     let unkept = links.isEmpty ? [] : definedLinkLabels(text, links)
     // A label an earlier block defined first is not this block's own: its own parse resolves it
     // to its own definition, the wrong one (`- [^a]:K`, then `>[^a]:L` and `[^a]` in the quote,
@@ -499,6 +498,13 @@ extension MarkdownStream {
     let own = unkept.subtracting(unkeptLabels)
     keepOut(unkept)
     return own
+  }
+
+  /// Whether the label `key` names a footnote: with footnotes on, `^` and a label cmark-gfm can
+  /// define one for (not empty, no blank). Else it is a link label like any other (`[^a]` with
+  /// footnotes off, `[^]`, `[^a b]`).
+  func isFootnoteKey(_ key: String) -> Bool {
+    options.contains(.footnotes) && key.utf8.count > 1 && key.hasPrefix("^") && !key.utf8.contains(ASCII.space)
   }
 
   /// Adds `labels` to ``unkeptLabels``.
