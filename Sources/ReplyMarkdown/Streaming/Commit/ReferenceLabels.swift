@@ -201,6 +201,10 @@ enum ReferenceLabels {
     let label = UnsafeBufferPointer(rebasing: buffer[(open + 1)..<close])
     let key = normalized(label)
     if !key.isEmpty { body(key) }
+    if let inQuote = quoteMarkersRemoved(label) {
+      let quoted = normalized(inQuote[...])
+      if !quoted.isEmpty && quoted != key { body(quoted) }
+    }
     guard let start = labelStart(in: buffer, open: open) else { return }
     if label.contains(where: isLineBreak) {
       var cache = ColumnLabelCache()
@@ -403,7 +407,9 @@ enum ReferenceLabels {
         if let close = closingBracket(bytes, after: index), close + 1 < bytes.endIndex,
           bytes[close + 1] == UInt8(ascii: ":")
         {
-          let key = normalized(bytes[(index + 1)..<close])
+          let label = bytes[(index + 1)..<close]
+          let key =
+            label.withUnsafeBufferPointer { quoteMarkersRemoved($0) }.map { normalized($0[...]) } ?? normalized(label)
           if !key.isEmpty { labels.append(key) }
           index = close
         }
@@ -414,6 +420,32 @@ enum ReferenceLabels {
       index += 1
     }
     return labels
+  }
+
+  /// `label` without the block quote markers (and the blanks around them) that start its lines
+  /// after the first, when it spans lines inside a quote: cmark-gfm reads the label of
+  /// `> [a`, `> b]` as `a b`. `nil` when no later line starts with `>`.
+  ///
+  /// - Complexity: O(n).
+  static func quoteMarkersRemoved(_ label: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    guard label.contains(where: isLineBreak) else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(label.count)
+    var removed = false
+    var index = 0
+    while index < label.count {
+      let byte = label[index]
+      out.append(byte)
+      index += 1
+      guard isLineBreak(byte) else { continue }
+      var after = index
+      while after < label.count && (ASCII.isBlank(label[after]) || label[after] == UInt8(ascii: ">")) {
+        if label[after] == UInt8(ascii: ">") { removed = true }
+        after += 1
+      }
+      index = after
+    }
+    return removed ? out : nil
   }
 
   /// Bytes that may stand before a definition on its line: spaces, quote and list markers.

@@ -49,8 +49,9 @@ import Testing
   @Test(arguments: [
     // The `]` three bytes into its line: one byte after the caret.
     ("[^Ab\n\u{FFFD}] and [^x y\nz]", ["^ab \u{FFFD}", "^a", "^x y z"]),
-    // In a quote the content starts after `> `, or (lazily) at the line's start.
-    ("> [^abcd\n> xyz]", ["^abcd > xyz", "^a", "^ab", "^abc"]),
+    // In a quote the content starts after `> `, or (lazily) at the line's start; as a link label
+    // it is read without the marker.
+    ("> [^abcd\n> xyz]", ["^abcd > xyz", "^abcd xyz", "^a", "^ab", "^abc"]),
     // Four bytes, past the word and its trailing blanks: the word.
     ("[^ab   \nxyzwvu]", ["^ab xyzwvu", "^ab"]),
     // Too close to the line's start: an empty label, which matches nothing.
