@@ -480,9 +480,10 @@ public struct MarkdownStream: Sendable {
       end == source.count
       ? received.lastLineStart(floor: start) : SourceLines.lineStart(received.bytes, before: end, floor: start)
     var known: Int?
+    // The line's block stays settled as the line grows, but for a `|` (a table's header to be).
     if fastPaths, let paragraph = outbox.openParagraph, paragraph.openStart == start, paragraph.lineStart == lineStart,
-      paragraph.start < end, source[paragraph.start] != ASCII.openBracket,
-      PlainTextExtension.isSettled(line: source[lineStart..<end]),
+      paragraph.start < end, source[paragraph.start] != ASCII.openBracket, paragraph.lineEnd <= end,
+      !source[paragraph.lineEnd..<end].contains(ASCII.pipe),
       !SourceLines.contains(preamble.bytes, 0..<preamble.bytes.count, DefinitionStore.footnoteOpener)
     {
       known = context + paragraph.start - start
@@ -496,7 +497,7 @@ public struct MarkdownStream: Sendable {
     // and NBSP on it: the quote closed the paragraph, whose emphasis still showed closed).
     outbox.openParagraph = healed.paragraphStart.flatMap { found in
       found >= context && lineStart < end && PlainTextExtension.isSettled(line: source[lineStart..<end])
-        ? (start: found - context + start, openStart: start, lineStart: lineStart) : nil
+        ? (start: found - context + start, openStart: start, lineStart: lineStart, lineEnd: end) : nil
     }
     outbox.extendableLine =
       preamble.lines + head.count(where: { $0 == ASCII.newline }) + received.lineBreaks(in: start..<end) + 1

@@ -28,9 +28,10 @@ struct UpdateOutbox: Sendable {
   /// Whether the heal of the last tail hid text (a footnote reference whose definition has not
   /// arrived): its last text must then end where its block does, by the nodes' positions.
   var extendableHidesText = false
-  /// The open paragraph the last heal found: where its content starts in the received text, and
-  /// where the open part and the last line started then (``StreamHealer/Healed/paragraphStart``).
-  var openParagraph: (start: Int, openStart: Int, lineStart: Int)?
+  /// The open paragraph the last heal found: where its content starts in the received text,
+  /// where the open part and the last line started then (``StreamHealer/Healed/paragraphStart``),
+  /// and where the last line ended, its block settled (``PlainTextExtension/isSettled(line:)``).
+  var openParagraph: (start: Int, openStart: Int, lineStart: Int, lineEnd: Int)?
   /// The clean point on the open paragraph's last line, when one is known (``TailCheckpoint``).
   var checkpoint: TailCheckpoint?
   /// After a failed attempt at a clean point on the line that starts at `checkpointRetryLine`,
