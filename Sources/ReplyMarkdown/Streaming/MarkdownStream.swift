@@ -363,7 +363,7 @@ public struct MarkdownStream: Sendable {
     let appended: String
     switch PlainTextExtension.extend(
       outbox.lastTail.remainder, source: source[...], previousEnd: end, lastLine: outbox.extendableLine,
-      checksPositions: outbox.extendableHidesText)
+      checksPositions: outbox.extendableHidesText, smartPunctuation: options.contains(.smartPunctuation))
     {
     case .extended(let extended, let text):
       document = extended

@@ -21,9 +21,11 @@ import Testing
 
   /// Streams `text` in `chunks` through both paths and returns the first difference (plain and
   /// terminal lines compared too when `allConsumers`).
-  static func firstDifference(_ chunks: [String], allConsumers: Bool = true) -> String? {
-    var fast = MarkdownStream()
-    var slow = MarkdownStream()
+  static func firstDifference(_ chunks: [String], allConsumers: Bool = true, options: ParseOptions = .github)
+    -> String?
+  {
+    var fast = MarkdownStream(options: options)
+    var slow = MarkdownStream(options: options)
     slow.fastPaths = false
     var fastHTML = MarkdownStreamHTMLRenderer()
     var slowHTML = MarkdownStreamHTMLRenderer()
@@ -226,6 +228,30 @@ import Testing
   ])
   func knownParagraphNeedsASettledLastLine(chunks: [String]) {
     #expect(StreamingFastPathTests.firstDifference(chunks) == nil)
+  }
+
+  /// With smart punctuation, quotes, dashes and dots are read with their neighbours: they take a
+  /// heal (a review: `a --`, then ` b` showed `a -- b` where the heal shows an en dash). And words
+  /// after a hidden footnote reference inside emphasis take one too (four levels of one-byte
+  /// closers spanned its bytes: `*a _b *c _(`, `[^1](`, then `x`, showed `(x` before it).
+  @Test(arguments: [
+    ["a -", "- b c"], ["x it", "' d e"], ["a \"b", "\" c"], ["a ..", ". b"], ["*a-", "-b c"], ["\"*a b", "\" c"],
+    ["x 'a b", " c", "' d"],
+  ])
+  func smartPunctuationTakesAHeal(chunks: [String]) {
+    #expect(StreamingFastPathTests.firstDifference(chunks, options: [.github, .smartPunctuation]) == nil)
+    let long = String(repeating: "word ", count: 30)
+    #expect(
+      StreamingFastPathTests.firstDifference(
+        [long + chunks[0]] + chunks.dropFirst(),
+        options: [
+          .github, .smartPunctuation,
+        ]) == nil)
+  }
+
+  @Test(arguments: ["*a _b *c _([^1](xyz", "*a ~b *c ~([^1](xyz", "_a *b _c *([^1](xyz"])
+  func wordsAfterAHiddenReferenceInEmphasisTakeAHeal(text: String) {
+    #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }) == nil)
   }
 
   /// Seeded lines dense with emphasis, strikethrough, code, links and CJK text, streamed in

@@ -23,7 +23,9 @@ extension MarkdownStream {
   mutating func healOpenPart(_ healer: StreamHealer, from start: Int, applied: inout AppliedHealRules)
     -> StreamHealer.Healed
   {
-    if source.count - start >= Self.checkpointMinimum,
+    // Not with smart punctuation: a `'` before a point shows as a right quote while nothing closes
+    // it, and one after the point that closes it would make it a left quote (a review).
+    if source.count - start >= Self.checkpointMinimum, !options.contains(.smartPunctuation),
       let healed = healThroughCheckpoint(healer, from: start, applied: &applied)
     {
       return healed

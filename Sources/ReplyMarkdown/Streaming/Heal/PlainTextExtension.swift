@@ -54,6 +54,12 @@ enum PlainTextExtension {
     isPlain(byte) || byte == ASCII.colon || byte == UInt8(ascii: "=")
   }
 
+  /// Whether `byte` is one that smart punctuation reads with its neighbours (quotes, a dash or
+  /// ellipsis to be): with that option on, it takes a heal.
+  @inline(__always) static func isSmartPunctuation(_ byte: UInt8) -> Bool {
+    byte == ASCII.apostrophe || byte == ASCII.quote || byte == ASCII.hyphen || byte == ASCII.period
+  }
+
   static let exactRules: [HealRule] = [
     .trailingMarkers, .pendingReferenceLink, .unresolvedFootnoteReference, .inlineClosersInnermostFirst,
     .wordReopensEmphasis, .wideScriptOpensEmphasis,
@@ -81,10 +87,12 @@ enum PlainTextExtension {
   /// - Complexity: O(length of the last line).
   static func extend(
     _ document: MarkdownDocument, source: ArraySlice<UInt8>, previousEnd: Int, lastLine: Int,
-    checksPositions: Bool
+    checksPositions: Bool, smartPunctuation: Bool
   ) -> Extension {
     let new = source[previousEnd...]
-    guard !new.isEmpty, new.allSatisfy(continuesLine) else { return .never }
+    guard !new.isEmpty, new.allSatisfy({ continuesLine($0) && !(smartPunctuation && isSmartPunctuation($0)) }) else {
+      return .never
+    }
     // The shown text ends before trailing blanks and Unicode spaces; those and the new bytes follow
     // it. A character a blank follows is complete.
     var end = trimmedEnd(source, floor: previousEnd)
@@ -164,12 +172,12 @@ enum PlainTextExtension {
     guard let blockEnd = nodes[parent].range?.end, blockEnd.line == lastLine else { return nil }
     // When the heal hid text (a footnote reference whose definition has not arrived, `([^1](`,
     // left a `(` to be taken for the last one), the text must end where the block's content
-    // does, but for the closers of the emphasis around it (one or two bytes each). (Only then: a
-    // tail healed through a clean point joins documents whose positions need not agree.)
+    // does. (Only then: a tail healed through a clean point joins documents whose positions need
+    // not agree.)
+    // Inside emphasis the closers' lengths are not known here: no shortcut then (four levels of
+    // one-byte closers spanned a hidden `[^1]`: a review).
     if checksPositions {
-      guard let textEnd = last.range?.end, textEnd.line == blockEnd.line,
-        (emphasisLevels...(2 * emphasisLevels)).contains(blockEnd.column - textEnd.column)
-      else { return nil }
+      guard emphasisLevels == 0, let textEnd = last.range?.end, textEnd == blockEnd else { return nil }
     }
     // After a link waiting for its definition, a `(` or `[` shown as text may yet be its
     // destination or label.

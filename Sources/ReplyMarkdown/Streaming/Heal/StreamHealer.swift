@@ -337,9 +337,17 @@ struct StreamHealer {
     // Closers never start a line: after one, they close nothing and may start a block (a fence,
     // a break). A cut that ended the text at a line start leaves them on the line before.
     if !closers.isEmpty {
+      // Unicode spaces too, as spaces (`x [*a`, U+3000, `]`: the cut before the `]` left the
+      // space last, and the closer after it closed nothing: a review).
       func trimLineEnd() {
-        while text.count > floor, let last = text.last, InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
-          text.removeLast()
+        while text.count > floor, let last = text.last {
+          if InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
+            text.removeLast()
+          } else {
+            let space = ByteHolds.trailingUnicodeSpaceLength(text, floor: floor)
+            guard space > 0 else { break }
+            text.removeLast(space)
+          }
         }
       }
       trimLineEnd()
@@ -386,9 +394,11 @@ struct StreamHealer {
   /// title (`"`, `'` or `(`), and the line after a label's; the inline content starts after the
   /// last of them up to which the lines parse as nothing but definitions.
   ///
-  /// A definition among those lines spans three of them at most (label, destination, title), so
-  /// three lines in a row that leave the lines so far no definitions end the search: no later
-  /// line can complete one that started before them (a paragraph whose first line only looks like
+  /// Among the lines looked at, a definition spans three at most (its label's line, the line
+  /// after it, a title's first line: a label or a title spread over more lines ends the lines
+  /// looked at, the inline content then starting no later than its first line), so three lines in
+  /// a row that leave the lines so far no definitions end the search: no later line looked at can
+  /// complete one that started before them (a paragraph whose first line only looks like
   /// a definition, followed by `[x]: u` lines, parsed its lines eight times per heal: fuzz seed
   /// 1304).
   ///

@@ -251,6 +251,19 @@ extension StreamingHealTests {
     @Test(arguments: HealTables.inlineClosersInnermostFirst)
     func inlineClosersInnermostFirst(_ row: HealCase) { row.check(.inlineClosersInnermostFirst) }
 
+    /// A Unicode space the cut before an arrived `]` leaves last is trimmed before the closers as a
+    /// space is (a review: `x [*a`, U+3000, `]` showed the `*` closer as text after the space).
+    @Test(arguments: ["x [*a\u{3000}]", "x [*a\u{A0}][", "x [~~a\u{3000}](h", "- [*a\u{2003}](", "> x [**a\u{3000}]"])
+    func unicodeSpaceBeforeABracketIsTrimmedAsASpace(input: String) {
+      let spaced = HealCase(
+        input.replacingOccurrences(of: "\u{3000}", with: " ").replacingOccurrences(of: "\u{A0}", with: " ")
+          .replacingOccurrences(of: "\u{2003}", with: " "), "")
+      let shown = HealCase(input, "").heal().show
+      #expect(
+        shown.replacingOccurrences(of: "\u{3000}", with: " ").replacingOccurrences(of: "\u{A0}", with: " ")
+          .replacingOccurrences(of: "\u{2003}", with: " ") == spaced.heal().show)
+    }
+
     @Test(arguments: HealTables.wordReopensEmphasis)
     func wordReopensEmphasis(_ row: HealCase) { row.check(.wordReopensEmphasis) }
 
