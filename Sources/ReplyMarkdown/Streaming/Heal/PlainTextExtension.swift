@@ -39,10 +39,10 @@ enum PlainTextExtension {
 
   /// Whether a tail healed with the rules `applied` may be extended later: nothing was held back
   /// (trailing blanks and markers aside), and what was closed, only inline closers appended after
-  /// the text (``openText(of:source:lastLine:)`` takes the text only inside emphasis, strong
+  /// the text (``openText(of:source:lastLine:checksPositions:)`` takes the text only inside emphasis, strong
   /// emphasis or strikethrough, whose closers do not depend on the words before them: a closer at
-  /// the end is right-flanking after any character but a blank); hidden footnote references may
-  /// show, and so may links waiting for their definition (checked in ``openText(of:source:lastLine:)``: a `(` or
+  /// the end is right-flanking after any character but whitespace); hidden footnote references may
+  /// show, and so may links waiting for their definition (checked in ``openText(of:source:lastLine:checksPositions:)``: a `(` or
   /// `[` after one could still make it an inline link). A definition arrives as a line of its own,
   /// and the stream heals afresh then.
   static func mayExtend(after applied: AppliedHealRules) -> Bool {
@@ -65,7 +65,7 @@ enum PlainTextExtension {
     .wordReopensEmphasis, .wideScriptOpensEmphasis,
   ]
 
-  /// What ``extend(_:source:previousEnd:lastLine:)`` found.
+  /// What ``extend(_:source:previousEnd:lastLine:checksPositions:smartPunctuation:)`` found.
   enum Extension {
     /// The document, and the text its last node gained.
     case extended(MarkdownDocument, appended: String)
@@ -142,9 +142,11 @@ enum PlainTextExtension {
   }
 
   /// The last text node of `document`, a tail healed exactly (rules that ``mayExtend(after:)``
-  /// accepts) from `source`, with where it is in `source`: when it is a direct child of a
-  /// paragraph or heading that ends on `lastLine` of the healed text, its bytes are the received
-  /// bytes before the end (trailing blanks aside), and what block the line is, is settled.
+  /// accepts) from `source`, with where it is in `source`: when it is a child of a paragraph or
+  /// heading that ends on `lastLine` of the healed text (or of emphasis the heal closed in one),
+  /// its bytes are the received bytes before the end (trailing blanks aside), it ends in no
+  /// marker, and what block the line is, is settled. With `checksPositions` (the heal hid text),
+  /// it also ends where its block does, outside emphasis.
   static func openText(
     of document: MarkdownDocument, source: ArraySlice<UInt8>, lastLine: Int, checksPositions: Bool
   ) -> OpenText? {
@@ -172,10 +174,9 @@ enum PlainTextExtension {
     guard let blockEnd = nodes[parent].range?.end, blockEnd.line == lastLine else { return nil }
     // When the heal hid text (a footnote reference whose definition has not arrived, `([^1](`,
     // left a `(` to be taken for the last one), the text must end where the block's content
-    // does. (Only then: a tail healed through a clean point joins documents whose positions need
-    // not agree.)
-    // Inside emphasis the closers' lengths are not known here: no shortcut then (four levels of
-    // one-byte closers spanned a hidden `[^1]`: a review).
+    // does, outside emphasis, whose closers' lengths are not known here (four levels of one-byte
+    // closers spanned a hidden `[^1]`: a review). Only then: a tail healed through a clean point
+    // joins documents whose positions need not agree.
     if checksPositions {
       guard emphasisLevels == 0, let textEnd = last.range?.end, textEnd == blockEnd else { return nil }
     }
