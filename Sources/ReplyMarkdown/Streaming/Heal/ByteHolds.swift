@@ -43,6 +43,13 @@ enum ByteHolds {
     trailingUnicodeSpaceLength(text[...], floor: floor)
   }
 
+  /// The length in bytes of the blank (space, tab) or Unicode space that ends `text` after
+  /// `floor`, or 0: what the healer trims before the closers it appends.
+  static func trailingSpaceLength(_ text: ArraySlice<UInt8>, floor: Int) -> Int {
+    guard text.endIndex > floor, let last = text.last else { return 0 }
+    return ASCII.isBlank(last) ? 1 : trailingUnicodeSpaceLength(text, floor: floor)
+  }
+
   /// ``trailingUnicodeSpaceLength(_:floor:)`` of a slice (`floor` an index of it).
   static func trailingUnicodeSpaceLength(_ text: ArraySlice<UInt8>, floor: Int) -> Int {
     let count = text.endIndex

@@ -272,12 +272,7 @@ enum PlainTextExtension {
   /// `floor`): the healer trims both before the closers it appends, and shows neither at the end.
   static func trimmedEnd(_ source: ArraySlice<UInt8>, floor: Int) -> Int {
     var end = source.endIndex
-    while end > floor {
-      let space =
-        ASCII.isBlank(source[end - 1]) ? 1 : ByteHolds.trailingUnicodeSpaceLength(source[..<end], floor: floor)
-      guard space > 0 else { break }
-      end -= space
-    }
+    while case let space = ByteHolds.trailingSpaceLength(source[..<end], floor: floor), space > 0 { end -= space }
     return end
   }
 

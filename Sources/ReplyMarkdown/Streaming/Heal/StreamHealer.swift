@@ -272,9 +272,7 @@ struct StreamHealer {
       var followed = (endsBeforeBlank || lineEnded) && pass == 0
       if pass == 0 && !endsBeforeBlank {
         // Unicode spaces too: a closer after one would close nothing (`*a`, NBSP).
-        while text.count > floor, let last = text.last {
-          let space = ASCII.isBlank(last) ? 1 : ByteHolds.trailingUnicodeSpaceLength(text, floor: floor)
-          guard space > 0 else { break }
+        while case let space = ByteHolds.trailingSpaceLength(text[...], floor: floor), space > 0 {
           text.removeLast(space)
           followed = true
         }
@@ -341,13 +339,9 @@ struct StreamHealer {
       // space last, and the closer after it closed nothing: a review).
       func trimLineEnd() {
         while text.count > floor, let last = text.last {
-          if InlineHealScanner.isLineEnd(last) || ASCII.isBlank(last) {
-            text.removeLast()
-          } else {
-            let space = ByteHolds.trailingUnicodeSpaceLength(text, floor: floor)
-            guard space > 0 else { break }
-            text.removeLast(space)
-          }
+          let space = InlineHealScanner.isLineEnd(last) ? 1 : ByteHolds.trailingSpaceLength(text[...], floor: floor)
+          guard space > 0 else { break }
+          text.removeLast(space)
         }
       }
       trimLineEnd()
