@@ -71,7 +71,11 @@ struct DefinitionStore: Sendable {
 
   /// Link labels a kept piece defines for certain, with where the first such piece starts (see
   /// ``add(_:at:definingLinkLabels:)``).
-  private var surelyDefined: [String: Int] = [:]
+  ///
+  /// Keyed by the label's bytes: Swift's string equality takes canonically equivalent labels for
+  /// one, which cmark-gfm does not (`[e` U+0301 `]:` and `[é]:` define two labels; the second
+  /// was dropped as a repeat of the first: a trial).
+  private var surelyDefined: [[UInt8]: Int] = [:]
 
   /// What the stubbed link definitions define, by the placeholder destination their stubs give.
   private(set) var stubTargets: [String: MarkdownNode.LinkInfo] = [:]
@@ -107,12 +111,15 @@ struct DefinitionStore: Sendable {
       // Pieces may close out of reply order: only a definition before this one makes it moot.
       // Not one that cites a footnote: cmark-gfm ignores the definition but not what it cites
       // (`[^a]: one`, then `[^a]: two [^n]` made `n` referenced: a review).
-      if labels.allSatisfy({ (surelyDefined[$0] ?? .max) < start })
+      if labels.allSatisfy({ (surelyDefined[Array($0.utf8)] ?? .max) < start })
         && Self.footnoteOpeners(in: Array(text)) <= labels.filter({ $0.hasPrefix("^") }).count
       {
         return []
       }
-      for label in defined { surelyDefined[label] = min(surelyDefined[label] ?? .max, start) }
+      for label in defined {
+        let key = Array(label.utf8)
+        surelyDefined[key] = min(surelyDefined[key] ?? .max, start)
+      }
     }
     guard !labels.isEmpty else { return [] }
     var bytes = Array(text)
