@@ -120,6 +120,11 @@ final class ChatApp {
       source.resume()
       sources.append(source)
     }
+    // A resize before the handler was in place signalled no one (a CI run on a busy machine
+    // resized the terminal right after the start, and the chat drew at the old size): the size
+    // is read again now.
+    let size = TerminalSession.size()
+    screen.resize(columns: size.columns, rows: size.rows)
     // Keys typed while the terminal was asked for its background come first.
     let typedAhead = TerminalBackground.takeTypedAhead()
     if !typedAhead.isEmpty {
