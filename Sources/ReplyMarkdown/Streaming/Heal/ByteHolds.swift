@@ -43,12 +43,15 @@ enum ByteHolds {
     trailingUnicodeSpaceLength(text[...], floor: floor)
   }
 
-  /// The length in bytes of the blank (space, tab) or Unicode space that ends `text` after
-  /// `floor`, or 0: what the healer trims before the closers it appends.
+  /// The length in bytes of the blank (space, tab), form feed or Unicode space that ends `text`
+  /// after `floor`, or 0: what the healer trims before the closers it appends (flanking reads a
+  /// form feed as whitespace too: `*a`, then a form feed, showed `*a`, the feed and a `*`).
   static func trailingSpaceLength(_ text: ArraySlice<UInt8>, floor: Int) -> Int {
     guard text.endIndex > floor, let last = text.last else { return 0 }
-    return ASCII.isBlank(last) ? 1 : trailingUnicodeSpaceLength(text, floor: floor)
+    return ASCII.isBlank(last) || last == formFeed ? 1 : trailingUnicodeSpaceLength(text, floor: floor)
   }
+
+  static let formFeed: UInt8 = 0x0C
 
   /// ``trailingUnicodeSpaceLength(_:floor:)`` of a slice (`floor` an index of it).
   static func trailingUnicodeSpaceLength(_ text: ArraySlice<UInt8>, floor: Int) -> Int {
@@ -95,7 +98,7 @@ enum ByteHolds {
     FenceLine(line)?.mayClose(character: fence, length: length) ?? false
   }
 
-  /// Removes trailing spaces, tabs, Unicode spaces, a backslash and runs of `* _ ~` and backticks
+  /// Removes trailing spaces, tabs, form feeds, Unicode spaces, a backslash and runs of `* _ ~` and backticks
   /// (markers whose meaning depends on what follows, or a possible hard break); returns the new
   /// end. A Unicode space goes as a space does: a closer after it would close nothing (`~a`,
   /// U+3000, `~` showed both tildes as text).
@@ -104,7 +107,7 @@ enum ByteHolds {
       if isTrailingMarker(last) {
         text.removeLast()
       } else {
-        let space = trailingUnicodeSpaceLength(text, floor: floor)
+        let space = trailingSpaceLength(text[...], floor: floor)
         guard space > 0 else { break }
         text.removeLast(space)
       }

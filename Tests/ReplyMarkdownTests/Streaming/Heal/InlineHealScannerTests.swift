@@ -182,6 +182,10 @@ extension HealTables {
     HealCase("~~'\u{3000}~~", "<p><s>'</s></p>"),
     HealCase("*a\u{A0}*", "<p><em>a</em></p>"),
     HealCase("**a\u{3000}_\u{A0}", "<p><strong>a</strong></p>"),
+    // A form feed is whitespace to flanking too (a review: `*a` and a feed showed `*a`, the feed
+    // and a `*`).
+    HealCase("*a\u{0C}", "<p><em>a</em></p>"),
+    HealCase("~~a\u{0C}~", "<p><s>a</s></p>"),
     HealCase("> a *b\r\n", "<blockquote><p>a <em>b</em></p></blockquote>"),
     HealCase("a `co\n", "<p>a <code>co</code></p>"),
     HealCase("Say it ***very loud", "<p>Say it <em><strong>very loud</strong></em></p>"),
