@@ -142,6 +142,10 @@ import Testing
     "- [^[]:[^footnote1]\n[^footnote1]:\n",
     "> [^[]: x [^b]\n\n[^b]: y\n",
     "1. > [^x[y]: see [^n]\n\n[^n]: note\n",
+    // `--seed 1307`: a footnote definition whose content opens with a link definition, which
+    // defines its label for the whole reply (the footnote itself, unreferenced, shows nowhere).
+    "[^a]:[foo]:l\n\n[foo]",
+    "[^a]: [foo]: /u \"t\"\n\nSee [foo].\n",
     // `--seed 1274`: a definition of a label used above, whose title holds `[^` and ends on a
     // last line without a line break, in one chunk: the link committed without its title.
     "[foo]\n\n[foo]:;\n\"[^\n\"",

@@ -412,6 +412,12 @@ enum ReferenceLabels {
             label.withUnsafeBufferPointer { quoteMarkersRemoved($0) }.map { normalized($0[...]) } ?? normalized(label)
           if !key.isEmpty { labels.append(key) }
           index = close
+          // A footnote definition's content may open with a definition of its own, defined for
+          // the whole reply (`[^a]:[foo]: /u`, then `[foo]`: fuzz seed 1307).
+          if label.first == ASCII.caret {
+            index = close + 2
+            continue
+          }
         }
         atLineStart = false
       } else if atLineStart && !isContainerPrefix(byte) {
