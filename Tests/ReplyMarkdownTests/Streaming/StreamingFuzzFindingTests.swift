@@ -146,6 +146,14 @@ import Testing
     // defines its label for the whole reply (the footnote itself, unreferenced, shows nowhere).
     "[^a]:[foo]:l\n\n[foo]",
     "[^a]: [foo]: /u \"t\"\n\nSee [foo].\n",
+    // A trial: a definition after a task item's checkbox defines its label for what follows.
+    "- [x] [a]: /u\n\n[a]\n",
+    "- [ ] [a]: /u\n\n[a]\n",
+    "1. [x] [a]: /u\n\n[a]\n",
+    "- [ ]\t[a]: /u\n\n[a]\n",
+    "- [x] [a]:t\n2)\n[a]",
+    "- [x] [^1]:[\n>[^1]\n",
+    "- [ ] [^1]: note\n\nSee[^1]\n",
     // `--seed 1274`: a definition of a label used above, whose title holds `[^` and ends on a
     // last line without a line break, in one chunk: the link committed without its title.
     "[foo]\n\n[foo]:;\n\"[^\n\"",

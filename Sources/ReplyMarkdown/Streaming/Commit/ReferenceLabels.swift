@@ -404,6 +404,14 @@ enum ReferenceLabels {
       if byte == ASCII.newline || byte == ASCII.carriageReturn {
         atLineStart = true
       } else if atLineStart && byte == UInt8(ascii: "[") {
+        // A task item's checkbox (`- [x] [a]: /u`): what follows it is the item's content, which
+        // may define a label (a trial: the definition was missed and `[a]` below stayed text).
+        if index + 3 < bytes.endIndex, [ASCII.space, UInt8(ascii: "x"), UInt8(ascii: "X")].contains(bytes[index + 1]),
+          bytes[index + 2] == ASCII.closeBracket, ASCII.isBlank(bytes[index + 3])
+        {
+          index += 4
+          continue
+        }
         if let close = closingBracket(bytes, after: index), close + 1 < bytes.endIndex,
           bytes[close + 1] == UInt8(ascii: ":")
         {
