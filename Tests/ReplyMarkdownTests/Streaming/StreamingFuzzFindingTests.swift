@@ -190,6 +190,21 @@ import Testing
     // Fuzz seed 1254: a run of definitions past 1 KB, one more, then a setext underline and `-`.
     "\n" + String(repeating: "[x]: u\n", count: 315) + "[xx]: u\n---\n-\n",
     String(repeating: "[x]: u\n", count: 160) + "[xx]: u\n---\n-\n",
+    // A label spanning lines inside a block quote is read without the quote markers that start
+    // its later lines, as cmark-gfm reads it (a trial: `> [a`, `> b]` was looked up as `a > b`).
+    "[a b]: /u\n\n> [a\n> b]",
+    "> [a\n> b]: /u\n\n[a b]\n",
+    "- [a b]:h\n>[a\r>b]",
+    "> > [a\n> > b]: /u\n\n[a b]\n",
+    ">[a\n>b]\n---\n[a b]:/u\n\"x\"",
+    "[a b]: /u\n\n> [t][a\n> b] and more\n",
+    "[a b]: /u\n\n- > [a\n  > b]\n",
+    // Labels that differ in bytes but not canonically (`e` + U+0301 and `é`) are two labels to
+    // cmark-gfm (a trial: the second definition was dropped, and a footnote section lost).
+    "[e\u{301}]:/a\n\n[\u{E9}]:/b\n\n[\u{E9}]",
+    "[^e\u{301}]: a\n\n[^\u{E9}]: b\n\nx [^\u{E9}]\n",
+    "[e\u{301}]:/a\n>[\u{E9}]:/b\n\n[\u{E9}]",
+    "[\u{C5}]:/a\n\n[A\u{30A}]:/b\n\n[A\u{30A}]\n",
   ])
   func streamsToOneShot(text: String) {
     Self.expectStreamsToOneShot(text, options: .github)
@@ -218,35 +233,6 @@ import Testing
   ])
   func unkeptDefinitionsInContainersResolveAsOneShot(text: String, options: ParseOptions) {
     Self.expectStreamsToOneShot(text, options: options)
-  }
-
-  /// A label spanning lines inside a block quote is read without the quote markers that start its
-  /// later lines, as cmark-gfm reads it (a trial: `> [a`, `> b]` was looked up as `a > b`, so the
-  /// definition of `a b` never reached its preamble, and one in a quote was never found).
-  @Test(arguments: [
-    "[a b]: /u\n\n> [a\n> b]",
-    "> [a\n> b]: /u\n\n[a b]\n",
-    "- [a b]:h\n>[a\r>b]",
-    "> > [a\n> > b]: /u\n\n[a b]\n",
-    ">[a\n>b]\n---\n[a b]:/u\n\"x\"",
-    "[a b]: /u\n\n> [t][a\n> b] and more\n",
-    "[a b]: /u\n\n- > [a\n  > b]\n",
-  ])
-  func labelsSpanningQuoteLinesResolveAsOneShot(text: String) {
-    Self.expectStreamsToOneShot(text, options: .github)
-  }
-
-  /// Labels that differ in bytes but not canonically (`e` + U+0301 and `é`) are two labels to
-  /// cmark-gfm: the second definition is not a repeat of the first (a trial: it was dropped, and a
-  /// footnote section lost).
-  @Test(arguments: [
-    "[e\u{301}]:/a\n\n[\u{E9}]:/b\n\n[\u{E9}]",
-    "[^e\u{301}]: a\n\n[^\u{E9}]: b\n\nx [^\u{E9}]\n",
-    "[e\u{301}]:/a\n>[\u{E9}]:/b\n\n[\u{E9}]",
-    "[\u{C5}]:/a\n\n[A\u{30A}]:/b\n\n[A\u{30A}]\n",
-  ])
-  func canonicallyEquivalentLabelsStayTwo(text: String) {
-    Self.expectStreamsToOneShot(text, options: .github)
   }
 
   static func expectStreamsToOneShot(_ text: String, options: ParseOptions) {
