@@ -27,8 +27,15 @@ public struct MarkdownDocument: Sendable, Hashable, Codable {
   /// - Complexity: O(n) with the default limits; ``InputLimits/unlimited`` gives cmark-gfm's own
   ///   worst cases, some quadratic.
   public init(_ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default) {
+    self.init(markdown, options: options, limits: limits, paragraphLead: nil)
+  }
+
+  /// Parses markdown text whose paragraph on line `paragraphLead.line` began
+  /// `paragraphLead.bytes` bytes before it, which the input guard counts as one-shot parsing
+  /// would (see ``GuardScanner/paragraphLead``).
+  init(_ markdown: String, options: ParseOptions, limits: InputLimits, paragraphLead: (line: Int, bytes: Int)?) {
     ParseMeter.add(markdown.utf8.count)
-    let guarded = InputGuard.apply(markdown, options: options, limits: limits)
+    let guarded = InputGuard.apply(markdown, options: options, limits: limits, paragraphLead: paragraphLead)
     var nodes = CmarkBridge.parse(guarded.text, options: options)
     if !guarded.linesBrokenBefore.isEmpty {
       // Lines as the input counts them: a stream finds its block boundaries by them.

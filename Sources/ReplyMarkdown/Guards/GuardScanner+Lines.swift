@@ -119,6 +119,7 @@ extension GuardScanner {
   }
 
   @inline(__always) mutating func appendToSegment(start: Int, end: Int) {
+    if segment.isEmpty, let lead = paragraphLead, lead.line == lineNumber { segmentBytes = lead.bytes }
     segment.append(SegmentLine(start: start, end: end, line: lineNumber))
     segmentBytes += end - start + 1
   }

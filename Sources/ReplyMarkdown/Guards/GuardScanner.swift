@@ -42,6 +42,10 @@ struct GuardScanner {
   // The current paragraph (or what may be one): its content ranges with their line numbers.
   var segment = SegmentLines()
   var segmentBytes = 0
+  /// A paragraph that began before the text: the line of the text it continues on (the first
+  /// line of it the text holds) and its bytes before the text. A stream parsing the rest of a
+  /// paragraph whose first lines it closed as link definitions counts them as one-shot does.
+  var paragraphLead: (line: Int, bytes: Int)?
 
   // Tables.
   var table: OpenTable?

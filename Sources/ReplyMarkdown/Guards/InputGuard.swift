@@ -17,6 +17,14 @@ public enum InputGuard {
   public static func apply(
     _ markdown: String, options: ParseOptions = .github, limits: InputLimits = .default
   ) -> GuardedInput {
+    apply(markdown, options: options, limits: limits, paragraphLead: nil)
+  }
+
+  /// ``apply(_:options:limits:)`` for text whose paragraph on line `paragraphLead.line` began
+  /// `paragraphLead.bytes` bytes before the text (see ``GuardScanner/paragraphLead``).
+  static func apply(
+    _ markdown: String, options: ParseOptions, limits: InputLimits, paragraphLead: (line: Int, bytes: Int)?
+  ) -> GuardedInput {
     if limits.isUnlimited { return GuardedInput(text: markdown, diagnostics: []) }
     var text = markdown
     let found = text.withUTF8 { whole -> (edits: [GuardEdit], diagnostics: [MarkdownDiagnostic])? in
@@ -25,6 +33,7 @@ public enum InputGuard {
       let skipped = whole.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
       let buffer = UnsafeBufferPointer(rebasing: whole[skipped...])
       var scanner = GuardScanner(bytes: buffer, options: options, limits: limits.nonNegative)
+      scanner.paragraphLead = paragraphLead
       scanner.run()
       guard !scanner.edits.isEmpty else { return nil }
       let edits = scanner.orderedEdits().map { GuardEdit(offset: $0.offset + skipped, insertion: $0.insertion) }

@@ -79,10 +79,13 @@ public struct MarkdownStream: Sendable {
   var unkeptLabels: Set<String> = []
   /// Whether ``unkeptLabels`` holds a footnote label (a label spanning lines may be any of them).
   var unkeptHasFootnoteLabel = false
-  /// Whether the open part continues a paragraph whose first lines were taken as link
-  /// definitions before it closed (past ``definitionRunLimit``): a table starting the open part
-  /// would make them text.
-  var definitionRunOpen = false
+  /// The bytes of the paragraph the open part continues whose first lines were taken as link
+  /// definitions before it closed (past ``definitionRunLimit``), counted as the input guard
+  /// counts a paragraph's bytes; 0 when the open part continues no such paragraph. Parses of the
+  /// open part hand it to the guard, which then splits a table's header line off the paragraph
+  /// as one-shot parsing does.
+  var definitionRunBytes = 0
+  var definitionRunOpen: Bool { definitionRunBytes > 0 }
   /// What the next update carries and what the last one showed.
   var outbox = UpdateOutbox()
   /// The parse costs the refresh schedule measured for the open part's structure and its tail.
@@ -181,7 +184,9 @@ public struct MarkdownStream: Sendable {
     let remainder =
       replacement.map { Self.remainder(of: $0, fromLine: firstLine) }
       ?? Self.shifted(
-        parseRegion(source[start...], keepFootnoteDefinitions: true, startingAt: start), lines: firstLine - 1)
+        parseRegion(
+          source[start...], keepFootnoteDefinitions: true, startingAt: start, openPartLine: closedLine - firstLine + 1),
+        lines: firstLine - 1)
     outbox.committed.append(
       MarkdownStreamBlock(
         id: nextBlockID, document: remainder, sourceRange: start..<source.count,
@@ -518,9 +523,12 @@ public struct MarkdownStream: Sendable {
   /// document where cmark-gfm puts them (at the end, with their positions): a probe paragraph in
   /// the preamble references them, since cmark-gfm drops a definition nothing references, and the
   /// stream needs to see where each one ends.
+  ///
+  /// `openPartLine`: the region's 1-based line where the open part starts, when it holds that
+  /// start; a paragraph starting there has ``definitionRunBytes`` before it for the input guard.
   mutating func parseRegion(
     _ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false, locatingFootnoteDefinitions: Bool = false,
-    startingAt regionStart: Int = .max
+    startingAt regionStart: Int = .max, openPartLine: Int? = nil
   ) -> MarkdownDocument {
     var preamble = definitions.preamble(for: region, regionStart: regionStart, footnoteText: keepFootnoteDefinitions)
     if locatingFootnoteDefinitions && options.contains(.footnotes) {
@@ -533,7 +541,8 @@ public struct MarkdownStream: Sendable {
     }
     outbox.lookback += preamble.bytes.count
     if preamble.isPartial { committedInexactly = true }
-    var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region)
+    let lead = definitionRunOpen ? openPartLine.map { (line: preamble.lines + $0, bytes: definitionRunBytes) } : nil
+    var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region, paragraphLead: lead)
     if preamble.isStubbed { document = definitions.restoringLinks(document) }
     if !preamble.isEmpty || !keepFootnoteDefinitions {
       document = Self.droppingBlocks(document) { node in
@@ -572,12 +581,15 @@ public struct MarkdownStream: Sendable {
   /// cmark-gfm to drop, which changes no line. A piece `atReplyStart` gets back the reply's own
   /// mark, if it had one: cmark-gfm reads the first line after it at offsets three bytes past its
   /// columns, and makes no task item there (`- [ ] x`).
-  mutating func parseText<Bytes: Collection<UInt8>>(_ bytes: Bytes, atReplyStart: Bool = false) -> MarkdownDocument {
+  /// `paragraphLead`: see ``GuardScanner/paragraphLead``.
+  mutating func parseText<Bytes: Collection<UInt8>>(
+    _ bytes: Bytes, atReplyStart: Bool = false, paragraphLead: (line: Int, bytes: Int)? = nil
+  ) -> MarkdownDocument {
     var text = String(decoding: bytes, as: UTF8.self)
     if bytes.starts(with: InputGuard.byteOrderMark) || (atReplyStart && received.droppedByteOrderMark) {
       text = "\u{FEFF}" + text
     }
-    let document = MarkdownDocument(text, options: options)
+    let document = MarkdownDocument(text, options: options, limits: .default, paragraphLead: paragraphLead)
     if !document.diagnostics.isEmpty { guardChangedInput = true }
     return document
   }

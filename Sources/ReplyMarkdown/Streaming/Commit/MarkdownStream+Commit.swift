@@ -91,7 +91,7 @@ extension MarkdownStream {
     let start = closedEnd
     let firstLine = closedLine
     let text = Array(source[start..<completeEnd])
-    let document = parseRegion(text[...], locatingFootnoteDefinitions: true)
+    let document = parseRegion(text[...], locatingFootnoteDefinitions: true, openPartLine: 1)
     let lines = SourceLines.lineStarts(text)
     func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
     let (units, unplaced) = Self.units(of: document, text: text, lines: lines)
@@ -122,8 +122,11 @@ extension MarkdownStream {
         // may yet make its last line a table's header and every line before it text; below the
         // limit they stay open, so that case is exact.
         defineOneByOne(text, upTo: split, base: start)
+        // The guard counts a line's bytes without its line ending, and one for the end.
+        let crlf = zip(text[..<split], text[1..<split]).count { $0 == ASCII.carriageReturn && $1 == ASCII.newline }
+        let run = definitionRunBytes + split - crlf
         advanceClosed(to: start + split)
-        definitionRunOpen = true
+        definitionRunBytes = run
       }
       drain()
       return false
@@ -279,7 +282,7 @@ extension MarkdownStream {
     guard end > closedEnd else { return }
     closedLine += received.lineBreaks(in: closedEnd..<end)
     closedEnd = end
-    definitionRunOpen = false
+    definitionRunBytes = 0
   }
 
   // MARK: Held and committed blocks
