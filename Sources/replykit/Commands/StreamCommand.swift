@@ -66,7 +66,7 @@ enum StreamCommand {
       output.abandon()
       throw error
     }
-    output.finish()
+    try output.finish()
     // A signal during the last update: the display is whole already.
     if let signalNumber = StreamInterruption.pending { StreamInterruption.die(of: signalNumber) }
     try StandardIO.checkOutput()

@@ -39,12 +39,34 @@ struct StreamOutput {
   }
 
   mutating func feed(_ bytes: ArraySlice<UInt8>) {
-    apply(stream.feed(bytes: bytes), final: false)
+    let update = stream.feed(bytes: bytes)
+    show(update, committing: consume(update), final: false)
   }
 
-  mutating func finish() {
-    apply(stream.finish(), final: true)
+  /// Applies the final update. Into a pipe, throws instead of writing the rest when the final
+  /// output does not start with what was written (what was written is then not `render`'s output;
+  /// never expected).
+  mutating func finish() throws {
+    let update = stream.finish()
+    let newlyCommitted = consume(update)
+    if !frames && !live && rewroteCommitted { throw CLIError.failure(Self.rewroteMessage) }
+    show(update, committing: newlyCommitted, final: true)
   }
+
+  /// Whether the final update changed output committed before it (see
+  /// ``MarkdownStreamHTMLRenderer/rewroteCommitted``).
+  private var rewroteCommitted: Bool {
+    switch format {
+    case .ansi: ansi.rewroteCommitted
+    case .plain: plain.rewroteCommitted
+    case .html: html.rewroteCommitted
+    }
+  }
+
+  static let rewroteMessage =
+    "the output written before the end differs from the final rendering, so it is not what "
+    + "'replykit render' writes (a fault in ReplyKit: please report it with the input); "
+    + "'replykit render' of the same input gives the exact output"
 
   /// Ends a live display that will get no more text (an error, a signal): the tail is written out
   /// whole below the committed lines, its top too when it was taller than the screen, so the
@@ -54,13 +76,18 @@ struct StreamOutput {
     terminal.draw(newlyCommitted: ansi.tailLines, tail: [], final: true)
   }
 
-  private mutating func apply(_ update: MarkdownStreamUpdate, final: Bool) {
-    var newlyCommitted: [String] = []
+  /// Applies an update to the consumer of the format; returns the terminal lines it committed.
+  private mutating func consume(_ update: MarkdownStreamUpdate) -> [String] {
     switch format {
-    case .ansi: newlyCommitted = ansi.apply(update)
+    case .ansi: return ansi.apply(update)
     case .plain: plain.apply(update)
     case .html: html.apply(update)
     }
+    return []
+  }
+
+  /// Writes what an update changed: a frame, the live region, or into a pipe what committed.
+  private mutating func show(_ update: MarkdownStreamUpdate, committing newlyCommitted: [String], final: Bool) {
     if frames {
       writeFrame(bytes: update.receivedBytes, final: final)
     } else if live {

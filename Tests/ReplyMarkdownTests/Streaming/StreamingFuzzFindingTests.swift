@@ -257,6 +257,7 @@ import Testing
         #expect(html.html == oneShot, "\(policy), chunks of \(size)")
         if policy == .holdUntilFinish {
           #expect(String(decoding: written, as: UTF8.self) == oneShot, "written as into a pipe, chunks of \(size)")
+          #expect(!html.rewroteCommitted, "chunks of \(size)")
         }
       }
     }

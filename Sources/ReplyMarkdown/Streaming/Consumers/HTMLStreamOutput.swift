@@ -8,6 +8,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   private(set) var bytes: [UInt8] = []
   /// Where the held blocks start.
   private(set) var committedLength = 0
+  private(set) var rewroteCommitted = false
   /// Where the head and settled parts start.
   private var heldLength = 0
   /// Where the open remainder starts.
@@ -58,10 +59,12 @@ struct HTMLStreamOutput: StreamConsumerOutput {
   }
 
   mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock]) {
+    let committed = bytes[..<committedLength]
     truncate(0)
     heldHTML.removeAll()
     bytes = []
     renderer.append(document, to: &bytes)
+    if !bytes.starts(with: committed) { rewroteCommitted = true }
     committedLength = bytes.count
     heldLength = bytes.count
     settledLength = bytes.count

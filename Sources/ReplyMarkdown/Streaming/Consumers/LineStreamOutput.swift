@@ -31,6 +31,7 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// The table rows laid out for the terminal by open tables before ``table``.
   private var finishedTableRows = 0
   private(set) var committedLines: [String] = []
+  private(set) var rewroteCommitted = false
   private(set) var tailLines: [String] = []
   /// The committed lines the current update added, as they follow the lines committed before.
   private(set) var added: [String] = []
@@ -104,7 +105,9 @@ struct LineStreamOutput: StreamConsumerOutput {
     for block in blocks {
       added += Self.unitLines(block.document, after: !committedLines.isEmpty || !added.isEmpty, render: render)
     }
+    let committed = committedLines
     committedLines = render(document)
+    if !committedLines.starts(with: committed) { rewroteCommitted = true }
     heldCache.removeAll()
     stablePrefix = nil
     heldLines = []

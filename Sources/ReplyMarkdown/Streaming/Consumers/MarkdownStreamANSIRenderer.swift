@@ -44,6 +44,14 @@ public struct MarkdownStreamANSIRenderer: Sendable {
   /// the final update.
   public var tailLines: [String] { core.output.tailLines }
 
+  /// Whether the final update's replacement changed output committed before it. Until then the
+  /// committed output only grows (P4); with ``MarkdownStream/ReferencePolicy/holdUntilFinish``
+  /// the final output also starts with it, so a writer that wrote committed output as it committed
+  /// (into a pipe) wrote the start of the final output: `true` there is a fault of the stream,
+  /// to report. With ``MarkdownStream/ReferencePolicy/live`` a block may commit with a reference
+  /// its definition, arriving later, changes, and the replacement then rewrites it.
+  public var rewroteCommitted: Bool { core.output.rewroteCommitted }
+
   /// Applies an update and returns the lines it committed (to write once, above the tail).
   @discardableResult
   public mutating func apply(_ update: MarkdownStreamUpdate) -> [String] {

@@ -18,6 +18,9 @@ protocol StreamConsumerOutput: Sendable {
   /// The final replacement: shows `document` (the whole reply) in place of everything; `blocks`
   /// are the update's committed blocks.
   mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock])
+  /// Whether ``replaceAll(with:committing:)`` showed other output where committed output was:
+  /// what was committed before it is not where the final output starts.
+  var rewroteCommitted: Bool { get }
   /// Drops what was shown for held blocks.
   mutating func dropHeld()
   /// Shows `blocks` after the held blocks shown so far.
