@@ -1,5 +1,5 @@
 /// One insertion the guard makes into the input, before the byte at `offset`.
-struct GuardEdit {
+struct GuardEdit: Equatable {
   /// What is inserted.
   enum Insertion: UInt8 {
     /// A backslash: the next punctuation character becomes literal text.

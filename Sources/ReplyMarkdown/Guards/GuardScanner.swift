@@ -6,7 +6,8 @@
 /// text instead of code), so that input can never hide costly syntax from the guard; the price is
 /// that, past a limit, something inside code may be escaped too.
 struct GuardScanner {
-  let bytes: UnsafeBufferPointer<UInt8>
+  /// The text; a scan of a growing text (``scanLines(of:)``) points it at each new copy.
+  var bytes: UnsafeBufferPointer<UInt8>
   var lines: LineBreaks
   let limits: InputLimits
   let smart: Bool
@@ -63,6 +64,10 @@ struct GuardScanner {
   var referenceBudgetLeft: Int
   /// What one reference link may copy: the longest reference definition (0 when there is none).
   var referenceCost = 0
+  /// For a growing text (``scanLines(of:isWhole:)``): where the lines not scanned yet start, and
+  /// the mebibytes the autolink budget counts so far.
+  var scannedEnd = 0
+  var budgetedMebibytes = 1
 
   init(bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, limits: InputLimits) {
     self.bytes = bytes

@@ -21,10 +21,12 @@ struct LineBreaks {
   private var carriageReturn: Int
   private var returnSearchStart = 0
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// Line breaks of `bytes`, asked for lines that start at `start` or later.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
     self.bytes = bytes
-    carriageReturn = bytes.firstOffset(of: ASCII.carriageReturn, from: 0, to: bytes.count)
+    carriageReturn = bytes.firstOffset(of: ASCII.carriageReturn, from: start, to: bytes.count)
     hasCarriageReturn = carriageReturn < bytes.count
+    returnSearchStart = start
   }
 
   /// The offset of the first `\n` or `\r` at or after `start` (which is less than the count), or

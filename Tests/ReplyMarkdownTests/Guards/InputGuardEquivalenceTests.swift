@@ -67,6 +67,49 @@ import Testing
     }
   }
 
+  /// A scan of a growing text (a stream's reply, ``ReplyGuardWatch``) fed its lines in random
+  /// steps makes the very edits, with the same reports, as one scan of the whole text; under tight
+  /// and random limits (the reference links' budget aside: the growing scan leaves it out).
+  @Test func aGrowingScanMakesTheEditsOfTheWholeScan() {
+    var generator = MarkdownishGenerator(seed: 0x5EED_1308)
+    var acted = 0
+    for index in 0..<1_500 {
+      let text =
+        index % 50 == 49 ? (0..<30).map { _ in generator.document() }.joined(separator: "\n") : generator.document()
+      let options = generator.options()
+      var limits = index.isMultiple(of: 2) ? Self.tight : generator.limits()
+      limits.maxReferenceExpansionBytes = .max
+      let bytes = Array(text.utf8)
+      // Line starts, `\r\n` counted as one ending.
+      var starts: [Int] = []
+      for offset in bytes.indices where bytes[offset] == ASCII.newline || bytes[offset] == ASCII.carriageReturn {
+        if bytes[offset] == ASCII.carriageReturn && offset + 1 < bytes.count && bytes[offset + 1] == ASCII.newline {
+          continue
+        }
+        starts.append(offset + 1)
+      }
+      let whole = bytes.withUnsafeBufferPointer { buffer in
+        var scanner = GuardScanner(bytes: buffer, options: options, limits: limits.nonNegative)
+        scanner.run()
+        return (scanner.orderedEdits(), scanner.diagnosticList())
+      }
+      var growing = GuardScanner.growing(options: options, limits: limits.nonNegative)
+      var next = 0
+      while next < starts.count {
+        next += 1 + generator.below(4)
+        let end = starts[min(next, starts.count) - 1]
+        // Each call sees a fresh copy, as a stream's received text moves when it grows.
+        let prefix = Array(bytes[..<end])
+        prefix.withUnsafeBufferPointer { growing.scanLines(of: $0) }
+      }
+      bytes.withUnsafeBufferPointer { growing.scanLines(of: $0, isWhole: true) }
+      #expect(growing.orderedEdits() == whole.0, "document \(index): \(text.debugDescription)")
+      #expect(growing.diagnosticList() == whole.1, "document \(index)")
+      if !whole.0.isEmpty { acted += 1 }
+    }
+    #expect(acted > 500, "the guard acted on \(acted) documents only")
+  }
+
   // MARK: Corpus/
 
   /// Input hash → result digest, for the inputs of `Corpus/` when they were recorded.

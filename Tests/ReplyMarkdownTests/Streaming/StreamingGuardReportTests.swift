@@ -1,5 +1,6 @@
-import ReplyMarkdown
 import Testing
+
+@testable import ReplyMarkdown
 
 /// `MarkdownStream.guardChangedInput`: whether the input guard changed any piece the stream parsed.
 @Suite struct StreamingGuardReportTests {
@@ -17,11 +18,43 @@ import Testing
     return stream
   }
 
+  /// What `replykit stream` writes into a pipe: `.holdUntilFinish`, committed HTML as it
+  /// commits, the rest at the end; and whether the final update rewrote what was committed.
+  static func piped(_ text: String, size: Int) -> (html: String, rewrote: Bool) {
+    var stream = MarkdownStream()
+    stream.showsTail = false
+    stream.referencePolicy = .holdUntilFinish
+    var html = MarkdownStreamHTMLRenderer()
+    var written: [UInt8] = []
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      html.apply(stream.feed(bytes: bytes[offset..<min(bytes.count, offset + size)]))
+      if html.committedLength > written.count { written += html.utf8(written.count..<html.committedLength) }
+      offset += size
+    }
+    html.apply(stream.finish())
+    written += html.utf8(min(written.count, html.utf8Count)..<html.utf8Count)
+    return (String(decoding: written, as: UTF8.self), html.rewroteCommitted)
+  }
+
   @Test func staysFalseBelowEveryLimit() {
     let reply = "# Plan\n\n- one **bold** step\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```swift\nlet x = 1\n```\n"
     for size in [1, 7, 64, 4096] {
       #expect(!Self.streamed(reply, size: size).guardChangedInput, "chunks of \(size)")
     }
+  }
+
+  /// Delimiter-like rows in a table charge the document's re-reading budget with the table's bytes
+  /// so far; the stream settles a long table in parts, each far below it. The whole reply's guard,
+  /// run over the lines as they arrive (``ReplyGuardWatch``), tells the stream when the reply
+  /// passed it: nothing commits after that under `.holdUntilFinish`, and the final update is the
+  /// one-shot parse (into a pipe, rows render escapes were written unescaped: a fuzz input kept
+  /// in Corpus/fuzz-regressions, `time-smart-2aeae2c5cd19c419.md`, at chunks of 1 to 7 bytes).
+  @Test func aTablePastTheDocumentsReReadingBudgetEndsAsOneShot() {
+    let text = "x\n| a | b |\n|---|---|\n" + String(repeating: "|-|-|\n|-|\n", count: 400) + "\nafter\n"
+    #expect(!InputGuard.apply(text).diagnostics.isEmpty)
+    StreamingFuzzFindingTests.expectStreamsToOneShot(text, options: .github)
   }
 
   /// The guard's budget for reference links covers the whole reply, which the stream parses in
@@ -56,6 +89,11 @@ import Testing
       }
       html.apply(stream.finish())
       #expect(html.html == expected, "chunks of \(size)")
+      // Into a pipe too: the whole reply's guard watch holds what the budget may change (links
+      // were written where render shows text).
+      let piped = Self.piped(reply, size: size)
+      #expect(piped.html == expected, "into a pipe, chunks of \(size)")
+      #expect(!piped.rewrote, "chunks of \(size)")
     }
   }
 
@@ -78,6 +116,7 @@ import Testing
     }
     html.apply(stream.finish())
     #expect(html.html == expected)
+    #expect(Self.piped(reply, size: 1000).html == expected)
   }
 
   @Test func turnsTrueWhenAPieceWasGuarded() {

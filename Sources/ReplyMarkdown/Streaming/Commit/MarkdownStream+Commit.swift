@@ -367,6 +367,8 @@ extension MarkdownStream {
   /// Commits held blocks from the oldest while none waits, or while the held bytes exceed the
   /// policy's budget.
   mutating func drain() {
+    // The whole reply's guard acted: blocks from here on may differ from one-shot rendering.
+    if replyGuardActed && referencePolicy.budget == nil { return }
     while let first = held.first {
       let waits = !first.waiting.isEmpty || (referencePolicy.budget == nil && first.hasFootnoteReferences)
       if waits {

@@ -1,0 +1,69 @@
+/// The input guard run over the whole reply as one-shot rendering runs it, line by line as the
+/// lines complete: whether it has changed anything yet.
+///
+/// The stream parses the reply in pieces, and each piece goes through the guard on its own. Below
+/// every limit that changes nothing, as it changes nothing for the whole reply. But some limits
+/// count across pieces — the bytes of a paragraph before a table's header line, the delimiter-like
+/// rows of a long table against the document's re-reading budget, the autolinks scanned per
+/// mebibyte — and a piece can stay below a limit the whole reply passes. Once this watch sees the
+/// guard act on the whole reply, the stream knows its pieces may differ from one-shot rendering
+/// from there on: its final update is the whole reply parsed at once, and a stream that must not
+/// commit what could change (``MarkdownStream/ReferencePolicy/holdUntilFinish``) commits nothing
+/// more before the end.
+///
+/// The budget of reference links charges every bracket the longest definition of the whole
+/// reply, which a stream cannot know early: the watch counts the brackets and the longest
+/// definition so far, and counts the guard as acting once they pass half the budget, as
+/// ``MarkdownStream/mayExceedReferenceBudget(_:footnotes:)`` does at the end. (Brackets that
+/// commit before a longer definition arrives are charged it by one-shot rendering too.)
+///
+/// - Complexity: O(n) over the reply: each line is scanned once, each paragraph's bytes once more
+///   when it ends.
+struct ReplyGuardWatch: @unchecked Sendable {
+  // `@unchecked`: the scanner points at the text only during a call (``GuardScanner/scanLines(of:isWhole:)``).
+  private var scanner: GuardScanner
+  /// The brackets in the lines scanned, and the longest definition among them.
+  private var brackets = 0
+  private var longestDefinition = 0
+  private var referencesMayPassBudget = false
+
+  init(options: ParseOptions) {
+    scanner = .growing(options: options, limits: .default)
+  }
+
+  /// Whether the guard changed anything in the lines scanned, or the brackets in them may pass
+  /// the reference links' budget.
+  var hasActed: Bool { referencesMayPassBudget || !scanner.edits.isEmpty }
+
+  /// Scans the complete lines of `text[..<end]` not scanned yet (`end` is a line start; `text`
+  /// only ever grows) and returns ``hasActed``.
+  mutating func scan(_ text: [UInt8], upTo end: Int) -> Bool {
+    guard end > scanner.scannedEnd else { return hasActed }
+    text.withUnsafeBufferPointer { buffer in
+      countReferences(UnsafeBufferPointer(rebasing: buffer[scanner.scannedEnd..<end]))
+      scanner.scanLines(of: UnsafeBufferPointer(rebasing: buffer[..<end]))
+    }
+    return hasActed
+  }
+
+  private mutating func countReferences(_ lines: UnsafeBufferPointer<UInt8>) {
+    brackets += lines.count { $0 == ASCII.openBracket }
+    var scan = ReferenceDefinitionScan(lines: LineBreaks(lines), footnotes: scanner.footnotes)
+    longestDefinition = max(longestDefinition, scan.longestDefinition())
+    guard brackets > 1 else { return }
+    let charged = longestDefinition.multipliedReportingOverflow(by: brackets)
+    if charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2 {
+      referencesMayPassBudget = true
+    }
+  }
+
+  /// Scans the rest of the whole reply `text`, its last line and paragraph ended, and returns
+  /// ``hasActed``.
+  mutating func finish(_ text: [UInt8]) -> Bool {
+    text.withUnsafeBufferPointer { buffer in
+      countReferences(UnsafeBufferPointer(rebasing: buffer[scanner.scannedEnd...]))
+      scanner.scanLines(of: buffer, isWhole: true)
+    }
+    return hasActed
+  }
+}
