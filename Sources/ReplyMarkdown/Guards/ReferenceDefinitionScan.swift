@@ -7,6 +7,9 @@ struct ReferenceDefinitionScan {
   let bytes: UnsafeBufferPointer<UInt8>
   var lines: LineBreaks
   let footnotes: Bool
+  /// After ``longestDefinition()``: where the first definition starts that runs on over lines to
+  /// the end of the text, its paragraph not ended (a text that grows may make it longer).
+  private(set) var openDefinitionStart: Int?
 
   init(lines: LineBreaks, footnotes: Bool) {
     self.bytes = lines.bytes
@@ -35,6 +38,7 @@ struct ReferenceDefinitionScan {
         } else {
           if knownParagraphEnd < end { knownParagraphEnd = paragraphEnd(after: end) }
           longest = max(longest, knownParagraphEnd - start)
+          if knownParagraphEnd == count && openDefinitionStart == nil { openDefinitionStart = start }
         }
       }
       done = end

@@ -49,7 +49,13 @@ struct StreamOutput {
   mutating func finish() throws {
     let update = stream.finish()
     let newlyCommitted = consume(update)
-    if !frames && !live && rewroteCommitted { throw CLIError.failure(Self.rewroteMessage) }
+    if !frames && !live && rewroteCommitted {
+      // The one known cause: every bracket is charged the reply's longest definition, which may
+      // come after links were written (see docs/streaming.md).
+      let kinds = InputGuard.apply(stream.text, options: stream.options).diagnostics.map(\.kind)
+      throw CLIError.failure(
+        kinds.contains(.referenceExpansion) ? Self.lateReferenceBudgetMessage : Self.rewroteMessage)
+    }
     show(update, committing: newlyCommitted, final: true)
   }
 
@@ -62,6 +68,11 @@ struct StreamOutput {
     case .html: html.rewroteCommitted
     }
   }
+
+  static let lateReferenceBudgetMessage =
+    "reference links passed their budget (1048576 bytes copied from definitions) only with a "
+    + "definition that came after links already written, so what was written differs from what "
+    + "'replykit render' writes; 'replykit render' of the same input gives the exact output"
 
   static let rewroteMessage =
     "the output written before the end differs from the final rendering, so it is not what "

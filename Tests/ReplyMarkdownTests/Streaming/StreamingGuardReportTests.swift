@@ -38,6 +38,28 @@ import Testing
     return (String(decoding: written, as: UTF8.self), html.rewroteCommitted)
   }
 
+  /// Into a pipe a block commits only once the whole reply's guard has ended its paragraph too
+  /// (``ReplyGuardWatch/settledEnd``): on replies as models write them that is where the stream
+  /// closes it, so nearly all is written before the end.
+  @Test func aPipeStillCommitsAsTheReplyArrives() {
+    let unit =
+      "## Step\n\nSome *text* with `code` and a [link](https://example.com).\n\n- one\n- two\n\n"
+      + "```swift\nlet x = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quoted\n\n<div>html</div>\n\n"
+    let text = String(repeating: unit, count: 30)
+    var stream = MarkdownStream()
+    stream.showsTail = false
+    stream.referencePolicy = .holdUntilFinish
+    var html = MarkdownStreamHTMLRenderer()
+    let bytes = Array(text.utf8)
+    for start in stride(from: 0, to: bytes.count, by: 20) {
+      html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + 20)]))
+    }
+    let beforeEnd = html.committedLength
+    html.apply(stream.finish())
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(beforeEnd * 100 >= html.utf8Count * 95, "\(beforeEnd) of \(html.utf8Count) bytes before the end")
+  }
+
   @Test func staysFalseBelowEveryLimit() {
     let reply = "# Plan\n\n- one **bold** step\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```swift\nlet x = 1\n```\n"
     for size in [1, 7, 64, 4096] {

@@ -22,9 +22,12 @@
 struct ReplyGuardWatch: @unchecked Sendable {
   // `@unchecked`: the scanner points at the text only during a call (``GuardScanner/scanLines(of:isWhole:)``).
   private var scanner: GuardScanner
-  /// The brackets in the lines scanned, and the longest definition among them.
+  /// The brackets in the lines scanned, and the longest definition among them: one that runs on
+  /// over lines is charged up to its paragraph's end, so while that paragraph is open it is
+  /// charged what arrived so far, from where it starts.
   private var brackets = 0
   private var longestDefinition = 0
+  private var openDefinitionStart: Int?
   private var referencesMayPassBudget = false
 
   init(options: ParseOptions) {
@@ -35,21 +38,35 @@ struct ReplyGuardWatch: @unchecked Sendable {
   /// the reference links' budget.
   var hasActed: Bool { referencesMayPassBudget || !scanner.edits.isEmpty }
 
+  /// Where the text starts that the guard may still change: its open paragraph (whose inline
+  /// limits it applies when the paragraph ends), or the lines not scanned. The guard may take
+  /// more lines for one paragraph than cmark-gfm does (it errs towards counting more), so a block
+  /// the stream closed can still be in it.
+  var settledEnd: Int { scanner.segment.isEmpty ? scanner.scannedEnd : scanner.segment[0].start }
+
   /// Scans the complete lines of `text[..<end]` not scanned yet (`end` is a line start; `text`
   /// only ever grows) and returns ``hasActed``.
   mutating func scan(_ text: [UInt8], upTo end: Int) -> Bool {
     guard end > scanner.scannedEnd else { return hasActed }
     text.withUnsafeBufferPointer { buffer in
-      countReferences(UnsafeBufferPointer(rebasing: buffer[scanner.scannedEnd..<end]))
+      countReferences(UnsafeBufferPointer(rebasing: buffer[scanner.scannedEnd..<end]), at: scanner.scannedEnd)
       scanner.scanLines(of: UnsafeBufferPointer(rebasing: buffer[..<end]))
     }
     return hasActed
   }
 
-  private mutating func countReferences(_ lines: UnsafeBufferPointer<UInt8>) {
+  /// Counts the brackets and definitions of new lines, which start at `offset` in the reply.
+  private mutating func countReferences(_ lines: UnsafeBufferPointer<UInt8>, at offset: Int) {
     brackets += lines.count { $0 == ASCII.openBracket }
     var scan = ReferenceDefinitionScan(lines: LineBreaks(lines), footnotes: scanner.footnotes)
     longestDefinition = max(longestDefinition, scan.longestDefinition())
+    if let start = openDefinitionStart {
+      // The paragraph of a definition that ran on to the end of the lines before.
+      let end = scan.paragraphEnd(after: -1)
+      longestDefinition = max(longestDefinition, offset + end - start)
+      if end < lines.count { openDefinitionStart = nil }
+    }
+    if openDefinitionStart == nil, let start = scan.openDefinitionStart { openDefinitionStart = offset + start }
     guard brackets > 1 else { return }
     let charged = longestDefinition.multipliedReportingOverflow(by: brackets)
     if charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2 {
@@ -61,7 +78,7 @@ struct ReplyGuardWatch: @unchecked Sendable {
   /// ``hasActed``.
   mutating func finish(_ text: [UInt8]) -> Bool {
     text.withUnsafeBufferPointer { buffer in
-      countReferences(UnsafeBufferPointer(rebasing: buffer[scanner.scannedEnd...]))
+      countReferences(UnsafeBufferPointer(rebasing: buffer[scanner.scannedEnd...]), at: scanner.scannedEnd)
       scanner.scanLines(of: buffer, isWhole: true)
     }
     return hasActed
