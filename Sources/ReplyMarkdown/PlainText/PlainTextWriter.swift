@@ -113,6 +113,14 @@ struct PlainTextWriter: MarkdownWalker {
   /// Writes inline text, resolving a pending soft break against its first character.
   mutating func writeInline(_ text: String) {
     guard !text.isEmpty else { return }
+    // Spaces that would start a line show nothing, nor does a soft break before anything shown
+    // on it: a paragraph of inline HTML and the spaces and line ends between its tags (`<b> <i>`,
+    // the tags omitted) writes no line, as a raw HTML block writes none, rather than an empty
+    // line with blank lines around it.
+    if atLineStart || pending != .none {
+      if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) { return }
+      pendingSoftBreak = false
+    }
     ensureLine()
     if pendingSoftBreak {
       pendingSoftBreak = false

@@ -20,6 +20,32 @@ import Testing
     #expect(plain("a\n<a>\nb") == "a b")
   }
 
+  /// A paragraph of inline HTML only (the tags omitted, spaces and line ends between them) writes
+  /// no line, as a raw HTML block writes none: it was an empty line with blank lines around it,
+  /// which the stream, rendering a unit at a time, could not tell from nothing (a trial:
+  /// `replykit stream --to plain` of `<b> <i>`, a blank line and `z` lacked render's two leading
+  /// newlines).
+  @Test func aParagraphOfOmittedHTMLWritesNoLine() {
+    #expect(plain("<b> <i>\n\nz") == "z")
+    #expect(plain("a\n\n<b> <i>\n\nz") == "a\n\nz")
+    #expect(plain("<b>\n<i> x") == "x")
+    #expect(plain("<b> <![CDATA[]]>\n1. z") == "1. z")
+    #expect(plain("- <b> <i>\n- x") == "•\n• x")
+    for text in ["<b> <i>\n\nz\n", "a\n\n<b> <i>\n\nz\n", "<b> <![CDATA[]]>\n1. z\n", "<b>\n<i>\n\n> q\n"] {
+      let oneShot = plain(text)
+      for chunk in [1, 3, 20] {
+        var stream = MarkdownStream()
+        var consumer = MarkdownStreamPlainRenderer()
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+          consumer.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
+        }
+        consumer.apply(stream.finish())
+        #expect(consumer.text == oneShot, "\(text.debugDescription), \(chunk)-byte chunks")
+      }
+    }
+  }
+
   @Test func listsUseBulletsByDepthRealNumbersAndTaskBoxes() {
     #expect(plain("- a\n  - b\n    - c\n      - d") == "• a\n  ◦ b\n    ▪ c\n      • d")
     #expect(plain("7) seven\n8) eight") == "7) seven\n8) eight")
