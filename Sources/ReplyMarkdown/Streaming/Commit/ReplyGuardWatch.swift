@@ -57,9 +57,17 @@ struct ReplyGuardWatch: @unchecked Sendable {
 
   /// Counts the brackets and definitions of new lines, which start at `offset` in the reply.
   private mutating func countReferences(_ lines: UnsafeBufferPointer<UInt8>, at offset: Int) {
-    brackets += lines.count { $0 == ASCII.openBracket }
+    var found = 0
+    var bracket = lines.firstOffset(of: ASCII.openBracket, from: 0, to: lines.count)
+    while bracket < lines.count {
+      found += 1
+      bracket = lines.firstOffset(of: ASCII.openBracket, from: bracket + 1, to: lines.count)
+    }
+    brackets += found
+    // Only a line holding a `[` starts a definition.
+    guard found > 0 || openDefinitionStart != nil else { return }
     var scan = ReferenceDefinitionScan(lines: LineBreaks(lines), footnotes: scanner.footnotes)
-    longestDefinition = max(longestDefinition, scan.longestDefinition())
+    if found > 0 { longestDefinition = max(longestDefinition, scan.longestDefinition()) }
     if let start = openDefinitionStart {
       // The paragraph of a definition that ran on to the end of the lines before.
       let end = scan.paragraphEnd(after: -1)
