@@ -239,25 +239,11 @@ import Testing
     let oneShot = HTMLRenderer().render(MarkdownDocument(text, options: options))
     for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
       for size in [1, 2, 3, 5, 8, 13, 64, 400] {
-        var stream = MarkdownStream(options: options)
-        stream.referencePolicy = policy
-        var html = MarkdownStreamHTMLRenderer()
-        let bytes = Array(text.utf8)
-        // What a writer that cannot take back writes (`replykit stream` into a pipe): committed
-        // HTML as it commits, the rest at the end.
-        var written: [UInt8] = []
-        var offset = 0
-        while offset < bytes.count {
-          html.apply(stream.feed(bytes: bytes[offset..<min(bytes.count, offset + size)]))
-          if html.committedLength > written.count { written += html.utf8(written.count..<html.committedLength) }
-          offset += size
-        }
-        html.apply(stream.finish())
-        written += html.utf8(min(written.count, html.utf8Count)..<html.utf8Count)
-        #expect(html.html == oneShot, "\(policy), chunks of \(size)")
+        let streamed = StreamingHarness.piped(text, chunk: size, options: options, policy: policy)
+        #expect(streamed.html == oneShot, "\(policy), chunks of \(size)")
         if policy == .holdUntilFinish {
-          #expect(String(decoding: written, as: UTF8.self) == oneShot, "written as into a pipe, chunks of \(size)")
-          #expect(!html.rewroteCommitted, "chunks of \(size)")
+          #expect(streamed.written == oneShot, "written as into a pipe, chunks of \(size)")
+          #expect(!streamed.rewrote, "chunks of \(size)")
         }
       }
     }

@@ -18,24 +18,11 @@ import Testing
     return stream
   }
 
-  /// What `replykit stream` writes into a pipe: `.holdUntilFinish`, committed HTML as it
-  /// commits, the rest at the end; and whether the final update rewrote what was committed.
+  /// What `replykit stream` writes into a pipe (`.holdUntilFinish`, no tail), and whether the
+  /// final update rewrote committed HTML.
   static func piped(_ text: String, size: Int) -> (html: String, rewrote: Bool) {
-    var stream = MarkdownStream()
-    stream.showsTail = false
-    stream.referencePolicy = .holdUntilFinish
-    var html = MarkdownStreamHTMLRenderer()
-    var written: [UInt8] = []
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      html.apply(stream.feed(bytes: bytes[offset..<min(bytes.count, offset + size)]))
-      if html.committedLength > written.count { written += html.utf8(written.count..<html.committedLength) }
-      offset += size
-    }
-    html.apply(stream.finish())
-    written += html.utf8(min(written.count, html.utf8Count)..<html.utf8Count)
-    return (String(decoding: written, as: UTF8.self), html.rewroteCommitted)
+    let streamed = StreamingHarness.piped(text, chunk: size, policy: .holdUntilFinish, showsTail: false)
+    return (streamed.written, streamed.rewrote)
   }
 
   /// Into a pipe a block commits only once the whole reply's guard has ended its paragraph too

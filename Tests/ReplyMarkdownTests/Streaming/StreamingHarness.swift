@@ -18,6 +18,29 @@ enum StreamingHarness {
     return html.html
   }
 
+  /// `text` streamed in `chunk`-byte pieces to HTML under `policy` (without a tail when not
+  /// `showsTail`), finished: the consumer's final HTML, what a writer that cannot take back
+  /// writes (`replykit stream` into a pipe: committed HTML as it commits, the rest at the end),
+  /// and whether the final update rewrote committed HTML.
+  static func piped(
+    _ text: String, chunk: Int, options: ParseOptions = .github, policy: MarkdownStream.ReferencePolicy,
+    showsTail: Bool = true
+  ) -> (html: String, written: String, rewrote: Bool) {
+    var stream = MarkdownStream(options: options)
+    stream.referencePolicy = policy
+    stream.showsTail = showsTail
+    var html = MarkdownStreamHTMLRenderer()
+    let bytes = Array(text.utf8)
+    var written: [UInt8] = []
+    for start in stride(from: 0, to: bytes.count, by: max(chunk, 1)) {
+      html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + max(chunk, 1))]))
+      if html.committedLength > written.count { written += html.utf8(written.count..<html.committedLength) }
+    }
+    html.apply(stream.finish())
+    written += html.utf8(min(written.count, html.utf8Count)..<html.utf8Count)
+    return (html.html, String(decoding: written, as: UTF8.self), html.rewroteCommitted)
+  }
+
   /// Streams `text` in byte chunks of `chunk` into the three consumers at once (terminal lines
   /// `width` wide), returning each one's output after `finish()`.
   static func streamAllConsumers(_ text: String, chunk: Int, width: Int = 60)
