@@ -72,11 +72,10 @@ public struct MarkdownStream: Sendable {
   /// Whether a block committed while it waited for a definition, or with footnote references:
   /// the final update then carries the whole reply as a replacement.
   var committedInexactly = false
-  /// The input guard over the whole reply as it arrives, and whether it has acted
-  /// (``ReplyGuardWatch``): from then on nothing commits under
-  /// ``ReferencePolicy/holdUntilFinish``, and the final update is the whole reply parsed at once.
+  /// The input guard over the whole reply as it arrives (``ReplyGuardWatch``): once it has acted,
+  /// nothing commits under ``ReferencePolicy/holdUntilFinish``, and the final update is the whole
+  /// reply parsed at once.
   var replyGuard: ReplyGuardWatch
-  var replyGuardActed = false
   /// Labels defined where the stream keeps no definitions (a unit that also holds `[^`, text after
   /// a raw HTML block): to cmark-gfm those definitions come first, so no later definition of the
   /// same label resolves a held block, and with ``ReferencePolicy/holdUntilFinish`` a block that
@@ -173,10 +172,7 @@ public struct MarkdownStream: Sendable {
     // and many brackets), only the whole reply parsed at once renders as one-shot does (a 25 KB
     // destination used 60 times streamed as links where render, past the budget, shows text; a
     // piece's smaller budget escaped brackets the whole reply's did not: reviews).
-    if !replyGuardActed && replyGuard.finish(source) {
-      replyGuardActed = true
-      committedInexactly = true
-    }
+    if replyGuard.finish(source) { committedInexactly = true }
     if !committedInexactly && guardChangedInput {
       committedInexactly = true
     } else if !committedInexactly && Self.mayExceedReferenceBudget(source, footnotes: options.contains(.footnotes)) {
@@ -305,10 +301,7 @@ public struct MarkdownStream: Sendable {
   /// open part and closes every block a later block started after.
   private mutating func structuralStep() {
     let completeEnd = received.completeEnd(from: closedEnd)
-    if !replyGuardActed && replyGuard.scan(source, upTo: completeEnd) {
-      replyGuardActed = true
-      committedInexactly = true
-    }
+    if replyGuard.scan(source, upTo: completeEnd) { committedInexactly = true }
     let nextLine = nextLineStarted(after: completeEnd)
     // A new complete line, or the first byte of the next one (it may close what a blank line
     // left open: a footnote definition, indented code).

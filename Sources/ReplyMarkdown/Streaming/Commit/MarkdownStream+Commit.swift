@@ -368,7 +368,7 @@ extension MarkdownStream {
   /// policy's budget.
   mutating func drain() {
     // The whole reply's guard acted: blocks from here on may differ from one-shot rendering.
-    if replyGuardActed && referencePolicy.budget == nil { return }
+    if replyGuard.hasActed && referencePolicy.budget == nil { return }
     while let first = held.first {
       // A block the whole reply's guard may still change waits until it cannot (its paragraph,
       // to the guard, runs on: fuzz seed 1309, a paragraph after an HTML comment committed with
