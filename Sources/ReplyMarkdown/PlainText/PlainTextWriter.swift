@@ -111,14 +111,15 @@ struct PlainTextWriter: MarkdownWalker {
   // MARK: Inline text
 
   /// Writes inline text, resolving a pending soft break against its first character.
-  mutating func writeInline(_ text: String) {
+  ///
+  /// A soft break before anything shown on a line shows nothing; with `dropsLeadingSpaces`, nor
+  /// does text of spaces only that would start a line: a paragraph of inline HTML and the spaces
+  /// and line ends between its tags (`<b> <i>`, the tags omitted) writes no line, as a raw HTML
+  /// block writes none, rather than an empty line with blank lines around it.
+  mutating func writeInline(_ text: String, dropsLeadingSpaces: Bool = false) {
     guard !text.isEmpty else { return }
-    // Spaces that would start a line show nothing, nor does a soft break before anything shown
-    // on it: a paragraph of inline HTML and the spaces and line ends between its tags (`<b> <i>`,
-    // the tags omitted) writes no line, as a raw HTML block writes none, rather than an empty
-    // line with blank lines around it.
     if atLineStart || pending != .none {
-      if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) { return }
+      if dropsLeadingSpaces && text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) { return }
       pendingSoftBreak = false
     }
     ensureLine()
@@ -220,7 +221,9 @@ struct PlainTextWriter: MarkdownWalker {
       }
       cellCount += 1
       inTableCell = true
-    case .text(let text), .code(let text):
+    case .text(let text):
+      writeInline(text, dropsLeadingSpaces: true)
+    case .code(let text):
       writeInline(text)
     case .softBreak:
       pendingSoftBreak = true

@@ -31,6 +31,8 @@ import Testing
     #expect(plain("<b>\n<i> x") == "x")
     #expect(plain("<b> <![CDATA[]]>\n1. z") == "1. z")
     #expect(plain("- <b> <i>\n- x") == "•\n• x")
+    // A code span of spaces is code: it stays (a review).
+    #expect(plain("`  ` code") == "   code")
     for text in ["<b> <i>\n\nz\n", "a\n\n<b> <i>\n\nz\n", "<b> <![CDATA[]]>\n1. z\n", "<b>\n<i>\n\n> q\n"] {
       let oneShot = plain(text)
       for chunk in [1, 3, 20] {

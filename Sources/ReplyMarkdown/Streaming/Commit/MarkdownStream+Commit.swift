@@ -370,10 +370,12 @@ extension MarkdownStream {
     // The whole reply's guard acted: blocks from here on may differ from one-shot rendering.
     if replyGuard.hasActed && referencePolicy.budget == nil { return }
     while let first = held.first {
-      // A block the whole reply's guard may still change waits until it cannot (its paragraph,
-      // to the guard, runs on: fuzz seed 1309, a paragraph after an HTML comment committed with
-      // `**man**` as strong emphasis where the guard escapes it past the runs in its paragraph).
-      if referencePolicy.budget == nil && first.sourceRange.upperBound > replyGuard.settledEnd { return }
+      // Nothing commits while the whole reply's guard may still change closed text: a block in
+      // its open paragraph (to the guard it runs on: fuzz seed 1309, a paragraph after an HTML
+      // comment committed with `**man**` as strong emphasis where the guard escapes it past the
+      // runs in its paragraph), or a definition there that a block uses (definitions taken one
+      // by one past 1 KB: a review).
+      if referencePolicy.budget == nil && closedEnd > replyGuard.settledEnd { return }
       let waits = !first.waiting.isEmpty || (referencePolicy.budget == nil && first.hasFootnoteReferences)
       if waits {
         guard let budget = referencePolicy.budget, held.bytes > budget else { return }
