@@ -95,13 +95,6 @@ extension MarkdownStream {
     let lines = SourceLines.lineStarts(text)
     func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
     let (units, unplaced) = Self.units(of: document, text: text, lines: lines)
-    // A table starting the open part took the paragraph that definitions closed early belong to:
-    // to cmark-gfm they are no definitions but text before the table.
-    if definitionRunOpen, let first = units.first, first.startLine == 1,
-      first.blocks.contains(where: { if case .table = document.nodes[$0].kind { true } else { false } })
-    {
-      committedInexactly = true
-    }
     guard let lastUnit = units.last else {
       guard !unplaced else { return false }
       if SourceLines.isBlank(text, 0..<text.count) {
