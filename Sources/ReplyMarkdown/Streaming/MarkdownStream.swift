@@ -90,6 +90,9 @@ public struct MarkdownStream: Sendable {
   /// as one-shot parsing does.
   var definitionRunBytes = 0
   var definitionRunOpen: Bool { definitionRunBytes > 0 }
+  /// The open part's complete lines read as sure link definitions (a list of sources), which
+  /// need no parse to structure or show.
+  var sureDefinitions = SureDefinitionLines()
   /// What the next update carries and what the last one showed.
   var outbox = UpdateOutbox()
   /// The parse costs the refresh schedule measured for the open part's structure and its tail.
@@ -237,7 +240,10 @@ public struct MarkdownStream: Sendable {
     let openStart = longBlock?.settledEnd ?? closedEnd
     let structureChanged =
       replacesHeld || !shownHeld.isEmpty || !outbox.newSettled.isEmpty || settledRevision != outbox.sentRevision
-    if showsTail && !structureChanged
+    if showsTail, let hidden = hiddenDefinitionsTail(structureChanged: structureChanged) {
+      // Sure link definitions and a line starting another: nothing to show, no heal.
+      tail = hidden
+    } else if showsTail && !structureChanged
       && !RefreshSchedule.isDisplayDue(
         openBytes: source.count - openStart, newBytes: source.count - max(outbox.healedEnd, openStart))
     {
@@ -309,6 +315,19 @@ public struct MarkdownStream: Sendable {
       completeEnd > structuredEnd
         || (nextLine && !structuredNextLine && openUntilUnindentedLine && completeEnd == structuredEnd)
     else { return }
+    // Lines that are each one more link definition (a reply's sources) close nothing below the
+    // limit that takes them one by one, as a parse of them would find: no parse for them.
+    if fastPaths, longBlock == nil, !openUntilUnindentedLine, completeEnd > closedEnd,
+      sureDefinitions.cover(source, from: closedEnd, to: completeEnd),
+      sureDefinitions.lastLineStart - closedEnd < Self.definitionRunLimit
+    {
+      structuredEnd = completeEnd
+      structuredNextLine = nextLine
+      blankLineArrived = false
+      blankLinesSeenEnd = completeEnd
+      drain()
+      return
+    }
     // Lines that stay inside a long list's open item can settle nothing: no parse for them.
     if fastPaths, let block = longBlock, case .list = block.kind,
       linesContinueOpenItem(itemStart: block.settledEnd, from: structuredEnd, to: completeEnd)
@@ -394,6 +413,28 @@ public struct MarkdownStream: Sendable {
     outbox.healedEnd = source.count
     outbox.extendableEnd = source.count
     return outbox.lastTail
+  }
+
+  /// The empty tail of an open part of sure link definitions (``SureDefinitionLines``) whose
+  /// incomplete last line, if any, is held back whole: a heal would show nothing. The last tail
+  /// again when it was this one and nothing was settled or held since.
+  private mutating func hiddenDefinitionsTail(structureChanged: Bool) -> MarkdownStreamTail? {
+    guard fastPaths, longBlock == nil else { return nil }
+    let completeEnd = received.completeEnd(from: closedEnd)
+    guard structuredEnd == completeEnd, sureDefinitions.cover(source, from: closedEnd, to: completeEnd),
+      SureDefinitionLines.isHiddenPartial(source[completeEnd...])
+    else { return nil }
+    outbox.healedEnd = source.count
+    if !structureChanged && outbox.hiddenDefinitionsSerial == outbox.lastTail.serial {
+      return unchanged().tail
+    }
+    outbox.openParagraph = nil
+    outbox.checkpoint = nil
+    let tail = finishTail(
+      document: MarkdownDocument(nodes: [MarkdownNode(kind: .document, subtreeEnd: 1, depth: 0)], options: options),
+      container: nil, extendable: false)
+    outbox.hiddenDefinitionsSerial = tail.serial
+    return tail
   }
 
   /// The tail of an open long fence whose open line is certainly code (``OpenFenceCode``), made

@@ -18,6 +18,8 @@ struct UpdateOutbox: Sendable {
   var lastTail = MarkdownStreamTail.empty
   /// The serial of the last tail made (``MarkdownStreamTail/serial``).
   var tailSerial = 0
+  /// The serial of the last empty tail made for an open part of sure link definitions (0: none).
+  var hiddenDefinitionsSerial = 0
   /// The received length when the tail was last healed.
   var healedEnd = 0
   /// Whether the last tail may grow by plain text without a heal (``PlainTextExtension``): its

@@ -105,6 +105,13 @@ enum PlainTextExtension {
       let found = openText(
         of: document, source: source[..<previousEnd], lastLine: lastLine, checksPositions: checksPositions)
     else { return .never }
+    // A title's closer may end a title that a definition at the paragraph's start opened lines
+    // before (`[a]: /u "ti`, then `tle"`): the paragraph was that definition all along.
+    if new.contains(where: { $0 == ASCII.quote || $0 == ASCII.apostrophe || $0 == ASCII.closeParenthesis }),
+      mayStartWithDefinition(document, paragraph: found.parent)
+    {
+      return .never
+    }
     // Inside emphasis, the heal closes the text differently when the received bytes end in a blank
     // (its markers are final then): both ends must not.
     if found.emphasisLevels > 0 && (end < source.endIndex || found.end < previousEnd) { return .notYet }
@@ -126,6 +133,17 @@ enum PlainTextExtension {
     return .extended(
       MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics),
       appended: appendedText)
+  }
+
+  /// Whether the paragraph at `paragraph` in `document` opens with a label (a link, or text
+  /// starting with `[`), as a definition whose title runs on over its lines would show.
+  static func mayStartWithDefinition(_ document: MarkdownDocument, paragraph: Int) -> Bool {
+    guard case .paragraph = document.nodes[paragraph].kind, paragraph + 1 < document.nodes.count else { return false }
+    switch document.nodes[paragraph + 1].kind {
+    case .link: return true
+    case .text(let literal): return literal.utf8.first == ASCII.openBracket
+    default: return false
+    }
   }
 
   /// The open text: the last node of a healed tail when it is text on the received text's last line.

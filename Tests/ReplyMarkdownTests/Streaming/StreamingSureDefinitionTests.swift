@@ -1,0 +1,122 @@
+import Testing
+
+@testable import ReplyMarkdown
+
+/// Link definitions written one per line (a reply's sources) are structured and shown without a
+/// parse while each line is certainly one more definition (`SureDefinitionLines`); the display
+/// must be what the parsed path shows at every update, and the final output one-shot's.
+@Suite struct StreamingSureDefinitionTests {
+  static let sources = (1...12).map { "[\($0)]: https://example.com/a/\($0 * 37)?q=x_y&z=1#s" }
+  static let titled = (1...12).map { "[ref \($0)]: /docs/\($0).html \"Title \($0): a (note)\"" }
+
+  /// Each case ends where the shortcut must stop, or runs through it.
+  static let cases: [String] = [
+    "Text citing [1] and [3].\n\nSources:\n\n" + sources.joined(separator: "\n") + "\n",
+    "Text [ref 2].\n\n" + titled.joined(separator: "\n") + "\n\nAfter [ref 4].\n",
+    // A delimiter row makes the last line a table's header and every line before it text.
+    sources.prefix(4).joined(separator: "\n") + "\n|---|\n\n[1]\n",
+    sources.prefix(4).joined(separator: "\n") + "\n| a | b |\n|---|---|\n| c | d |\n\n[2]\n",
+    // A title on the next line, a line of text, a setext underline, indented code after them.
+    "[a]: /u\n\"title\"\n[b]: /v\n\n[a] [b]\n",
+    "[a]: /u\n[b]: /v\nthen text [a]\n",
+    "[a]: /u\n[b]: /v\n===\n\n[b]\n",
+    "[a]: /u\n[b]: /v\n---\n[a]\n",
+    "[a]: /u\n    indented [a]\n",
+    // Not sure lines: a destination on the next line, indentation, CRLF, titles that do not end.
+    "[a]:\n/u\n[b]: /v\n\n[a] [b]\n",
+    "   [a]: /u\n[b]: /v\n\n[a] [b]\n",
+    "[a]: /u\r\n[b]: /v\r\n\r\n[a] [b]\r\n",
+    "[a]: /u \"ti\n[b]: /v\ntle\"\n\n[a] [b]\n",
+    "[a]: /u \"t\" x\n[b]: /v\n\n[a] [b]\n",
+    "[a]: /u\"t\"\n[b]: /v\n\n[a] [b]\n",
+    // Labels defined twice, a footnote among them, one used before its definition.
+    "[x]: /first\n[x]: /second\n\n[x]\n",
+    "Note[^1] and [a].\n\n[a]: /u\n[^1]: The note.\n[b]: /v\n",
+    "[a]: /u\n[^n]: note\n[b]: /v\n\nSee [a][^n].\n",
+    // Lines that are lazy continuations of a quote or a list item (text there).
+    "> quote\n[a]: /u\n[b]: /v\n\n[a]\n",
+    "- item\n[a]: /u\n\n[a]\n",
+    "Intro\n[a]: /u\n[b]: /v\n\n[a]\n",
+    // The end without a line break, and a last line cut inside a label or a title.
+    "Cite [a].\n\n[a]: /u\n[b]: /v",
+    "Cite [a].\n\n[a]: /u\n[b",
+    "Cite [a].\n\n[a]: /u\n[b]: /v \"t",
+  ]
+
+  @Test(arguments: cases)
+  func definitionsShowWhatTheParseShows(text: String) {
+    #expect(StreamingFastPathTests.firstDifference([text]) == nil)
+    #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }) == nil)
+    for seed in UInt64(1)...3 {
+      #expect(StreamingFastPathTests.firstDifference(StreamingHarness.randomCharacterChunks(text, seed: seed)) == nil)
+    }
+    for options in [ParseOptions.commonMark, ParseOptions.github.union(.smartPunctuation)] {
+      #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }, options: options) == nil)
+    }
+  }
+
+  /// Past the limit that takes them one by one (1 KB), where the refresh schedule spaces out
+  /// the parses of the open part, so the display may lag differently: the end is compared.
+  static let longRuns: [String] = [
+    (1...90).map { "[l\($0)]: /u/\($0)" }.joined(separator: "\n") + "\n| h |\n|---|\n| r |\n\n[l3] [l89]\n",
+    (1...90).map { "[l\($0)]: /u/\($0)" }.joined(separator: "\n") + "\ntext [l1]\n",
+    "[l0]: /u\n" + (1...400).map { "[l\($0)]: /u/\($0) \"t\"" }.joined(separator: "\n") + "\n|---|\n\n[l0] [l1]\n",
+  ]
+
+  @Test(arguments: cases + longRuns)
+  func definitionsEndAsOneShot(text: String) {
+    let oneShot = HTMLRenderer().render(MarkdownDocument(text))
+    for chunk in [1, 3, 20] {
+      #expect(StreamingHarness.streamedHTML(text, chunk: chunk) == oneShot)
+      let piped = StreamingHarness.piped(text, chunk: chunk, policy: .holdUntilFinish, showsTail: false)
+      #expect(piped.written == oneShot)
+      #expect(!piped.rewrote)
+    }
+  }
+
+  /// Sure lines are read once, whatever the chunking, and each only from the open part's start.
+  @Test func sureLinesAreRecognisedExactly() {
+    #expect(SureDefinitionLines.isSure(Array("[1]: https://example.com/a?b=c&d=e#f".utf8)[...]))
+    #expect(SureDefinitionLines.isSure(Array("[A b]:/u \"T: (x) 'y'\"  ".utf8)[...]))
+    for line in [
+      "[^1]: note", "[]: /u", "[ ]: /u", "[a]:", "[a]: <u>", "[a]: /u(x)", "[a]: /u \"t", "[a]: /u \"t\" x",
+      "[a]: /u\"t\"", " [a]: /u", "[a\\]]: /u", "[a]: /u\r", "[a]: /ü", "[a] : /u", "[a]: /u 't'", "[a|b]: /u",
+    ] {
+      #expect(!SureDefinitionLines.isSure(Array(line.utf8)[...]), "\(line.debugDescription)")
+    }
+    var lines = SureDefinitionLines()
+    let text = Array("[a]: /u\n[b]: /v\nx\n".utf8)
+    var covered = [lines.cover(text, from: 0, to: 8), lines.cover(text, from: 0, to: 16)]
+    #expect(covered == [true, true])
+    #expect(lines.lastLineStart == 8)
+    covered = [
+      lines.cover(text, from: 0, to: 18), lines.cover(text, from: 0, to: 18), lines.cover(text, from: 8, to: 16),
+    ]
+    #expect(covered == [false, false, true])
+  }
+
+  /// A list of sources costs its new lines: at 20-byte chunks, 300 definitions (about 12 KB)
+  /// after a paragraph parse a few bytes per byte (each parsed every line, up to the 1 KB limit,
+  /// before: 45 per byte for a list of 2,000). A count, not a time.
+  @Test func sourcesParseAFewBytesPerByte() {
+    let text =
+      "A reply citing [1], [2] and [300].\n\nSources:\n\n"
+      + (1...300).map { "[\($0)]: https://example.com/articles/\($0 * 7919) \"Article \($0)\"" }.joined(separator: "\n")
+      + "\n"
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var parsed = 0
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + 20)
+      let update = stream.feed(bytes: bytes[offset..<end])
+      parsed += update.statistics.parsedBytes
+      html.apply(update)
+      offset = end
+    }
+    html.apply(stream.finish())
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(parsed <= 8 * bytes.count, "parsed \(parsed) bytes for \(bytes.count)")
+  }
+}
