@@ -107,14 +107,16 @@ extension MarkdownStream {
         define(text[...], base: start)
         advanceClosed(to: completeEnd)
       } else if !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker),
-        let split = Self.lastLabelLine(text), split >= Self.definitionRunLimit, isOnlyDefinitions(text[..<split])
+        let split = Self.lastLabelLine(text), split >= Self.definitionRunLimit,
+        case let sure = fastPaths && sureDefinitions.cover(source, from: start, to: completeEnd),
+        sure || isOnlyDefinitions(text[..<split])
       {
         // Definitions written one per line, past the limit: all but the last are taken as
         // complete once a line starting a new label follows them (the last may still get its
         // title on the next line). They stay in an open paragraph, though, and a delimiter row
         // may yet make its last line a table's header and every line before it text; below the
         // limit they stay open, so that case is exact.
-        defineOneByOne(text, upTo: split, base: start)
+        defineOneByOne(text, upTo: split, base: start, linesAreSure: sure)
         // The guard counts a line's bytes without its line ending, and one for the end.
         let crlf = zip(text[..<split], text[1..<split]).count { $0 == ASCII.carriageReturn && $1 == ASCII.newline }
         let run = definitionRunBytes + split - crlf
@@ -663,17 +665,33 @@ extension MarkdownStream {
   /// that a later preamble carries only the definitions it cites (a label defined 300 times
   /// is carried once). A title running on over lines keeps its lines together.
   ///
+  /// With `linesAreSure`, every line is one whole definition (``SureDefinitionLines``): no parse
+  /// checks it.
+  ///
   /// - Complexity: a few parses of each definition, once.
-  mutating func defineOneByOne(_ text: [UInt8], upTo end: Int, base: Int) {
+  mutating func defineOneByOne(_ text: [UInt8], upTo end: Int, base: Int, linesAreSure: Bool = false) {
     var start = 0
+    var failedProbes = 0
     for line in SourceLines.lineStarts(text, to: end) where line > start && line < end {
-      if Self.startsLabel(text, line: line), isOnlyDefinitions(text[start..<line]) {
+      guard Self.startsLabel(text, line: line) else { continue }
+      if linesAreSure || isOnlyDefinitions(text[start..<line]) {
         define(text[start..<line], base: base)
         start = line
+        failedProbes = 0
+      } else {
+        // Each probe reads from `start` again: a title running on over hundreds of lines that
+        // start labels (`[x]: u`) made one update parse 23 times its open part (fuzz seed 1312).
+        // Past a few, the rest is kept as one group, as a parse confirmed it is.
+        failedProbes += 1
+        if failedProbes >= Self.probesPerDefinition { break }
       }
     }
     if start < end { define(text[start..<end], base: base) }
   }
+
+  /// How many lines starting a label ``defineOneByOne(_:upTo:base:linesAreSure:)`` tries as the
+  /// end of one definition before it keeps the rest as one group.
+  static let probesPerDefinition = 4
 
   /// The held blocks as shown: pending links marked, unresolved footnote references hidden,
   /// footnotes numbered after the committed blocks.
