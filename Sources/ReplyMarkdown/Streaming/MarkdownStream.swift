@@ -419,7 +419,10 @@ public struct MarkdownStream: Sendable {
   /// incomplete last line, if any, is held back whole: a heal would show nothing. The last tail
   /// again when it was this one and nothing was settled or held since.
   private mutating func hiddenDefinitionsTail(structureChanged: Bool) -> MarkdownStreamTail? {
-    guard fastPaths, longBlock == nil else { return nil }
+    // Sure lines and a label's start both open with `[`.
+    guard fastPaths, longBlock == nil, closedEnd < received.bytes.count,
+      received.bytes[closedEnd] == ASCII.openBracket
+    else { return nil }
     let completeEnd = received.completeEnd(from: closedEnd)
     guard structuredEnd == completeEnd, sureDefinitions.cover(source, from: closedEnd, to: completeEnd),
       SureDefinitionLines.isHiddenPartial(source[completeEnd...])
