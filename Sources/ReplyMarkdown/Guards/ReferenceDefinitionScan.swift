@@ -10,6 +10,9 @@ struct ReferenceDefinitionScan {
   /// After ``longestDefinition()``: where the first definition starts that runs on over lines to
   /// the end of the text, its paragraph not ended (a text that grows may make it longer).
   private(set) var openDefinitionStart: Int?
+  /// After ``longestDefinition()``: where a definition starts that fits on the text's last line,
+  /// whose next line has not arrived (it may hold a title: `[x]: /u`, then `"t…`).
+  private(set) var lastLineDefinitionStart: Int?
 
   init(lines: LineBreaks, footnotes: Bool) {
     self.bytes = lines.bytes
@@ -35,6 +38,7 @@ struct ReferenceDefinitionScan {
       if atLineStart, let singleLine = definitionIsSingleLine(start: start, end: end) {
         if singleLine {
           longest = max(longest, end - start)
+          if lines.nextLine(after: end) >= count { lastLineDefinitionStart = start }
         } else {
           if knownParagraphEnd < end { knownParagraphEnd = paragraphEnd(after: end) }
           longest = max(longest, knownParagraphEnd - start)
@@ -122,7 +126,13 @@ struct ReferenceDefinitionScan {
   /// Whether the line after the one ending at `end` may start with a definition's title: its
   /// first byte past container markers and blanks is `"`, `'` or `(`.
   func nextLineMayHoldTitle(after end: Int) -> Bool {
-    var position = lines.nextLine(after: end)
+    mayHoldTitle(lineAt: lines.nextLine(after: end))
+  }
+
+  /// Whether the line starting at `start` may start with a definition's title (as
+  /// ``nextLineMayHoldTitle(after:)`` says of the next line).
+  func mayHoldTitle(lineAt start: Int) -> Bool {
+    var position = start
     while position < bytes.count && Self.mayPrecedeLabel(bytes[position]) { position += 1 }
     guard position < bytes.count else { return false }
     switch bytes[position] {

@@ -123,6 +123,42 @@ import Testing
     }
   }
 
+  /// A definition whose title starts on the line after it runs on to its paragraph's end, and
+  /// the guard charges every bracket that much: the watch reads that also when the definition's
+  /// line ended the lines of one update and the title came with the next (a review: it read
+  /// each update's lines alone, and the links were written into a pipe where render, past the
+  /// budget, shows text).
+  @Test(arguments: [1, 64, 4096])
+  func aTitleOnTheNextUpdatesLineCountsForTheReferenceBudget(size: Int) {
+    let head = "Intro.\n\n[x]: /u\n"
+    let title =
+      "\"" + String(repeating: String(repeating: "t", count: 99) + "\n", count: 200) + "\"\n\n"
+      + String(repeating: "Cited [x] here.\n\n", count: 300)
+    let text = head + title
+    let oneShot = MarkdownDocument(text)
+    #expect(oneShot.diagnostics.contains { $0.kind == .referenceExpansion })
+    let expected = HTMLRenderer().render(oneShot)
+    var stream = MarkdownStream()
+    stream.showsTail = false
+    stream.referencePolicy = .holdUntilFinish
+    var html = MarkdownStreamHTMLRenderer()
+    var written: [UInt8] = []
+    // The definition's line ends the first update's lines.
+    var pieces = [Array(head.utf8)[...]]
+    let rest = Array(title.utf8)
+    for start in stride(from: 0, to: rest.count, by: size) {
+      pieces.append(rest[start..<min(rest.count, start + size)])
+    }
+    for piece in pieces {
+      html.apply(stream.feed(bytes: piece))
+      if html.committedLength > written.count { written += html.utf8(written.count..<html.committedLength) }
+    }
+    html.apply(stream.finish())
+    written += html.utf8(min(written.count, html.utf8Count)..<html.utf8Count)
+    #expect(String(decoding: written, as: UTF8.self) == expected)
+    #expect(!html.rewroteCommitted)
+  }
+
   /// A piece parsed alone has a smaller budget than the whole reply (the guard's budget grows
   /// with the text): where the guard acted on a piece, the final update is the one-shot parse (a
   /// review: the final had 109 of render's 200 links).

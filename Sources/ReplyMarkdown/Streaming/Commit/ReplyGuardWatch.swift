@@ -28,6 +28,9 @@ struct ReplyGuardWatch: @unchecked Sendable {
   private var brackets = 0
   private var longestDefinition = 0
   private var openDefinitionStart: Int?
+  /// Where a definition starts that fit on the last line scanned: a title on the next line
+  /// makes it run on to its paragraph's end.
+  private var titleMayFollow: Int?
   private var referencesMayPassBudget = false
 
   init(options: ParseOptions) {
@@ -65,9 +68,15 @@ struct ReplyGuardWatch: @unchecked Sendable {
     }
     brackets += found
     // Only a line holding a `[` starts a definition.
-    guard found > 0 || openDefinitionStart != nil else { return }
+    guard found > 0 || openDefinitionStart != nil || titleMayFollow != nil else { return }
     var scan = ReferenceDefinitionScan(lines: LineBreaks(lines), footnotes: scanner.footnotes)
     if found > 0 { longestDefinition = max(longestDefinition, scan.longestDefinition()) }
+    // The lines before ended in a definition on one line: a title opening the first new line
+    // makes it run on (one scan of both would have read it so; a review).
+    if let start = titleMayFollow {
+      titleMayFollow = nil
+      if openDefinitionStart == nil && scan.mayHoldTitle(lineAt: 0) { openDefinitionStart = start }
+    }
     if let start = openDefinitionStart {
       // The paragraph of a definition that ran on to the end of the lines before.
       let end = scan.paragraphEnd(after: -1)
@@ -75,6 +84,7 @@ struct ReplyGuardWatch: @unchecked Sendable {
       if end < lines.count { openDefinitionStart = nil }
     }
     if openDefinitionStart == nil, let start = scan.openDefinitionStart { openDefinitionStart = offset + start }
+    if openDefinitionStart == nil, let start = scan.lastLineDefinitionStart { titleMayFollow = offset + start }
     guard brackets > 1 else { return }
     let charged = longestDefinition.multipliedReportingOverflow(by: brackets)
     if charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2 {
