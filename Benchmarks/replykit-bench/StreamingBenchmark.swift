@@ -13,7 +13,9 @@ import ReplyMarkdown
 ///
 /// Kinds: synthetic replies of 50, 100 and 200 KB (prose, one long code fence, a 2,000-item list,
 /// a 1,000-row table, CJK text), seeded mixed replies (``MixedReplyGenerator``, seed 1) of 50,
-/// 100 and 200 KB, and the Corpus replies concatenated (once and twice, for the growth).
+/// 100 and 200 KB, and the Corpus replies concatenated (once and twice, for the growth). On
+/// request only (`REPLYKIT_BENCH_STREAM_KINDS=sources`): a reply that ends in a list of sources,
+/// link definitions one per line, as long as the rest of the reply.
 ///
 /// Each row streams its reply three times (`REPLYKIT_BENCH_STREAM_RUNS`): the total is the least
 /// of the runs and each update's time its least over them, as the one-shot time is the best of
@@ -36,7 +38,7 @@ enum StreamingBenchmark {
     let kinds =
       environmentList("REPLYKIT_BENCH_STREAM_KINDS").map { names in
         Kind.allCases.filter { names.contains($0.rawValue) }
-      } ?? Kind.allCases
+      } ?? Kind.allCases.filter { $0 != .sources }
     let consumers =
       environmentList("REPLYKIT_BENCH_STREAM_CONSUMERS").map { names in
         Consumer.allCases.filter { names.contains($0.rawValue) }
@@ -118,7 +120,7 @@ enum StreamingBenchmark {
   }
 
   enum Kind: String, CaseIterable {
-    case prose, fence = "fence", list, table, cjk = "cjk", mixed, corpus
+    case prose, fence = "fence", list, table, cjk = "cjk", mixed, corpus, sources
 
     var sizes: [Int] { self == .corpus ? [1, 1, 2] : [50_000, 100_000, 200_000] }
 
@@ -128,6 +130,7 @@ enum StreamingBenchmark {
       case .mixed: "mixed, seed 1, \(size / 1000) KB"
       case .fence: "code fence \(size / 1000) KB"
       case .cjk: "CJK \(size / 1000) KB"
+      case .sources: "sources \(size / 1000) KB"
       default: "\(rawValue) \(size / 1000) KB"
       }
     }
@@ -161,6 +164,8 @@ enum StreamingBenchmark {
     func synthetic(bytes: Int) -> String {
       var out = ""
       var index = 0
+      // Sources: how many paragraphs cite one (0 while they are written).
+      var cited = 0
       switch self {
       case .fence: out = "```swift\n"
       case .table: out = "| # | name | value | note |\n|---|---|---|---|\n"
@@ -181,6 +186,18 @@ enum StreamingBenchmark {
           out +=
             "| \(index) | name \(index) | \(index * 7) | a note about row \(index) with **bold** text, some words, more words and more |\n"
         case .cjk: out += "第\(index)段：这是一个用于测试的中文段落，包含一些**粗体**文字和`代码`，以及更多的汉字内容。\n\n"
+        case .sources:
+          // Cited paragraphs for the first half, then the sources, one per line (cited ones first).
+          if cited == 0 && out.utf8.count < bytes / 2 {
+            out += "Paragraph \(index) cites a source [\(index)] and goes on with words about it, as replies do.\n\n"
+          } else {
+            if cited == 0 {
+              cited = index - 1
+              out += "Sources:\n\n"
+            }
+            let source = index - cited
+            out += "[\(source)]: https://example.com/articles/\(source * 7919)/a-page \"Article \(source)\"\n"
+          }
         default: break
         }
       }

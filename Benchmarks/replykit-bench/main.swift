@@ -32,7 +32,7 @@ enum BenchUsage: Error, CustomStringConvertible {
     case .badRounds: "resources takes a number of rounds from 1 to 1000"
     case .badArguments:
       "mixed-reply takes a seed and a size in bytes; stream-one a consumer (html, plain, ansi), a kind (prose, fence, "
-        + "list, table, cjk, mixed, corpus, or file:PATH), a size in bytes (a count of copies for corpus) and a chunk size"
+        + "list, table, cjk, mixed, corpus, sources, or file:PATH), a size in bytes (a count of copies for corpus) and a chunk size"
     }
   }
 }
