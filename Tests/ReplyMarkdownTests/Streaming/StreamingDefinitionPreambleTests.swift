@@ -169,20 +169,11 @@ extension StreamingDefinitionPreambleTests {
   /// Streams `reply` in chunks of `chunk` bytes to HTML, expects the one-shot HTML at the end, and
   /// returns the largest lookback of an update (the bytes parsed before the open part).
   static func largestLookback(streaming reply: String, chunk: Int) -> Int {
-    let bytes = Array(reply.utf8)
-    var stream = MarkdownStream()
-    var consumer = MarkdownStreamHTMLRenderer()
     var largest = 0
-    var offset = 0
-    while offset < bytes.count {
-      let end = min(bytes.count, offset + chunk)
-      let update = stream.feed(bytes: bytes[offset..<end])
-      largest = max(largest, update.statistics.lookbackBytes)
-      consumer.apply(update)
-      offset = end
+    let html = StreamingHarness.streamInspecting(reply, chunk: chunk) { update, length in
+      if length > 0 { largest = max(largest, update.statistics.lookbackBytes) }
     }
-    consumer.apply(stream.finish())
-    #expect(consumer.html == HTMLRenderer().render(MarkdownDocument(reply)))
+    #expect(html == HTMLRenderer().render(MarkdownDocument(reply)))
     return largest
   }
 }

@@ -41,6 +41,29 @@ enum StreamingHarness {
     return (html.html, String(decoding: written, as: UTF8.self), html.rewroteCommitted)
   }
 
+  /// Streams `text` in `chunk`-byte pieces to HTML, handing every update (the final one too,
+  /// with a chunk length of 0) and its chunk's length to `inspect` before the consumer applies
+  /// it; returns the final HTML.
+  static func streamInspecting(
+    _ text: String, chunk: Int, _ inspect: (MarkdownStreamUpdate, Int) throws -> Void
+  ) rethrows -> String {
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + max(chunk, 1))
+      let update = stream.feed(bytes: bytes[offset..<end])
+      try inspect(update, end - offset)
+      html.apply(update)
+      offset = end
+    }
+    let final = stream.finish()
+    try inspect(final, 0)
+    html.apply(final)
+    return html.html
+  }
+
   /// Streams `text` in byte chunks of `chunk` into the three consumers at once (terminal lines
   /// `width` wide), returning each one's output after `finish()`.
   static func streamAllConsumers(_ text: String, chunk: Int, width: Int = 60)

@@ -104,22 +104,11 @@ import Testing
   func aTitleOverLabelLinesKeepsTheBound(chunk: Int) throws {
     let text =
       "Cite [a] and [b].\n\n[a]: /u \"start\n" + String(repeating: "[x]: u\n", count: 400) + "end\"\n[b]: /v\n"
-    let bytes = Array(text.utf8)
-    var stream = MarkdownStream()
-    var bound = StreamingBound(policy: stream.referencePolicy)
-    var html = MarkdownStreamHTMLRenderer()
-    var offset = 0
-    while offset < bytes.count {
-      let end = min(bytes.count, offset + chunk)
-      let update = stream.feed(bytes: bytes[offset..<end])
-      try bound.check(update, chunkLength: end - offset)
-      html.apply(update)
-      offset = end
+    var bound = StreamingBound(policy: .live)
+    let html = try StreamingHarness.streamInspecting(text, chunk: chunk) { update, length in
+      try bound.check(update, chunkLength: length)
     }
-    let final = stream.finish()
-    try bound.check(final, chunkLength: 0)
-    html.apply(final)
-    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(html == HTMLRenderer().render(MarkdownDocument(text)))
   }
 
   /// A list of sources costs its new lines: at 20-byte chunks, 300 definitions (about 12 KB)
@@ -130,20 +119,12 @@ import Testing
       "A reply citing [1], [2] and [300].\n\nSources:\n\n"
       + (1...300).map { "[\($0)]: https://example.com/articles/\($0 * 7919) \"Article \($0)\"" }.joined(separator: "\n")
       + "\n"
-    let bytes = Array(text.utf8)
-    var stream = MarkdownStream()
-    var html = MarkdownStreamHTMLRenderer()
     var parsed = 0
-    var offset = 0
-    while offset < bytes.count {
-      let end = min(bytes.count, offset + 20)
-      let update = stream.feed(bytes: bytes[offset..<end])
-      parsed += update.statistics.parsedBytes
-      html.apply(update)
-      offset = end
+    let html = StreamingHarness.streamInspecting(text, chunk: 20) { update, length in
+      if length > 0 { parsed += update.statistics.parsedBytes }
     }
-    html.apply(stream.finish())
-    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(html == HTMLRenderer().render(MarkdownDocument(text)))
+    let bytes = Array(text.utf8)
     #expect(parsed <= 8 * bytes.count, "parsed \(parsed) bytes for \(bytes.count)")
   }
 }
