@@ -397,7 +397,8 @@ struct StreamHealer {
   /// 1304).
   ///
   /// - Complexity: a parse of the lines so far per such line, at most
-  ///   ``maximumDefinitionLines``; none for a paragraph not starting so.
+  ///   ``maximumDefinitionLines``; none for a paragraph not starting so, nor for lines that are
+  ///   certainly one definition each after definitions.
   private func inlineStart(_ text: [UInt8], leaf: OpenLeaf) -> Int {
     guard leaf.kind == .paragraph else { return leaf.start }
     var start = leaf.start
@@ -420,8 +421,11 @@ struct StreamHealer {
         lineEnd
         + (text[lineEnd] == ASCII.carriageReturn && lineEnd + 1 < text.count
           && text[lineEnd + 1] == ASCII.newline ? 2 : 1)
-      // Nothing but the document: the lines so far are definitions.
-      if parse(Array(text[leaf.start..<next])).nodes.count <= 1 {
+      // Nothing but the document: the lines so far are definitions. So they are, with no parse,
+      // when they were and this line is certainly one more (``SureDefinitionLines``).
+      if (start == lineStart && SureDefinitionLines.isSure(text[lineStart..<lineEnd]))
+        || parse(Array(text[leaf.start..<next])).nodes.count <= 1
+      {
         start = next
         linesSinceDefinitions = 0
       } else {
