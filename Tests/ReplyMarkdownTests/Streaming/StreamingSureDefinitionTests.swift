@@ -30,6 +30,11 @@ import Testing
     "[a]: /u \"ti\n[b]: /v\ntle\"\n\n[a] [b]\n",
     "[a]: /u \"t\" x\n[b]: /v\n\n[a] [b]\n",
     "[a]: /u\"t\"\n[b]: /v\n\n[a] [b]\n",
+    // A title on the line after the destination, running on (a review: the plain-text extension
+    // showed it as text once its closer arrived).
+    "[a]: /u\n\"ti\ntle\"\n\n[a]\n",
+    "[a]:\n/u\n(ti\ntle)\n\n[a]\n",
+    "[a]: /u\n'ti\ntle' \n\n[a]\n",
     // Labels defined twice, a footnote among them, one used before its definition.
     "[x]: /first\n[x]: /second\n\n[x]\n",
     "Note[^1] and [a].\n\n[a]: /u\n[^1]: The note.\n[b]: /v\n",
@@ -85,6 +90,10 @@ import Testing
     ] {
       #expect(!SureDefinitionLines.isSure(Array(line.utf8)[...]), "\(line.debugDescription)")
     }
+    // A long incomplete line is left to the display schedule, not read on every update.
+    let label = Array(("[" + String(repeating: "a", count: 400)).utf8)
+    #expect(SureDefinitionLines.isHiddenPartial(label[...]))
+    #expect(!SureDefinitionLines.isHiddenPartial((label + Array(repeating: UInt8(ascii: "a"), count: 200))[...]))
     var lines = SureDefinitionLines()
     let text = Array("[a]: /u\n[b]: /v\nx\n".utf8)
     var covered = [lines.cover(text, from: 0, to: 8), lines.cover(text, from: 0, to: 16)]

@@ -50,11 +50,18 @@ struct SureDefinitionLines: Sendable {
   }
 
   /// Whether `line`, the incomplete last line after sure lines, is hidden whole from the display
-  /// while it grows: it starts a label (``LineHold``'s definition rule), with no carriage return.
+  /// while it grows: it starts a label (``LineHold``'s definition rule), with no carriage return,
+  /// and is at most ``partialLimit`` long (a longer one is left to the display schedule: read on
+  /// every update, a line of 200 KB starting with `[` streamed in quadratic time; a review).
   static func isHiddenPartial(_ line: ArraySlice<UInt8>) -> Bool {
     guard let first = line.first else { return true }
+    guard line.count <= partialLimit else { return false }
     return first == ASCII.openBracket && !line.contains(ASCII.carriageReturn) && LineHold(line).holds(.definitionLabel)
   }
+
+  /// The longest incomplete last line ``isHiddenPartial(_:)`` reads (512 bytes: a source's line
+  /// with a long URL and title).
+  static let partialLimit = 512
 
   /// Whether `line` (without its line feed) is certainly one whole link reference definition.
   static func isSure(_ line: ArraySlice<UInt8>) -> Bool {

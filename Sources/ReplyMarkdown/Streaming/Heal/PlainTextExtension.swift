@@ -135,13 +135,18 @@ enum PlainTextExtension {
       appended: appendedText)
   }
 
-  /// Whether the paragraph at `paragraph` in `document` opens with a label (a link, or text
-  /// starting with `[`), as a definition whose title runs on over its lines would show.
+  /// Whether the paragraph at `paragraph` in `document` opens as a definition whose title runs
+  /// on over its lines would show: with a label (a link, or text starting with `[`), or with a
+  /// title's opener (the title of a definition whose lines before were taken as one: `[a]: /u`,
+  /// then `"ti`; a review).
   static func mayStartWithDefinition(_ document: MarkdownDocument, paragraph: Int) -> Bool {
     guard case .paragraph = document.nodes[paragraph].kind, paragraph + 1 < document.nodes.count else { return false }
     switch document.nodes[paragraph + 1].kind {
     case .link: return true
-    case .text(let literal): return literal.utf8.first == ASCII.openBracket
+    case .text(let literal):
+      guard let first = literal.utf8.first else { return false }
+      return first == ASCII.openBracket || first == ASCII.quote || first == ASCII.apostrophe
+        || first == ASCII.openParenthesis
     default: return false
     }
   }
