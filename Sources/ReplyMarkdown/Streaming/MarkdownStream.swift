@@ -316,15 +316,21 @@ public struct MarkdownStream: Sendable {
         || (nextLine && !structuredNextLine && openUntilUnindentedLine && completeEnd == structuredEnd)
     else { return }
     // Lines that are each one more link definition (a reply's sources) close nothing below the
-    // limit that takes them one by one, as a parse of them would find: no parse for them.
+    // limit that takes them one by one, and past it are taken so, as a parse of them would find:
+    // no parse for them, and no wait for the refresh schedule.
     if fastPaths, longBlock == nil, !openUntilUnindentedLine, completeEnd > closedEnd,
       sureDefinitions.cover(source, from: closedEnd, to: completeEnd),
       sureDefinitions.lastLineStart - closedEnd < Self.definitionRunLimit
+        || !SourceLines.contains(source, closedEnd..<completeEnd, Self.footnoteMarker)
     {
       structuredEnd = completeEnd
       structuredNextLine = nextLine
       blankLineArrived = false
       blankLinesSeenEnd = completeEnd
+      let split = sureDefinitions.lastLineStart - closedEnd
+      if split >= Self.definitionRunLimit {
+        takeDefinitions(Array(source[closedEnd..<completeEnd]), upTo: split, linesAreSure: true)
+      }
       drain()
       return
     }

@@ -111,17 +111,7 @@ extension MarkdownStream {
         case let sure = fastPaths && sureDefinitions.cover(source, from: start, to: completeEnd),
         sure || isOnlyDefinitions(text[..<split])
       {
-        // Definitions written one per line, past the limit: all but the last are taken as
-        // complete once a line starting a new label follows them (the last may still get its
-        // title on the next line). They stay in an open paragraph, though, and a delimiter row
-        // may yet make its last line a table's header and every line before it text; below the
-        // limit they stay open, so that case is exact.
-        defineOneByOne(text, upTo: split, base: start, linesAreSure: sure)
-        // The guard counts a line's bytes without its line ending, and one for the end.
-        let crlf = zip(text[..<split], text[1..<split]).count { $0 == ASCII.carriageReturn && $1 == ASCII.newline }
-        let run = definitionRunBytes + split - crlf
-        advanceClosed(to: start + split)
-        definitionRunBytes = run
+        takeDefinitions(text, upTo: split, linesAreSure: sure)
       }
       drain()
       return false
@@ -658,6 +648,23 @@ extension MarkdownStream {
     while index < text.count, index - start < 3, text[index] == ASCII.space { index += 1 }
     return index < text.count && text[index] == ASCII.openBracket
       && (index + 1 >= text.count || text[index + 1] != ASCII.caret)
+  }
+
+  /// Takes the link definitions written one per line that start the open part (`text`, from
+  /// `closedEnd`) before `split`, the start of its last line starting a label, past
+  /// ``definitionRunLimit``: all but the last are complete once a line starting a new label
+  /// follows them (the last may still get its title on the next line). They stay in an open
+  /// paragraph, though, and a delimiter row may yet make its last line a table's header and
+  /// every line before it text; below the limit they stay open, so that case is exact. The open
+  /// part moves to `split`, and its paragraph's bytes before it are kept for the guard.
+  mutating func takeDefinitions(_ text: [UInt8], upTo split: Int, linesAreSure: Bool) {
+    let start = closedEnd
+    defineOneByOne(text, upTo: split, base: start, linesAreSure: linesAreSure)
+    // The guard counts a line's bytes without its line ending, and one for the end.
+    let crlf = zip(text[..<split], text[1..<split]).count { $0 == ASCII.carriageReturn && $1 == ASCII.newline }
+    let run = definitionRunBytes + split - crlf
+    advanceClosed(to: start + split)
+    definitionRunBytes = run
   }
 
   /// Keeps closed link definitions written one per line (`text`, nothing but definitions) a
