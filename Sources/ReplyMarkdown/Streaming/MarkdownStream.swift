@@ -320,15 +320,16 @@ public struct MarkdownStream: Sendable {
     // no parse for them, and no wait for the refresh schedule.
     if fastPaths, longBlock == nil, !openUntilUnindentedLine, completeEnd > closedEnd,
       sureDefinitions.cover(source, from: closedEnd, to: completeEnd),
-      sureDefinitions.lastLineStart - closedEnd < Self.definitionRunLimit
+      case let split = sureDefinitions.lastLineStart - closedEnd,
+      // (Sure lines hold no carriage return: the guard counts their bytes as they are.)
+      definitionRunBytes + split <= Self.definitionRunLimit
         || !SourceLines.contains(source, closedEnd..<completeEnd, Self.footnoteMarker)
     {
       structuredEnd = completeEnd
       structuredNextLine = nextLine
       blankLineArrived = false
       blankLinesSeenEnd = completeEnd
-      let split = sureDefinitions.lastLineStart - closedEnd
-      if split >= Self.definitionRunLimit {
+      if split > 0 && definitionRunBytes + split > Self.definitionRunLimit {
         takeDefinitions(Array(source[closedEnd..<completeEnd]), upTo: split, linesAreSure: true)
       }
       drain()

@@ -105,6 +105,41 @@ import Testing
     #expect(covered == [false, false, true])
   }
 
+  /// Definitions whose bytes before the last line, as the input guard counts them (each line
+  /// without its line ending, plus one), fill exactly `guardBytes`, then a header line and a
+  /// delimiter row: past 1,024 the guard splits the paragraph off the header, at 1,024 or less
+  /// cmark-gfm makes the definitions text above the table.
+  static func definitionsBeforeATable(guardBytes: Int, lineEnd: String) -> String {
+    var lines: [String] = []
+    var total = 0
+    while total < guardBytes - 24 {
+      let line = "[l\(lines.count)]: /u\(lines.count)"
+      lines.append(line)
+      total += line.utf8.count + 1
+    }
+    let prefix = "[l\(lines.count)]: /"
+    lines.append(prefix + String(repeating: "x", count: guardBytes - total - 1 - prefix.utf8.count))
+    return (lines + ["[h]: /h", "|-|", "", "[l0] [l1] [h]", ""]).joined(separator: lineEnd)
+  }
+
+  /// Taken as definitions only once the guard would split them off (a review: taken at 1,024
+  /// bytes, where one-shot rendering still shows them as text; with CRLF, counted with the
+  /// carriage returns, at 1,000), at every chunking, into a pipe and live.
+  @Test(arguments: [1_000, 1_023, 1_024, 1_025, 1_100])
+  func definitionsAreTakenWhereTheGuardSplitsThem(guardBytes: Int) {
+    for lineEnd in ["\n", "\r\n"] {
+      let text = Self.definitionsBeforeATable(guardBytes: guardBytes, lineEnd: lineEnd)
+      let expected = HTMLRenderer().render(MarkdownDocument(text))
+      #expect(expected.contains("<table>"))
+      #expect(expected.contains("<p>[l0]: /u0") == (guardBytes <= 1_024))
+      for chunk in Array(1...30) + [64, 150, 200, 347, 520, 1_040] {
+        let piped = StreamingHarness.piped(text, chunk: chunk, policy: .holdUntilFinish, showsTail: false)
+        #expect(piped.written == expected, "\(guardBytes) bytes, \(lineEnd.debugDescription), chunks of \(chunk)")
+        #expect(StreamingHarness.streamedHTML(text, chunk: chunk) == expected)
+      }
+    }
+  }
+
   /// Definitions taken one by one past 1 KB are probed a line starting a label at a time; a
   /// title running on over hundreds of such lines kept each probe reading from the definition's
   /// start: one update of a 3 KB open part parsed 72 KB (fuzz seed 1312). The bound holds now, at

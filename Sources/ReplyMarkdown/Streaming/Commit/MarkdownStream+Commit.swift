@@ -107,7 +107,8 @@ extension MarkdownStream {
         define(text[...], base: start)
         advanceClosed(to: completeEnd)
       } else if !SourceLines.contains(text, 0..<text.count, Self.footnoteMarker),
-        let split = Self.lastLabelLine(text), split >= Self.definitionRunLimit,
+        let split = Self.lastLabelLine(text), split > 0,
+        definitionRun(before: split, of: text) > Self.definitionRunLimit,
         case let sure = fastPaths && sureDefinitions.cover(source, from: start, to: completeEnd),
         sure || isOnlyDefinitions(text[..<split])
       {
@@ -659,12 +660,20 @@ extension MarkdownStream {
   /// part moves to `split`, and its paragraph's bytes before it are kept for the guard.
   mutating func takeDefinitions(_ text: [UInt8], upTo split: Int, linesAreSure: Bool) {
     let start = closedEnd
+    let run = definitionRun(before: split, of: text)
     defineOneByOne(text, upTo: split, base: start, linesAreSure: linesAreSure)
-    // The guard counts a line's bytes without its line ending, and one for the end.
-    let crlf = zip(text[..<split], text[1..<split]).count { $0 == ASCII.carriageReturn && $1 == ASCII.newline }
-    let run = definitionRunBytes + split - crlf
     advanceClosed(to: start + split)
     definitionRunBytes = run
+  }
+
+  /// The bytes of the open part's paragraph before `split` in `text` (the open part), with those
+  /// of its lines taken before, as the input guard counts a paragraph: a line's bytes without its
+  /// line ending, and one for the end. Past ``definitionRunLimit`` the guard splits a table's
+  /// header line after them off the paragraph (at the limit it does not: a review).
+  func definitionRun(before split: Int, of text: [UInt8]) -> Int {
+    guard split > 1 else { return definitionRunBytes + split }
+    let crlf = zip(text[..<split], text[1..<split]).count { $0 == ASCII.carriageReturn && $1 == ASCII.newline }
+    return definitionRunBytes + split - crlf
   }
 
   /// Keeps closed link definitions written one per line (`text`, nothing but definitions) a
@@ -797,10 +806,11 @@ extension MarkdownStream {
   static let definitionMarker = Array("]:".utf8)
 
   /// How many bytes of link definitions written one per line stay open before all but the last
-  /// are taken as definitions: the input guard's ``InputLimits/maxTableHeaderScan`` (1 KB). Up to
-  /// it, a delimiter row after them may make them text, and they stay open so that the stream
-  /// ends as one-shot; past it the guard splits such a paragraph off the table's header line, so
-  /// they are definitions after all, and the open part stays about one definition long.
+  /// are taken as definitions: the input guard's ``InputLimits/maxTableHeaderScan`` (1 KB), as
+  /// the guard counts them (``definitionRun(before:of:)``). Up to it, a delimiter row after them
+  /// may make them text, and they stay open so that the stream ends as one-shot; past it the
+  /// guard splits such a paragraph off the table's header line, so they are definitions after
+  /// all, and the open part stays about one definition long.
   static let definitionRunLimit = InputLimits.default.maxTableHeaderScan
   static let footnoteMarker = Array("[^".utf8)
 
