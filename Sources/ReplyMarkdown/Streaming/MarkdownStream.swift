@@ -189,13 +189,22 @@ public struct MarkdownStream: Sendable {
     // A block committed inexactly (past the budget, or with footnote references numbered before
     // the footnote section exists) makes the whole reply the final word; what follows the
     // committed blocks then comes from that same parse, for writers that only append.
-    let replacement = committedInexactly ? parseText(source, atReplyStart: true) : nil
-    let remainder =
+    var replacement = committedInexactly ? parseText(source, atReplyStart: true) : nil
+    var remainder =
       replacement.map { Self.remainder(of: $0, fromLine: firstLine) }
       ?? Self.shifted(
         parseRegion(
           source[start...], keepFootnoteDefinitions: true, startingAt: start, openPartLine: closedLine - firstLine + 1),
         lines: firstLine - 1)
+    // The guard acted on that last piece where the whole reply's own scan did not (it read an
+    // indented ```` ``` ```` as a fence and the paragraph after it as code, and cmark-gfm rendered
+    // that paragraph's run of 65 `_` its own way: fuzz seed 1317): the whole reply parsed at once.
+    if replacement == nil && guardChangedInput {
+      committedInexactly = true
+      let whole = parseText(source, atReplyStart: true)
+      replacement = whole
+      remainder = Self.remainder(of: whole, fromLine: firstLine)
+    }
     outbox.committed.append(
       MarkdownStreamBlock(
         id: nextBlockID, document: remainder, sourceRange: start..<source.count,

@@ -159,6 +159,18 @@ import Testing
     #expect(!html.rewroteCommitted)
   }
 
+  /// The guard acts on the last piece, parsed alone at the end, where its scan of the whole reply
+  /// does not: the final update is the whole reply parsed at once (fuzz seed 1317: the guard's
+  /// scan reads the indented line as a fence, and the stream ended with emphasis where render
+  /// shows the line as text).
+  @Test(arguments: [1, 7, 20, 82])
+  func aGuardActingOnTheLastPieceOnlyEndsAsOneShot(size: Int) {
+    let text = "    ```\n___#" + String(repeating: "_", count: 65) + "a```\n"
+    let expected = HTMLRenderer().render(MarkdownDocument(text))
+    #expect(StreamingHarness.streamedHTML(text, chunk: size) == expected)
+    #expect(Self.piped(text, size: size).html == expected)
+  }
+
   /// A piece parsed alone has a smaller budget than the whole reply (the guard's budget grows
   /// with the text): where the guard acted on a piece, the final update is the one-shot parse (a
   /// review: the final had 109 of render's 200 links).
