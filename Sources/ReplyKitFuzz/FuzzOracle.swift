@@ -360,7 +360,7 @@ public struct FuzzOracle: Sendable {
 
   /// The chunks the streaming checks feed `bytes` in, picked from `seed`: mostly up to 400 bytes,
   /// one in three up to 4 (the checks that compare their displays walk the same ones).
-  static func chunks(of bytes: [UInt8], seed: UInt64) -> [Range<Int>] {
+  package static func chunks(of bytes: [UInt8], seed: UInt64) -> [Range<Int>] {
     var random = SplitMix64(seed: seed)
     var chunks: [Range<Int>] = []
     var offset = 0
@@ -374,7 +374,7 @@ public struct FuzzOracle: Sendable {
   }
 
   /// FNV-1a of the input: a seed that makes chunking and width repeatable for a saved input.
-  static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+  package static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash

@@ -470,7 +470,6 @@ public struct MarkdownStream: Sendable {
 
   private mutating func makeTail(triesFence: Bool = true) -> MarkdownStreamTail {
     if triesFence, let tail = openFenceTail() { return tail }
-    let healer = StreamHealer(options: options)
     var container: MarkdownStreamTail.Container?
     var healed: StreamHealer.Healed
     var extendable = false
@@ -479,23 +478,24 @@ public struct MarkdownStream: Sendable {
       switch block.kind {
       case .fence(let opener, let fence, let length, let head):
         outbox.lookback += opener.count
-        healed = healer.heal(
+        var applied = AppliedHealRules()
+        healed = heal(
           opener + source[block.settledEnd...], protectedLength: opener.count,
-          context: .fencedCode(fence: fence, length: length))
+          context: .fencedCode(fence: fence, length: length), applied: &applied)
         container = .codeBlock(head)
       case .table(let header, let head):
-        healed = healWithPreamble(healer, head: header, from: block.settledEnd)
+        healed = healWithPreamble(head: header, from: block.settledEnd)
         container = .table(head)
       case .list(let info):
         var applied = AppliedHealRules()
-        healed = healOpenPart(healer, from: block.settledEnd, applied: &applied)
+        healed = healOpenPart(from: block.settledEnd, applied: &applied)
         extendable = PlainTextExtension.mayExtend(after: applied)
         hidesText = applied.contains(.unresolvedFootnoteReference)
         container = .list(info)
       }
     } else {
       var applied = AppliedHealRules()
-      healed = healOpenPart(healer, from: closedEnd, applied: &applied)
+      healed = healOpenPart(from: closedEnd, applied: &applied)
       extendable = PlainTextExtension.mayExtend(after: applied)
       hidesText = applied.contains(.unresolvedFootnoteReference)
     }
@@ -528,16 +528,29 @@ public struct MarkdownStream: Sendable {
   }
 
   /// Heals `head` + the received text from `start`, after the definitions they use.
-  private mutating func healWithPreamble(_ healer: StreamHealer, head: [UInt8], from start: Int)
-    -> StreamHealer.Healed
-  {
+  private mutating func healWithPreamble(head: [UInt8], from start: Int) -> StreamHealer.Healed {
     var applied = AppliedHealRules()
-    return healWithPreamble(healer, head: head, from: start, applied: &applied)
+    return healWithPreamble(head: head, from: start, applied: &applied)
+  }
+
+  /// ``StreamHealer/heal(_:protectedLength:context:knownParagraph:endsBeforeBlank:applied:)``,
+  /// with the healer's probes kept from the last heal to the next (``InlineStartProbes``).
+  mutating func heal(
+    _ input: [UInt8], protectedLength: Int, context: StreamHealer.Context, knownParagraph: Int? = nil,
+    endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
+  ) -> StreamHealer.Healed {
+    // Moved out and back, so that recording an answer copies nothing.
+    var healer = StreamHealer(options: options, probes: outbox.inlineStartProbes)
+    outbox.inlineStartProbes = InlineStartProbes()
+    defer { outbox.inlineStartProbes = healer.probes }
+    return healer.heal(
+      input, protectedLength: protectedLength, context: context, knownParagraph: knownParagraph,
+      endsBeforeBlank: endsBeforeBlank, applied: &applied)
   }
 
   /// ``healWithPreamble(_:head:from:)``, recording in `applied` the rules that changed the display.
   mutating func healWithPreamble(
-    _ healer: StreamHealer, head: [UInt8], from start: Int, to end: Int? = nil, endsBeforeBlank: Bool = false,
+    head: [UInt8], from start: Int, to end: Int? = nil, endsBeforeBlank: Bool = false,
     applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
     let end = end ?? source.count
@@ -560,7 +573,7 @@ public struct MarkdownStream: Sendable {
     {
       known = context + paragraph.start - start
     }
-    var healed = healer.heal(
+    var healed = heal(
       preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
       endsBeforeBlank: endsBeforeBlank, applied: &applied)
     if preamble.isStubbed { healed.document = definitions.restoringLinks(healed.document) }

@@ -40,6 +40,8 @@ struct UpdateOutbox: Sendable {
   /// the received length from which the next attempt is made.
   var checkpointRetry = 0
   var checkpointRetryLine = -1
+  /// The answers of the healer's probes for where the open paragraph's inline content starts.
+  var inlineStartProbes = InlineStartProbes()
   /// The context (preambles, long block heads) parsed during this update, added up.
   var lookback = 0
 }

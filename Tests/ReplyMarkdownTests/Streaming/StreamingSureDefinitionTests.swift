@@ -171,4 +171,39 @@ import Testing
     let bytes = Array(text.utf8)
     #expect(parsed <= 8 * bytes.count, "parsed \(parsed) bytes for \(bytes.count)")
   }
+
+  /// A paragraph whose long first line only looks like a definition (its title has text after
+  /// it), then lines that look like definitions: the healer asks, line by line, whether the
+  /// paragraph's first lines are all definitions, each question a parse from the paragraph's
+  /// start, and it asked them all again on every update (one update parsed 18 times its open
+  /// part, over the bound's 16: fuzz seed 1317, with smart punctuation, which takes no clean
+  /// point, so every update heals the whole paragraph). The answers are now kept while the
+  /// paragraph stays open. A count.
+  @Test(arguments: [0, 1, 7, 20, 63])
+  func aLineThatOnlyLooksLikeADefinitionIsProbedOnce(chunk: Int) throws {
+    let url = SharedData.repositoryRoot.appendingPathComponent(
+      "Corpus/fuzz-regressions/streaming-bound-smart-98a86a9ae6d83d68.md")
+    let bytes = Array(try String(contentsOf: url, encoding: .utf8).utf8)
+    let options = ParseOptions.github.union(.smartPunctuation)
+    // 0: the fuzz oracle's chunks, as it found the input.
+    let chunks =
+      chunk == 0
+      ? FuzzOracle.chunks(of: bytes, seed: FuzzOracle.fnv1a(bytes))
+      : stride(from: 0, to: bytes.count, by: chunk).map { $0..<min(bytes.count, $0 + chunk) }
+    var stream = MarkdownStream(options: options)
+    var html = MarkdownStreamHTMLRenderer()
+    var worst = 0.0
+    for range in chunks {
+      let update = stream.feed(bytes: bytes[range])
+      let statistics = update.statistics
+      if statistics.openBytes > 1_000 {
+        worst = max(worst, Double(statistics.parsedBytes) / Double(statistics.openBytes))
+      }
+      html.apply(update)
+    }
+    html.apply(stream.finish())
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text, options: options)))
+    #expect(worst > 0 && worst <= 12, "parsed \(worst) times the open part in one update")
+  }
 }

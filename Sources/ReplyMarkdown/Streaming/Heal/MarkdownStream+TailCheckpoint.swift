@@ -20,18 +20,16 @@ extension MarkdownStream {
   ///
   /// - Complexity: with a clean point, the text after it (and an attempt to take a point, at most
   ///   once per ``checkpointRetryDistance`` bytes of the line); else the open part.
-  mutating func healOpenPart(_ healer: StreamHealer, from start: Int, applied: inout AppliedHealRules)
-    -> StreamHealer.Healed
-  {
+  mutating func healOpenPart(from start: Int, applied: inout AppliedHealRules) -> StreamHealer.Healed {
     // Not with smart punctuation: a `'` before a point shows as a right quote while nothing closes
     // it, and one after the point that closes it would make it a left quote (a review).
     if source.count - start >= Self.checkpointMinimum, !options.contains(.smartPunctuation),
-      let healed = healThroughCheckpoint(healer, from: start, applied: &applied)
+      let healed = healThroughCheckpoint(from: start, applied: &applied)
     {
       return healed
     }
     applied = AppliedHealRules()
-    return healWithPreamble(healer, head: [], from: start, applied: &applied)
+    return healWithPreamble(head: [], from: start, applied: &applied)
   }
 
   /// Where a heal of the open part that starts at `start` would start parsing: at the clean point
@@ -51,9 +49,9 @@ extension MarkdownStream {
     return checkpoint
   }
 
-  private mutating func healThroughCheckpoint(
-    _ healer: StreamHealer, from start: Int, applied: inout AppliedHealRules
-  ) -> StreamHealer.Healed? {
+  private mutating func healThroughCheckpoint(from start: Int, applied: inout AppliedHealRules)
+    -> StreamHealer.Healed?
+  {
     let end = source.count
     let lineStart = received.lastLineStart(floor: start)
     guard lineStart < end, PlainTextExtension.isSettled(line: source[lineStart..<end]) else {
@@ -64,7 +62,7 @@ extension MarkdownStream {
     if point == nil {
       // A point lies past the line's quote and list markers, after a word of its content.
       let content = LineHold(source[lineStart..<end]).content.startIndex
-      point = takeCheckpoint(healer, from: start, lineStart: lineStart, floor: content)
+      point = takeCheckpoint(from: start, lineStart: lineStart, floor: content)
     }
     guard var checkpoint = point else {
       outbox.checkpoint = nil
@@ -73,7 +71,7 @@ extension MarkdownStream {
     // Move the point to the last clean one in what arrived since, when that piece heals clean.
     if let next = TailCheckpoint.candidate(in: source, from: checkpoint.end),
       next - checkpoint.end >= Self.checkpointStep,
-      case let (segment, rules) = healSegment(healer, checkpoint.end..<next, endsBeforeBlank: true),
+      case let (segment, rules) = healSegment(checkpoint.end..<next, endsBeforeBlank: true),
       rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
       let grown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
     {
@@ -87,7 +85,7 @@ extension MarkdownStream {
     guard checkpoint.end < end else {
       return StreamHealer.Healed(document: checkpoint.document)
     }
-    let (segment, rules) = healSegment(healer, checkpoint.end..<end)
+    let (segment, rules) = healSegment(checkpoint.end..<end)
     guard let shown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
     else {
       outbox.checkpoint = nil
@@ -99,7 +97,7 @@ extension MarkdownStream {
 
   /// A clean point on the last line: the open part healed up to the last candidate, when that heal
   /// changed nothing but marks and ends in the open paragraph.
-  private mutating func takeCheckpoint(_ healer: StreamHealer, from start: Int, lineStart: Int, floor: Int)
+  private mutating func takeCheckpoint(from start: Int, lineStart: Int, floor: Int)
     -> TailCheckpoint?
   {
     // Definitions in the open part resolve labels of the whole part's parse, not a segment's.
@@ -108,7 +106,7 @@ extension MarkdownStream {
       ReferenceLabels.defined(in: source[start..<lineStart]).isEmpty
     else { return nil }
     var rules = AppliedHealRules()
-    let healed = healWithPreamble(healer, head: [], from: start, to: candidate, endsBeforeBlank: true, applied: &rules)
+    let healed = healWithPreamble(head: [], from: start, to: candidate, endsBeforeBlank: true, applied: &rules)
     guard rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
       let paragraph = TailCheckpoint.lastParagraph(of: healed.document)
     else {
@@ -124,7 +122,7 @@ extension MarkdownStream {
   /// The received text in `range` (on the last line, starting with a blank) healed as paragraph
   /// text after ``TailCheckpoint/sentinel``, after the definitions it uses, with the rules the heal
   /// applied (``TailCheckpoint/appending(_:to:paragraph:)`` checks that it stayed one paragraph).
-  private mutating func healSegment(_ healer: StreamHealer, _ range: Range<Int>, endsBeforeBlank: Bool = false)
+  private mutating func healSegment(_ range: Range<Int>, endsBeforeBlank: Bool = false)
     -> (document: MarkdownDocument, rules: AppliedHealRules)
   {
     let bytes = source[range]
@@ -134,7 +132,7 @@ extension MarkdownStream {
     var input = preamble.bytes
     input.append(TailCheckpoint.sentinel)
     input += bytes
-    let healed = healer.heal(
+    let healed = heal(
       input, protectedLength: preamble.bytes.count, context: .blocks, endsBeforeBlank: endsBeforeBlank, applied: &rules)
     var document = healed.document
     if preamble.isStubbed { document = definitions.restoringLinks(document) }

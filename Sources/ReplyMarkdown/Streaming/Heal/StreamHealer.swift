@@ -23,6 +23,19 @@ struct StreamHealer {
 
   let options: ParseOptions
 
+  /// The answers of the probes for where an open paragraph's inline content starts, from earlier
+  /// heals (a stream keeps them from one heal to the next).
+  var probes = InlineStartProbes()
+
+  /// The bytes this heal may still parse for probes not answered before (set by the first
+  /// ``inlineStart(_:leaf:)`` of a heal: ``probeBudget`` times its paragraph).
+  private var probeBytesLeft: Int?
+
+  init(options: ParseOptions, probes: InlineStartProbes = InlineStartProbes()) {
+    self.options = options
+    self.probes = probes
+  }
+
   /// The healed document; its links whose destination has not arrived are pending
   /// (``MarkdownNode/LinkInfo/isPending``).
   struct Healed {
@@ -37,7 +50,7 @@ struct StreamHealer {
   /// still arriving) before its closers are taken as they stand.
   static let maximumInlinePasses = 16
 
-  func heal(_ input: [UInt8], protectedLength: Int, context: Context) -> Healed {
+  mutating func heal(_ input: [UInt8], protectedLength: Int, context: Context) -> Healed {
     var applied = AppliedHealRules()
     return heal(input, protectedLength: protectedLength, context: context, applied: &applied)
   }
@@ -52,11 +65,12 @@ struct StreamHealer {
   /// With `endsBeforeBlank`, the input is received text that a blank follows (a clean point's
   /// heal, ``MarkdownStream``'s `TailCheckpoint`): what ends it is final — markers at the end are
   /// not held back, and a `]` there waits for nothing.
-  func heal(
+  mutating func heal(
     _ input: [UInt8], protectedLength: Int, context: Context, knownParagraph: Int? = nil,
     endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
   ) -> Healed {
     var text = input
+    probeBytesLeft = nil
     // Received bytes.
     if ByteHolds.trimCarriageReturn(&text) { applied.insert(.trailingCarriageReturn) }
     // Before a received blank, the last character is complete.
@@ -162,7 +176,7 @@ struct StreamHealer {
   /// heading, or waits whole.
   ///
   /// - Complexity: one parse, or up to three when the last line is held.
-  private func healLeaf(
+  private mutating func healLeaf(
     _ text: [UInt8], leaf: OpenLeaf, document: MarkdownDocument?, protectedLength: Int, endsBeforeBlank: Bool,
     applied: inout AppliedHealRules
   ) -> (text: [UInt8], document: MarkdownDocument, held: Bool) {
@@ -238,7 +252,7 @@ struct StreamHealer {
 
   /// Applies the inline rules to the content of `leaf`: trailing markers are held, what is still
   /// arriving is cut, and the closers of what stays open are appended before the rest of the line.
-  private func healInline(
+  private mutating func healInline(
     _ text: inout [UInt8], leaf: OpenLeaf, protectedLength: Int, endsBeforeBlank: Bool = false,
     applied: inout AppliedHealRules
   ) {
@@ -396,11 +410,24 @@ struct StreamHealer {
   /// a definition, followed by `[x]: u` lines, parsed its lines eight times per heal: fuzz seed
   /// 1304).
   ///
-  /// - Complexity: a parse of the lines so far per such line, at most
-  ///   ``maximumDefinitionLines``; none for a paragraph not starting so, nor for lines that are
-  ///   certainly one definition each after definitions.
-  private func inlineStart(_ text: [UInt8], leaf: OpenLeaf) -> Int {
+  /// Each question (do the lines so far parse to nothing?) is a parse from the paragraph's start.
+  /// Its answer is kept for the next heals of the paragraph (``probes``), and one heal parses at
+  /// most ``probeBudget`` times the paragraph for questions not answered before (the heal of a
+  /// held last line asks again for the paragraph without it, within the same budget); past that, the
+  /// lines not yet asked about count as inline content until a later heal asks (a paragraph whose
+  /// 2.7 KB first line only looks like a definition, then lines that look like one, made one
+  /// update parse 18 times its open part, over the bound of 16: fuzz seed 1317).
+  ///
+  /// - Complexity: a parse of the lines so far per such line not asked about before, at most
+  ///   ``maximumDefinitionLines`` and ``probeBudget`` times the paragraph's bytes in all; none for
+  ///   a paragraph not starting so, nor for lines that are certainly one definition each after
+  ///   definitions.
+  private mutating func inlineStart(_ text: [UInt8], leaf: OpenLeaf) -> Int {
     guard leaf.kind == .paragraph else { return leaf.start }
+    let paragraph = text[leaf.start..<leaf.contentEnd]
+    var budget = probeBytesLeft ?? Self.probeBudget * paragraph.count
+    defer { probeBytesLeft = budget }
+    var asked = false
     var start = leaf.start
     var lineStart = leaf.start
     var afterLabel = false
@@ -423,9 +450,24 @@ struct StreamHealer {
           && text[lineEnd + 1] == ASCII.newline ? 2 : 1)
       // Nothing but the document: the lines so far are definitions. So they are, with no parse,
       // when they were and this line is certainly one more (``SureDefinitionLines``).
-      if (start == lineStart && SureDefinitionLines.isSure(text[lineStart..<lineEnd]))
-        || parse(Array(text[leaf.start..<next])).nodes.count <= 1
-      {
+      let sure = start == lineStart && SureDefinitionLines.isSure(text[lineStart..<lineEnd])
+      if !sure && !asked {
+        probes.begin(paragraph)
+        asked = true
+      }
+      let lines = text[leaf.start..<next]
+      let definitions: Bool
+      if sure {
+        definitions = true
+      } else if let known = probes.answer(length: lines.count) {
+        definitions = known
+      } else {
+        guard lines.count <= budget else { break }
+        budget -= lines.count
+        definitions = parse(Array(lines)).nodes.count <= 1
+        probes.record(definitions, for: lines)
+      }
+      if definitions {
         start = next
         linesSinceDefinitions = 0
       } else {
@@ -468,6 +510,11 @@ struct StreamHealer {
 
   /// How many leading definition lines ``inlineStart(_:leaf:)`` looks at.
   static let maximumDefinitionLines = 8
+
+  /// How many times its paragraph's bytes one heal parses at most to learn where its inline
+  /// content starts (``inlineStart(_:leaf:)``): with a heal's own parses, well within the
+  /// ``MarkdownStream`` bound of 16 times the open part per update.
+  static let probeBudget = 2
 
   /// ``HealRule/unterminatedHTMLBlockTag``: the `<` of a tag still arriving on the last line of
   /// the open raw HTML block `leaf`.

@@ -31,8 +31,8 @@ struct HealCase: Sendable, CustomTestStringConvertible {
       context = .fencedCode(fence: fence, length: bytes.prefix { $0 == fence }.count)
     }
     var applied = AppliedHealRules()
-    let healed = StreamHealer(options: StreamingHarness.caseOptions)
-      .heal(bytes, protectedLength: protectedLength, context: context, applied: &applied)
+    var healer = StreamHealer(options: StreamingHarness.caseOptions)
+    let healed = healer.heal(bytes, protectedLength: protectedLength, context: context, applied: &applied)
     return (HealCase.render(healed), applied)
   }
 

@@ -91,7 +91,8 @@ extension StreamingHealTests {
     @Test func protectedContextIsNeverChanged() {
       // The protected first line ends in markers a heal of the open part would otherwise trim.
       let input = Array("*a **\nb **c".utf8)
-      let healed = StreamHealer(options: StreamingHarness.caseOptions).heal(input, protectedLength: 6, context: .blocks)
+      var healer = StreamHealer(options: StreamingHarness.caseOptions)
+      let healed = healer.heal(input, protectedLength: 6, context: .blocks)
       #expect(HealCase.render(healed) == "<p><em>a **␤b <strong>c</strong></em></p>")
     }
   }
