@@ -203,4 +203,54 @@ struct StreamTerminalTests {
       #expect(matches, "row \(index + 1) is \(row.debugDescription)")
     }
   }
+
+  /// Ctrl-Z mid-stream in an interactive shell, then `fg`: the live region is cleared before the
+  /// program stops, so the shell writes its lines right below the committed ones, and once
+  /// continued the tail is drawn again below them: every line of the reply shows once, the
+  /// shell's lines stay. (Before, the program stopped at once: the tail stayed on the screen, and
+  /// after `fg` the next update went up over the shell's lines and left the old tail above a
+  /// second copy: a trial.)
+  @Test func stoppedAndContinuedMidStreamShowsEachLineOnce() throws {
+    let text =
+      (1...3).map { "Paragraph \($0).\n\n" }.joined() + (1...12).map { "Line \($0) of a tail\\\n" }.joined()
+      + "end\n"
+    let session = try TmuxSession(
+      [], width: 80, height: 40, files: ["reply.md": Data(text.utf8)], readyText: nil, interactiveShell: true)
+    let program = TmuxSession.quote(CLIRunner.executable.path)
+    try session.type("\(program) stream reply.md --to ansi --color never --chunk-bytes 8 --delay-ms 30\n")
+    try session.waitFor("Line 4 ", timeout: 60)
+    try session.press("C-z")
+    let stopped = try session.waitFor("Stopped", timeout: 20)
+    #expect(stopped.contains("Paragraph 3."), "\(stopped)")
+    #expect(!stopped.contains("Line "), "the tail stays on the screen while stopped:\n\(stopped)")
+    try session.type("fg\n")
+    // Done once the shell's prompt follows the reply's last line.
+    let screen = try session.waitFor("the prompt after the reply", timeout: 60) { screen in
+      let rows = screen.split(separator: "\n").map(String.init)
+      guard let end = rows.lastIndex(of: "end") else { return false }
+      return rows[(end + 1)...].contains { $0.hasPrefix("bash") }
+    }
+    let rows = screen.split(separator: "\n").map(String.init)
+    for line in (1...3).map({ "Paragraph \($0)." }) + (1...12).map({ "Line \($0) of a tail" }) + ["end"] {
+      #expect(rows.filter { $0 == line }.count == 1, "\(line.debugDescription) in\n\(screen)")
+    }
+    #expect(screen.contains("Stopped"), "the shell's lines were overwritten:\n\(screen)")
+  }
+
+  /// A job started in the background of an interactive shell (`replykit render --to ansi &`)
+  /// does not ask the terminal its background colour for highlighting: the query's change of the
+  /// terminal's settings stopped it (SIGTTOU), with nothing printed, until brought to the
+  /// foreground (a trial).
+  @Test func aBackgroundJobOnTheTerminalIsNotStopped() throws {
+    let session = try TmuxSession(
+      [], width: 80, height: 24, files: ["reply.md": Data("Hello **world**\n\n```swift\nlet a = 1\n```\n".utf8)],
+      readyText: nil,
+      interactiveShell: true)
+    let program = TmuxSession.quote(CLIRunner.executable.path)
+    // The marker printed is not the one typed (the typed line shows too).
+    try session.type("\(program) render reply.md --to ansi --color always & sleep 2; jobs -l; echo LISTED-$((6 * 7))\n")
+    let screen = try session.waitFor("LISTED-42", timeout: 30)
+    #expect(screen.contains("Hello world") && screen.contains("let a = 1"), "\(screen)")
+    #expect(!screen.contains("Stopped"), "\(screen)")
+  }
 }

@@ -5,8 +5,8 @@
 #endif
 
 /// Whether the terminal's background is dark: asked with an OSC 11 query on the controlling
-/// terminal (a short wait, only when standard input and output are terminals), else from
-/// `COLORFGBG`, else dark.
+/// terminal (a short wait, only when standard input and output are terminals and the process
+/// runs in the terminal's foreground), else from `COLORFGBG`, else dark.
 ///
 /// Guarantees: keys typed while the query waits are not lost: every byte it reads that is not
 /// the answer is kept, in order, for ``takeTypedAhead()``.
@@ -46,6 +46,10 @@ enum TerminalBackground {
     let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    // Only in the terminal's foreground: in the background (`&`, or under `timeout`) changing
+    // its settings or reading from it stops the process (SIGTTOU, SIGTTIN) until it is brought
+    // back (a trial: `replykit render FILE --to ansi &` stopped, printing nothing).
+    guard isForeground(descriptor) else { return nil }
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return nil }
     var raw = saved
@@ -71,6 +75,12 @@ enum TerminalBackground {
     let (answer, other) = split(reply)
     typedAhead.set(typedAhead.value + other)
     return answer.flatMap(parse)
+  }
+
+  /// Whether this process's group is the foreground process group of the terminal `descriptor`.
+  static func isForeground(_ descriptor: Int32) -> Bool {
+    let group = tcgetpgrp(descriptor)
+    return group >= 0 && group == getpgrp()
   }
 
   /// `bytes` read after the query cut into the answer (`ESC ] 11 ;` to BEL or `ESC \`, if it

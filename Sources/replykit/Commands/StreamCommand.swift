@@ -87,6 +87,11 @@ enum StreamCommand {
         output.abandon()
         StreamInterruption.die(of: signalNumber)
       }
+      if StreamInterruption.stopRequested {
+        output.suspend()
+        StreamInterruption.stopNow()
+        output.resume()
+      }
     }
     if let path = input, path != "-" {
       let bytes = try StandardIO.readAll(path, limit: settings.maxInputBytes)

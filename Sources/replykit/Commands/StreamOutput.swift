@@ -87,6 +87,19 @@ struct StreamOutput {
     terminal.draw(newlyCommitted: ansi.tailLines, tail: [], final: true)
   }
 
+  /// Clears a live display before the program stops (Ctrl-Z); nothing for a pipe or frames.
+  mutating func suspend() {
+    guard live else { return }
+    terminal.clear()
+  }
+
+  /// Draws the tail of a live display again after the program was continued, from where the
+  /// cursor is now.
+  mutating func resume() {
+    guard live else { return }
+    terminal.draw(newlyCommitted: [], tail: ansi.tailLines, final: false)
+  }
+
   /// Applies an update to the consumer of the format; returns the terminal lines it committed.
   private mutating func consume(_ update: MarkdownStreamUpdate) -> [String] {
     switch format {

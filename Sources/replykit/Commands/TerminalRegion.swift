@@ -84,14 +84,8 @@ struct TerminalRegion {
     newlyCommitted: [String], tail: [String], final: Bool, rows: Int, columns: Int, rewraps: Bool = true
   ) -> String {
     let shown = final ? [] : Array(tail.suffix(max(0, rows - 1)))
-    // The rows the drawn lines take now: one each, unless a narrower terminal re-wrapped them;
-    // at most the rows above the cursor (a shorter terminal pushed the rest into its scrollback).
     let resized = !drawn.isEmpty && (columns != drawnSize.columns || rows != drawnSize.rows)
-    var occupied = drawn.count
-    if resized && rewraps && columns != drawnSize.columns {
-      occupied = Self.rows(taking: drawn, drawnAt: drawnSize.columns, columns: columns)
-    }
-    occupied = min(occupied, max(0, rows - 1))
+    let occupied = occupiedRows(rows: rows, columns: columns, rewraps: rewraps)
     // Without a commit or a resize, rows that stay the same are kept; else the region is rewritten
     // from its top.
     var same = 0
@@ -120,6 +114,37 @@ struct TerminalRegion {
     out += Self.end
     drawn = shown
     return out
+  }
+
+  /// The rows the drawn lines take now: one each, unless a narrower terminal re-wrapped them; at
+  /// most the rows above the cursor (a shorter terminal pushed the rest into its scrollback).
+  private func occupiedRows(rows: Int, columns: Int, rewraps: Bool) -> Int {
+    var occupied = drawn.count
+    if !drawn.isEmpty && rewraps && columns != drawnSize.columns {
+      occupied = Self.rows(taking: drawn, drawnAt: drawnSize.columns, columns: columns)
+    }
+    return min(occupied, max(0, rows - 1))
+  }
+
+  /// Clears the live region before the program stops (Ctrl-Z): the cursor is left at the
+  /// region's top, where the shell writes next, and the next update draws a new region from
+  /// wherever the cursor is then.
+  mutating func clear() {
+    let size = Self.screenSize
+    let bytes = clear(rows: size.rows, columns: size.columns, rewraps: Self.terminalRewraps)
+    let signalMask = EndingSignals.block()
+    StandardIO.write(bytes)
+    EndingSignals.restore(signalMask)
+  }
+
+  /// The bytes that clear the live region on a terminal `rows` high and `columns` wide, row by
+  /// row (see ``draw(newlyCommitted:tail:final:rows:columns:rewraps:)`` on why not the display).
+  mutating func clear(rows: Int, columns: Int, rewraps: Bool = true) -> String {
+    let occupied = occupiedRows(rows: rows, columns: columns, rewraps: rewraps)
+    drawn = []
+    guard occupied > 0 else { return "" }
+    return Self.begin + "\u{1B}[\(occupied)A\r" + String(repeating: "\u{1B}[2K\n", count: occupied)
+      + "\u{1B}[\(occupied)A" + Self.end
   }
 
   /// How many rows `lines`, drawn one per row with line wrap off on a terminal `drawnAt` columns

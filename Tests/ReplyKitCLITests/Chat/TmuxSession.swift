@@ -25,9 +25,12 @@ final class TmuxSession {
   /// exits the pane shows `EXITED <status>`.
   /// `files` are written to ``directory`` (the program's working directory) first.
   /// `subcommand` and `readyText` run another command (`stream`) and wait for its first output.
+  /// With `interactiveShell`, the pane runs an interactive bash (job control on) in ``directory``
+  /// instead, for the test to type commands into; `arguments` are then unused.
   init(
     _ arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:],
-    files: [String: Data] = [:], subcommand: String = "chat", readyText: String? = "Message (Enter sends"
+    files: [String: Data] = [:], subcommand: String = "chat", readyText: String? = "Message (Enter sends",
+    interactiveShell: Bool = false
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("rkchat-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -39,7 +42,11 @@ final class TmuxSession {
     }
     let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     let command =
-      "cd \(Self.quote(directory.path)) && env \(exports) \(([CLIRunner.executable.path, subcommand] + arguments).map(Self.quote).joined(separator: " ")) 2>stderr.txt; echo EXITED $?; sleep 600"
+      interactiveShell
+      // Signals at their default actions, as in a user's shell (one the test runner ignored would
+      // stay ignored across exec).
+      ? "cd \(Self.quote(directory.path)) && exec env --default-signal bash --norc --noprofile -i"
+      : "cd \(Self.quote(directory.path)) && env \(exports) \(([CLIRunner.executable.path, subcommand] + arguments).map(Self.quote).joined(separator: " ")) 2>stderr.txt; echo EXITED $?; sleep 600"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
     try tmux(["set-option", "-g", "set-clipboard", "on"])
     let pids = try tmux(["display-message", "-p", "#{pid} #{pane_pid}"]).split(separator: " ")
@@ -56,7 +63,14 @@ final class TmuxSession {
   /// Sends `signalNumber` to the program the pane runs (the shell's child); whether it was found.
   @discardableResult
   func signalProgram(_ signalNumber: Int32) -> Bool {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+    guard let (pid, _) = program() else { return false }
+    return kill(pid, signalNumber) == 0
+  }
+
+  /// The program the pane runs (the shell's child): its process id and state (`/proc` stat's
+  /// letter: `T` when stopped).
+  func program() -> (pid: pid_t, state: Character)? {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
     for entry in entries {
       guard let pid = pid_t(entry),
         let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -64,9 +78,9 @@ final class TmuxSession {
       else { continue }
       // After the command name in parentheses: the state, then the parent's id.
       let fields = stat[stat.index(after: close)...].split(separator: " ")
-      if fields.count > 1, pid_t(fields[1]) == panePID { return kill(pid, signalNumber) == 0 }
+      if fields.count > 1, pid_t(fields[1]) == panePID, let state = fields[0].first { return (pid, state) }
     }
-    return false
+    return nil
   }
 
   deinit {
