@@ -6,10 +6,10 @@
 /// never changes), and an open paragraph grows only at its end, so the next update's heal asks
 /// the same questions again. The answers are kept for prefixes of one byte string, the paragraph
 /// last asked about: a question about a prefix both paragraphs share is answered without a parse,
-/// and a paragraph that differs earlier drops the answers past the difference. Each leading line
-/// of an open paragraph is then parsed for this once while it stays open, not once per update (a
-/// 2.7 KB line that looks like a definition without being one cost eight parses of it per
-/// update: fuzz seed 1317).
+/// and a paragraph that differs earlier drops the answers past the difference. While the heals
+/// ask about no other paragraph in between, each leading line of an open paragraph is parsed for
+/// this once, not once per update (a 2.7 KB line that looks like a definition without being one
+/// cost up to eight parses of it per update: fuzz seed 1317).
 struct InlineStartProbes: Sendable {
   /// A prefix of the paragraph last asked about, as long as the longest question answered.
   private var bytes: [UInt8] = []

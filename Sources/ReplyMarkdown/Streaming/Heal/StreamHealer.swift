@@ -413,10 +413,10 @@ struct StreamHealer {
   /// Each question (do the lines so far parse to nothing?) is a parse from the paragraph's start.
   /// Its answer is kept for the next heals of the paragraph (``probes``), and one heal parses at
   /// most ``probeBudget`` times the paragraph for questions not answered before (the heal of a
-  /// held last line asks again for the paragraph without it, within the same budget); past that, the
-  /// lines not yet asked about count as inline content until a later heal asks (a paragraph whose
-  /// 2.7 KB first line only looks like a definition, then lines that look like one, made one
-  /// update parse 18 times its open part, over the bound of 16: fuzz seed 1317).
+  /// held last line asks again for the paragraph without it, within the same budget); past that,
+  /// the lines looked at count as definitions until a later heal asks (a paragraph whose 2.7 KB
+  /// first line only looks like a definition, then lines that look like one, made one update
+  /// parse 18 times its open part, over the bound of 16: fuzz seed 1317).
   ///
   /// - Complexity: a parse of the lines so far per such line not asked about before, at most
   ///   ``maximumDefinitionLines`` and ``probeBudget`` times the paragraph's bytes in all; none for
@@ -461,11 +461,16 @@ struct StreamHealer {
         definitions = true
       } else if let known = probes.answer(length: lines.count) {
         definitions = known
-      } else {
-        guard lines.count <= budget else { break }
+      } else if lines.count <= budget {
         budget -= lines.count
         definitions = parse(Array(lines)).nodes.count <= 1
         probes.record(definitions, for: lines)
+      } else {
+        // Past the budget, the lines looked at count as definitions until a later heal asks: the
+        // worst the display shows then is a closer missing after them, where counting them as
+        // inline content could cut one (`[d]: /u "![t"` showed as a pending link, the paragraph
+        // after it hidden: a review).
+        definitions = true
       }
       if definitions {
         start = next
@@ -512,8 +517,8 @@ struct StreamHealer {
   static let maximumDefinitionLines = 8
 
   /// How many times its paragraph's bytes one heal parses at most to learn where its inline
-  /// content starts (``inlineStart(_:leaf:)``): with a heal's own parses, well within the
-  /// ``MarkdownStream`` bound of 16 times the open part per update.
+  /// content starts (``inlineStart(_:leaf:)``), for questions no earlier heal answered (an
+  /// update's heals of the same paragraph share the answers).
   static let probeBudget = 2
 
   /// ``HealRule/unterminatedHTMLBlockTag``: the `<` of a tag still arriving on the last line of
