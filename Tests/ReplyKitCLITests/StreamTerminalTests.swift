@@ -237,6 +237,29 @@ struct StreamTerminalTests {
     #expect(screen.contains("Stopped"), "the shell's lines were overwritten:\n\(screen)")
   }
 
+  /// Started on a line that holds text already (`printf 'Assistant: '` first), the reply follows
+  /// that text as `render`'s output does: the live region's first row starts at the column the
+  /// cursor was in, asked of the terminal. (Before, every redraw went to the row's start and
+  /// erased it, prefix included: a trial.)
+  @Test(arguments: [7, 64])
+  func aLineWithTextAlreadyKeepsIt(chunk: Int) throws {
+    let text = "Hello **world**, this is a short reply.\n\n- one\n- two\n"
+    let session = try TmuxSession(
+      [], width: 80, height: 24, files: ["reply.md": Data(text.utf8)], readyText: nil, interactiveShell: true)
+    let program = TmuxSession.quote(CLIRunner.executable.path)
+    try session.type(
+      "printf 'Assistant: '; \(program) stream reply.md --to ansi --color never --chunk-bytes \(chunk) --delay-ms 5\n")
+    let screen = try session.waitFor("the prompt after the reply", timeout: 60) { screen in
+      let rows = screen.split(separator: "\n").map(String.init)
+      guard let end = rows.lastIndex(where: { $0.hasSuffix("two") }) else { return false }
+      return rows[(end + 1)...].contains { $0.hasPrefix("bash") }
+    }
+    let rows = screen.split(separator: "\n").map(String.init)
+    #expect(rows.contains("Assistant: Hello world, this is a short reply."), "\(screen)")
+    #expect(
+      rows.filter { $0.hasSuffix("one") }.count == 1 && rows.filter { $0.hasSuffix("two") }.count == 1, "\(screen)")
+  }
+
   /// A job started in the background of an interactive shell (`replykit render --to ansi &`)
   /// does not ask the terminal its background colour for highlighting: the query's change of the
   /// terminal's settings stopped it (SIGTTOU), with nothing printed, until brought to the

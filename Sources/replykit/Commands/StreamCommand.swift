@@ -58,7 +58,11 @@ enum StreamCommand {
         renderer: HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)),
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
       live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal && !StandardIO.terminalIsDumb)
-    if output.live { StreamInterruption.install() }
+    if output.live {
+      StreamInterruption.install()
+      // The line may hold text already (a prompt): the first line follows it.
+      output.startColumn = TerminalCursor.column(readsStandardInput: input == nil || input == "-") ?? 0
+    }
     do {
       try feed(&output, input: input, settings: settings, chunkBytes: chunkBytes, delay: delay)
     } catch {

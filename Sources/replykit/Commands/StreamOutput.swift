@@ -87,6 +87,13 @@ struct StreamOutput {
     terminal.draw(newlyCommitted: ansi.tailLines, tail: [], final: true)
   }
 
+  /// The column the cursor was in when the live display started (see
+  /// ``TerminalRegion/originColumn``).
+  var startColumn: Int {
+    get { terminal.originColumn }
+    set { terminal.originColumn = newValue }
+  }
+
   /// Clears a live display before the program stops (Ctrl-Z); nothing for a pipe or frames.
   mutating func suspend() {
     guard live else { return }

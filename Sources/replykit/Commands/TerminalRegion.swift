@@ -32,6 +32,9 @@ import ReplyMarkdown
 ///   cursor movement reaches: those rows stay there. So do the rows a re-wrap adds where the
 ///   terminal keeps the cursor's row and moves the rows above it up (tmux does): a tail line that
 ///   re-wraps into four rows leaves its first three in the scrollback.
+/// - Started on a row that holds text already (a prompt written without a line break), the
+///   region's first row starts where that text ends (``originColumn``, asked of the terminal),
+///   so the reply follows the text as `render`'s output does and never erases it.
 /// - Every update's bytes leave the terminal as they found it (line wrap on, synchronized output
 ///   off) and are written with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked, so the signal that
 ///   ends the program arrives between updates, never inside one.
@@ -43,6 +46,12 @@ struct TerminalRegion {
   private var drawn: [String] = []
   /// The terminal's size when they were drawn.
   private var drawnSize = (columns: 0, rows: 0)
+  /// The column the region's first row starts at while nothing was committed: where the cursor
+  /// was when the program started (after a prompt the line already holds, `printf 'A: '`), so
+  /// that the first line follows that text as `render`'s output does instead of erasing it. 0
+  /// once a line was committed (it ends that row). The region never takes the whole screen, so
+  /// its first row stays on it.
+  var originColumn = 0
 
   /// Whether the terminal re-wraps its rows when it gets narrower (see the guarantees).
   /// Read once: the environment does not change under a running program.
@@ -98,19 +107,39 @@ struct TerminalRegion {
     let up = occupied - same
     if up > 0 { out += "\u{1B}[\(up)A" }
     out += "\r"
+    // The first row is written from the origin column on, and erased from there.
+    var row = same
+    func toOrigin() -> String { row == 0 && originColumn > 0 ? "\u{1B}[\(originColumn)C" : "" }
+    func erase() -> String {
+      defer { row += 1 }
+      return row == 0 && originColumn > 0 ? "\u{1B}[K\n" : "\u{1B}[2K\n"
+    }
+    out += toOrigin()
     if !newlyCommitted.isEmpty {
       // A committed line may wrap onto rows the region used: they are cleared first, so no
       // tail text is left beside it. The cursor row below the region exists, so this never scrolls.
-      if up > 0 { out += String(repeating: "\u{1B}[2K\n", count: up) + "\u{1B}[\(up)A" }
+      if up > 0 {
+        for _ in 0..<up { out += erase() }
+        row = same
+        out += "\u{1B}[\(up)A" + toOrigin()
+      }
       for line in newlyCommitted { out += line + "\n" }
+      originColumn = 0
+      row = 1
     }
     out += Self.wrapOff
-    for line in shown[same...] { out += "\u{1B}[2K" + line + "\n" }
+    for line in shown[same...] {
+      out += String(erase().dropLast()) + line + "\n"
+    }
     // Rows left over from a taller region are cleared row by row: erasing the display from the
     // top-left corner would make some terminals (tmux's scroll-on-clear) push the screen into
     // the scrollback.
     let stale = newlyCommitted.isEmpty ? occupied - shown.count : 0
-    if stale > 0 { out += String(repeating: "\u{1B}[2K\n", count: stale) + "\u{1B}[\(stale)A" }
+    if stale > 0 {
+      // (On the first row, nothing was written since the cursor went to the origin column.)
+      for _ in 0..<stale { out += erase() }
+      out += "\u{1B}[\(stale)A"
+    }
     out += Self.end
     drawn = shown
     return out
@@ -143,8 +172,10 @@ struct TerminalRegion {
     let occupied = occupiedRows(rows: rows, columns: columns, rewraps: rewraps)
     drawn = []
     guard occupied > 0 else { return "" }
-    return Self.begin + "\u{1B}[\(occupied)A\r" + String(repeating: "\u{1B}[2K\n", count: occupied)
-      + "\u{1B}[\(occupied)A" + Self.end
+    let origin = originColumn > 0 ? "\u{1B}[\(originColumn)C" : ""
+    let first = originColumn > 0 ? "\u{1B}[K\n" : "\u{1B}[2K\n"
+    return Self.begin + "\u{1B}[\(occupied)A\r" + origin + first
+      + String(repeating: "\u{1B}[2K\n", count: occupied - 1) + "\u{1B}[\(occupied)A\r" + origin + Self.end
   }
 
   /// How many rows `lines`, drawn one per row with line wrap off on a terminal `drawnAt` columns
