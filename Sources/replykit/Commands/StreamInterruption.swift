@@ -41,17 +41,20 @@ enum StreamInterruption {
       }
       pendingEndingSignal = signalNumber
     }
-    for signalNumber in signals {
-      var action = sigaction()
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = record
-      #else
-        action.__sigaction_u.__sa_handler = record
-      #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      sigaction(signalNumber, &action, nil)
-    }
+    for signalNumber in signals { handle(signalNumber, with: record) }
+  }
+
+  /// Makes `handler` take `signalNumber`, without `SA_RESTART`.
+  private static func handle(_ signalNumber: Int32, with handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signalNumber, &action, nil)
   }
 
   /// Records SIGTSTP instead of stopping at once (without `SA_RESTART`, so a blocking `read` or
@@ -59,16 +62,7 @@ enum StreamInterruption {
   /// line wrap off, and the shell's lines written while stopped would be overwritten by the next
   /// update's redraw of a region that is no longer where it was (a trial: Ctrl-Z, then `fg`).
   private static func installStopHandler() {
-    let record: @convention(c) (Int32) -> Void = { _ in pendingStop = 1 }
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = record
-    #else
-      action.__sigaction_u.__sa_handler = record
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(SIGTSTP, &action, nil)
+    handle(SIGTSTP) { _ in pendingStop = 1 }
   }
 
   /// Whether Ctrl-Z (SIGTSTP) asked the program to stop.
