@@ -61,7 +61,7 @@ enum StreamCommand {
     if output.live {
       StreamInterruption.install()
       // The line may hold text already (a prompt): the first line follows it.
-      output.startColumn = TerminalCursor.column(readsStandardInput: input == nil || input == "-") ?? 0
+      output.startColumn = cursorColumn(input: input)
     }
     do {
       try feed(&output, input: input, settings: settings, chunkBytes: chunkBytes, delay: delay)
@@ -81,6 +81,11 @@ enum StreamCommand {
     }
   }
 
+  /// The column the terminal's cursor is in (0 when it cannot be asked).
+  private static func cursorColumn(input: String?) -> Int {
+    TerminalCursor.column(readsStandardInput: input == nil || input == "-") ?? 0
+  }
+
   /// Feeds the input to `output` in chunks; on an ending signal (live output only), writes the
   /// whole tail and dies of it.
   private static func feed(
@@ -94,6 +99,8 @@ enum StreamCommand {
       if StreamInterruption.stopRequested {
         output.suspend()
         StreamInterruption.stopNow()
+        // The shell wrote meanwhile: the tail starts again where it left the cursor.
+        output.startColumn = cursorColumn(input: input)
         output.resume()
       }
     }
