@@ -209,8 +209,11 @@ struct StreamTerminalTests {
   /// continued the tail is drawn again below them: every line of the reply shows once, the
   /// shell's lines stay. (Before, the program stopped at once: the tail stayed on the screen, and
   /// after `fg` the next update went up over the shell's lines and left the old tail above a
-  /// second copy: a trial.)
-  @Test func stoppedAndContinuedMidStreamShowsEachLineOnce() throws {
+  /// second copy: a trial.) Continued in the background first (`bg`, then `fg`), it draws nothing
+  /// over the shell's prompt meanwhile: the lines committed then are written once it is back in
+  /// the foreground.
+  @Test(arguments: [false, true])
+  func stoppedAndContinuedMidStreamShowsEachLineOnce(inTheBackgroundFirst: Bool) throws {
     let text =
       (1...3).map { "Paragraph \($0).\n\n" }.joined() + (1...12).map { "Line \($0) of a tail\\\n" }.joined()
       + "end\n"
@@ -223,6 +226,10 @@ struct StreamTerminalTests {
     let stopped = try session.waitFor("Stopped", timeout: 20)
     #expect(stopped.contains("Paragraph 3."), "\(stopped)")
     #expect(!stopped.contains("Line "), "the tail stays on the screen while stopped:\n\(stopped)")
+    if inTheBackgroundFirst {
+      try session.type("bg\n")
+      usleep(400_000)
+    }
     try session.type("fg\n")
     // Done once the shell's prompt follows the reply's last line.
     let screen = try session.waitFor("the prompt after the reply", timeout: 60) { screen in
@@ -235,6 +242,9 @@ struct StreamTerminalTests {
       #expect(rows.filter { $0 == line }.count == 1, "\(line.debugDescription) in\n\(screen)")
     }
     #expect(screen.contains("Stopped"), "the shell's lines were overwritten:\n\(screen)")
+    if inTheBackgroundFirst {
+      #expect(rows.contains { $0.hasSuffix("# bg") } && rows.contains { $0.hasSuffix("# fg") }, "\(screen)")
+    }
   }
 
   /// Started on a line that holds text already (`printf 'Assistant: '` first), the reply follows

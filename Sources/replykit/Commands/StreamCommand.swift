@@ -57,7 +57,9 @@ enum StreamCommand {
       html: MarkdownStreamHTMLRenderer(
         renderer: HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)),
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
-      live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal && !StandardIO.terminalIsDumb)
+      // Started in the background (`&`), it writes as into a pipe: no redraw over the shell's lines.
+      live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal && !StandardIO.terminalIsDumb
+        && !TerminalRegion.inBackground)
     if output.live {
       StreamInterruption.install()
       // The line may hold text already (a prompt): the first line follows it.

@@ -35,6 +35,9 @@ import ReplyMarkdown
 /// - Started on a row that holds text already (a prompt written without a line break), the
 ///   region's first row starts where that text ends (``originColumn``, asked of the terminal),
 ///   so the reply follows the text as `render`'s output does and never erases it.
+/// - In the background of its terminal (Ctrl-Z, then `bg`) nothing is drawn: the lines
+///   committed meanwhile are written, once each, with the first update in the foreground again
+///   (`fg`) or at the end.
 /// - Every update's bytes leave the terminal as they found it (line wrap on, synchronized output
 ///   off) and are written with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked, so the signal that
 ///   ends the program arrives between updates, never inside one.
@@ -63,6 +66,16 @@ struct TerminalRegion {
     return !(term.hasPrefix("linux") || term.hasPrefix("screen"))
   }()
 
+  /// Lines committed while the program ran in the background, not written yet.
+  private var waitingCommitted: [String] = []
+
+  /// Whether the program runs in the background of the terminal it writes to (another process
+  /// group is its foreground); `false` when that cannot be told.
+  static var inBackground: Bool {
+    let group = tcgetpgrp(STDOUT_FILENO)
+    return group >= 0 && group != getpgrp()
+  }
+
   /// The terminal's size in columns and rows (80 by 24 when it cannot be read).
   static var screenSize: (columns: Int, rows: Int) {
     var size = winsize()
@@ -73,10 +86,15 @@ struct TerminalRegion {
 
   /// Draws one update on the terminal.
   mutating func draw(newlyCommitted: [String], tail: [String], final: Bool) {
+    waitingCommitted += newlyCommitted
+    // Continued in the background (Ctrl-Z, then `bg`), a redraw would go up over the shell's
+    // prompt: updates wait for the foreground (`fg`) or the end.
+    guard final || !Self.inBackground else { return }
     let size = Self.screenSize
     let bytes = draw(
-      newlyCommitted: newlyCommitted, tail: tail, final: final, rows: size.rows, columns: size.columns,
+      newlyCommitted: waitingCommitted, tail: tail, final: final, rows: size.rows, columns: size.columns,
       rewraps: Self.terminalRewraps)
+    waitingCommitted = []
     let signalMask = EndingSignals.block()
     StandardIO.write(bytes)
     EndingSignals.restore(signalMask)
@@ -171,10 +189,12 @@ struct TerminalRegion {
   mutating func clear(rows: Int, columns: Int, rewraps: Bool = true) -> String {
     let occupied = occupiedRows(rows: rows, columns: columns, rewraps: rewraps)
     drawn = []
-    guard occupied > 0 else { return "" }
     let origin = originColumn > 0 ? "\u{1B}[\(originColumn)C" : ""
+    // The cursor's row, below the region, holds what the terminal echoed (`^Z`); with no region it
+    // is the first row, erased from its origin on.
+    guard occupied > 0 else { return Self.begin + "\r" + origin + "\u{1B}[K" + Self.end }
     let first = originColumn > 0 ? "\u{1B}[K\n" : "\u{1B}[2K\n"
-    return Self.begin + "\u{1B}[\(occupied)A\r" + origin + first
+    return Self.begin + "\r\u{1B}[2K\u{1B}[\(occupied)A\r" + origin + first
       + String(repeating: "\u{1B}[2K\n", count: occupied - 1) + "\u{1B}[\(occupied)A\r" + origin + Self.end
   }
 
