@@ -12,8 +12,10 @@
 /// ``timeoutMilliseconds``; leaves the terminal's settings as it found them; `nil` whenever
 /// unsure.
 enum TerminalCursor {
-  /// How long to wait for the terminal's answer.
-  static let timeoutMilliseconds: Int32 = 120
+  /// How long to wait for the terminal's answer: every terminal that draws a live region answers
+  /// at once, so the wait is the round trip to it, and an answer later than this would arrive
+  /// with echo back on and show as text (over SSH, a round trip of 120 ms is common).
+  static let timeoutMilliseconds: Int32 = 400
 
   /// The column the cursor is in, counted from 0 (`nil` when the terminal cannot be asked or
   /// does not answer in time); `readsStandardInput`: whether the program reads its input from
