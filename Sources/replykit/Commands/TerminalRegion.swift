@@ -95,6 +95,11 @@ struct TerminalRegion {
       newlyCommitted: waitingCommitted, tail: tail, final: final, rows: size.rows, columns: size.columns,
       rewraps: Self.terminalRewraps)
     waitingCommitted = []
+    Self.write(bytes)
+  }
+
+  /// Writes `bytes` with the ending signals blocked, so that none arrives inside an update.
+  private static func write(_ bytes: String) {
     let signalMask = EndingSignals.block()
     StandardIO.write(bytes)
     EndingSignals.restore(signalMask)
@@ -128,16 +133,16 @@ struct TerminalRegion {
     // The first row is written from the origin column on, and erased from there.
     var row = same
     func toOrigin() -> String { row == 0 && originColumn > 0 ? "\u{1B}[\(originColumn)C" : "" }
-    func erase() -> String {
+    func eraseRow() -> String {
       defer { row += 1 }
-      return row == 0 && originColumn > 0 ? "\u{1B}[K\n" : "\u{1B}[2K\n"
+      return row == 0 && originColumn > 0 ? "\u{1B}[K" : "\u{1B}[2K"
     }
     out += toOrigin()
     if !newlyCommitted.isEmpty {
       // A committed line may wrap onto rows the region used: they are cleared first, so no
       // tail text is left beside it. The cursor row below the region exists, so this never scrolls.
       if up > 0 {
-        for _ in 0..<up { out += erase() }
+        for _ in 0..<up { out += eraseRow() + "\n" }
         row = same
         out += "\u{1B}[\(up)A" + toOrigin()
       }
@@ -146,16 +151,14 @@ struct TerminalRegion {
       row = 1
     }
     out += Self.wrapOff
-    for line in shown[same...] {
-      out += String(erase().dropLast()) + line + "\n"
-    }
+    for line in shown[same...] { out += eraseRow() + line + "\n" }
     // Rows left over from a taller region are cleared row by row: erasing the display from the
     // top-left corner would make some terminals (tmux's scroll-on-clear) push the screen into
     // the scrollback.
     let stale = newlyCommitted.isEmpty ? occupied - shown.count : 0
     if stale > 0 {
       // (On the first row, nothing was written since the cursor went to the origin column.)
-      for _ in 0..<stale { out += erase() }
+      for _ in 0..<stale { out += eraseRow() + "\n" }
       out += "\u{1B}[\(stale)A"
     }
     out += Self.end
@@ -178,10 +181,7 @@ struct TerminalRegion {
   /// wherever the cursor is then.
   mutating func clear() {
     let size = Self.screenSize
-    let bytes = clear(rows: size.rows, columns: size.columns, rewraps: Self.terminalRewraps)
-    let signalMask = EndingSignals.block()
-    StandardIO.write(bytes)
-    EndingSignals.restore(signalMask)
+    Self.write(clear(rows: size.rows, columns: size.columns, rewraps: Self.terminalRewraps))
   }
 
   /// The bytes that clear the live region on a terminal `rows` high and `columns` wide, row by
