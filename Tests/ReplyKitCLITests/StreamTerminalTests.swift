@@ -287,3 +287,56 @@ struct StreamTerminalTests {
     #expect(!screen.contains("Stopped"), "\(screen)")
   }
 }
+
+/// Keys typed at the terminal while the program reads it: the background query's and the reply's.
+@Suite(.enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed: run 'make test' (it installs tmux)"))
+struct TypedKeysTests {
+  /// Keys typed before the program asks the terminal something (its background colour for
+  /// highlighting; where the cursor is, for a live stream) are read by that query; they go back to
+  /// the terminal, so the next command typed ahead still runs. (Before, they were lost: kept for a
+  /// chat that `render` never starts, or dropped by the cursor query.)
+  @Test(arguments: ["render reply.md --to ansi --color always", "stream reply.md --to ansi --color never"])
+  func keysTypedAheadOfAQueryReachTheShell(command: String) throws {
+    let session = try TmuxSession(
+      [], width: 80, height: 24, files: ["reply.md": Data("Hello **world**\n\n```swift\nlet a = 1\n```\n".utf8)],
+      readyText: nil, interactiveShell: true)
+    let program = TmuxSession.quote(CLIRunner.executable.path)
+    // Both lines arrive at once: the second waits in the terminal's input while the first runs.
+    try session.type("\(program) \(command)\necho TYPED-$((6 * 7))\n")
+    let screen = try session.waitFor("TYPED-42", timeout: 30)
+    #expect(screen.contains("Hello world") && screen.contains("let a = 1"), "\(screen)")
+  }
+
+  /// A reply typed at the terminal (`replykit stream --to ansi`, then the text and Ctrl-D) is
+  /// written block by block below what is typed, as into a pipe: no live region is redrawn over the
+  /// terminal's echo. (Before, the redraws moved up over the echoed lines: a trial.)
+  @Test func aReplyTypedAtTheTerminalIsWrittenBelowItsEcho() throws {
+    let session = try TmuxSession([], width: 80, height: 24, files: [:], readyText: nil, interactiveShell: true)
+    let program = TmuxSession.quote(CLIRunner.executable.path)
+    try session.type("\(program) stream --to ansi --color never --chunk-bytes 3\n")
+    usleep(500_000)
+    for line in ["Hello **world**, typed.", "", "- one", "- two", ""] {
+      try session.type(line + "\n")
+      usleep(150_000)
+    }
+    try session.type("Last words")
+    usleep(150_000)
+    try session.press("C-d")
+    try session.press("C-d")
+    let screen = try session.waitFor("the prompt after the reply", timeout: 30) { screen in
+      let rows = screen.split(separator: "\n").map(String.init)
+      // The typed last line, then its rendering, then the prompt.
+      guard rows.filter({ $0 == "Last words" }).count == 2, let end = rows.lastIndex(of: "Last words") else {
+        return false
+      }
+      return rows[(end + 1)...].contains { $0.hasPrefix("bash") }
+    }
+    let rows = screen.split(separator: "\n").map(String.init)
+    for typed in ["Hello **world**, typed.", "- one", "- two"] {
+      #expect(rows.filter { $0.hasSuffix(typed) }.count == 1, "\(typed.debugDescription) echoed once in\n\(screen)")
+    }
+    #expect(rows.filter { $0 == "Hello world, typed." }.count == 1, "\(screen)")
+    #expect(rows.filter { $0.hasSuffix("one") && !$0.hasSuffix("- one") }.count == 1, "\(screen)")
+    #expect(rows.filter { $0.hasSuffix("two") && !$0.hasSuffix("- two") }.count == 1, "\(screen)")
+  }
+}

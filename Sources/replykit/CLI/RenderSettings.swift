@@ -1,6 +1,12 @@
 import ReplyHighlight
 import ReplyMarkdown
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The rendering options that `render` and `stream` share: the output format, parse options, HTML
 /// safety and the terminal's width, colour and hyperlinks. Bad values are usage errors.
 struct RenderSettings {
@@ -58,6 +64,13 @@ struct RenderSettings {
   /// The largest input read (``InputLimits/maxInputBytes`` unless `--max-bytes` says otherwise).
   let maxInputBytes: Int
 
+  /// Whether the command reads its input (one positional, or none, or `-`: standard input) from
+  /// a terminal, typed as it runs.
+  static func readsTerminal(_ parsed: ParsedArguments) -> Bool {
+    let input = parsed.positionals.first
+    return (input == nil || input == "-") && isatty(STDIN_FILENO) == 1
+  }
+
   init(_ parsed: ParsedArguments) throws {
     maxInputBytes = try parsed.integer("--max-bytes", in: 1...Int.max) ?? InputLimits.default.maxInputBytes
     format = try parsed.choice("--to", default: OutputFormat.html)
@@ -86,9 +99,12 @@ struct RenderSettings {
     let chosenTheme = try parsed.value("--theme").map(Self.highlighter(themeNamed:))
     var ansi = ANSIOptions.standardOutput(width: width, color: color, hyperlinks: hyperlinks)
     if format == .ansi && ansi.color && highlight != "never" {
+      // Not asked while the reply is typed at the terminal: the query would read its first keys.
       ansi.highlighter =
         chosenTheme
-        ?? KSyntaxCodeHighlighter(dark: TerminalBackground.isDark(environment: TerminalEnvironment.variables))
+        ?? KSyntaxCodeHighlighter(
+          dark: TerminalBackground.isDark(
+            environment: TerminalEnvironment.variables, asking: !Self.readsTerminal(parsed), keys: .returned))
     }
     ansiOptions = ansi
     htmlHighlighter = format == .html && highlight == "always" ? chosenTheme ?? KSyntaxCodeHighlighter() : nil

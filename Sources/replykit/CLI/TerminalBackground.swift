@@ -8,9 +8,21 @@
 /// terminal (a short wait, only when standard input and output are terminals and the process
 /// runs in the terminal's foreground), else from `COLORFGBG`, else dark.
 ///
-/// Guarantees: keys typed while the query waits are not lost: every byte it reads that is not
-/// the answer is kept, in order, for ``takeTypedAhead()``.
+/// Guarantees: keys typed while the query waits are not lost. Every byte it reads that is not the
+/// answer is kept, in order: for the chat, which reads keys itself, until ``takeTypedAhead()``;
+/// for the other commands (`keys: .returned`) they go back into the terminal's input once its
+/// settings are restored, so Ctrl-C still interrupts and typed text reaches the shell; where the
+/// system does not allow that, an interrupt, quit or suspend key (as the settings name them) is
+/// still delivered as its signal.
 enum TerminalBackground {
+  /// What becomes of the keys typed while the query waits.
+  enum TypedKeys {
+    /// Kept for ``takeTypedAhead()`` (the chat).
+    case kept
+    /// Given back to the terminal, signal keys delivered as signals.
+    case returned
+  }
+
   /// How long to wait for the terminal's answer.
   static let timeoutMilliseconds: Int32 = 120
   /// The most the query reads while waiting for the answer (keys typed meanwhile included).
@@ -26,10 +38,10 @@ enum TerminalBackground {
     return bytes
   }
 
-  static func isDark(environment: [String: String], asking: Bool = true) -> Bool {
+  static func isDark(environment: [String: String], asking: Bool = true, keys: TypedKeys = .kept) -> Bool {
     // A dumb terminal (`TERM=dumb`) would show the query, not answer it.
     if asking, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, environment["TERM"] != "dumb",
-      let answer = query()
+      let answer = query(keys: keys)
     {
       return answer
     }
@@ -42,20 +54,27 @@ enum TerminalBackground {
 
   /// The terminal's answer to OSC 11 (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or ST), as
   /// dark or light; nil when it does not answer in time.
-  private static func query() -> Bool? {
+  private static func query(keys: TypedKeys) -> Bool? {
     let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    var typed: [UInt8] = []
+    var signalKeys = SignalKeys(settings: termios())
+    // Runs after the settings are restored (deferred blocks run in reverse order).
+    defer {
+      if keys == .returned { TerminalInput.giveBack(typed, signalKeys: signalKeys, to: descriptor) }
+    }
     // Only in the terminal's foreground: in the background (`&`, or under `timeout`) changing
     // its settings or reading from it stops the process (SIGTTOU, SIGTTIN) until it is brought
     // back (a trial: `replykit render FILE --to ansi &` stopped, printing nothing).
     guard isForeground(descriptor) else { return nil }
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return nil }
+    signalKeys = SignalKeys(settings: saved)
     var raw = saved
     // Keys typed meanwhile are read as the chat will read them: a byte each, Enter as CR, Ctrl-C
     // as 0x03 (which the chat takes as quitting) rather than a signal with the terminal left
-    // without echo.
+    // without echo; other commands get them back as signals once the settings are restored.
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
     raw.c_iflag &= ~tcflag_t(ICRNL)
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
@@ -73,7 +92,7 @@ enum TerminalBackground {
       if split(reply).answer != nil { break }
     }
     let (answer, other) = split(reply)
-    typedAhead.set(typedAhead.value + other)
+    if keys == .returned { typed = other } else { typedAhead.set(typedAhead.value + other) }
     return answer.flatMap(parse)
   }
 

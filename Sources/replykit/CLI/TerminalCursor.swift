@@ -9,13 +9,15 @@
 ///
 /// Guarantees: asks only in the terminal's foreground, and not when the program reads standard
 /// input from the terminal (its keys are the reply's text then, not to be read here); waits at most
-/// ``timeoutMilliseconds``; leaves the terminal's settings as it found them; `nil` whenever
-/// unsure.
+/// ``timeoutMilliseconds``; leaves the terminal's settings as it found them; gives keys typed
+/// while it waits back to the terminal (``TerminalInput``); `nil` whenever unsure.
 enum TerminalCursor {
   /// How long to wait for the terminal's answer: every terminal that draws a live region answers
   /// at once, so the wait is the round trip to it, and an answer later than this would arrive
   /// with echo back on and show as text (over SSH, a round trip of 120 ms is common).
   static let timeoutMilliseconds: Int32 = 400
+  /// The most the query reads while waiting for the answer (keys typed meanwhile included).
+  static let maximumRead = 1 << 16
 
   /// The column the cursor is in, counted from 0 (`nil` when the terminal cannot be asked or
   /// does not answer in time); `readsStandardInput`: whether the program reads its input from
@@ -28,6 +30,10 @@ enum TerminalCursor {
     guard TerminalBackground.isForeground(descriptor) else { return nil }
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return nil }
+    var typed: [UInt8] = []
+    // Runs after the settings are restored (deferred blocks run in reverse order). Signal keys
+    // made their signals as they came (the query leaves signals on).
+    defer { TerminalInput.giveBack(typed, signalKeys: SignalKeys(keys: [:]), to: descriptor) }
     var raw = saved
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
@@ -35,25 +41,50 @@ enum TerminalCursor {
     let request: [UInt8] = [0x1B, 0x5B, 0x36, 0x6E]
     guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else { return nil }
     var reply: [UInt8] = []
-    var byte: UInt8 = 0
-    while reply.count < 64 {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while reply.count < maximumRead {
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, timeoutMilliseconds) == 1, read(descriptor, &byte, 1) == 1 else { return nil }
-      reply.append(byte)
-      if byte == UInt8(ascii: "R") { break }
+      guard poll(&poller, 1, timeoutMilliseconds) == 1 else { break }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      reply += buffer[0..<count]
+      if split(reply).column != nil { break }
     }
-    return parse(reply)
+    let (column, other) = split(reply)
+    typed = other
+    return column
   }
 
-  /// The column (from 0) in a cursor position report ending `reply`; nil when it holds none.
-  static func parse(_ reply: [UInt8]) -> Int? {
-    guard let escape = reply.lastIndex(of: 0x1B), reply.last == UInt8(ascii: "R") else { return nil }
-    let body = reply[(escape + 1)...].dropLast()
-    guard body.first == UInt8(ascii: "[") else { return nil }
-    let fields = body.dropFirst().split(separator: UInt8(ascii: ";"))
-    guard fields.count == 2, let column = Int(String(decoding: fields[1], as: UTF8.self)), column >= 1,
-      Int(String(decoding: fields[0], as: UTF8.self)) != nil
-    else { return nil }
-    return column - 1
+  /// `bytes` read after the request cut into the column of the first cursor position report in
+  /// them (counted from 0), and the other bytes in order: keys typed before or after it, and a
+  /// report cut short.
+  static func split(_ bytes: [UInt8]) -> (column: Int?, other: [UInt8]) {
+    var start = 0
+    while let escape = bytes[start...].firstIndex(of: 0x1B) {
+      start = escape + 1
+      // ESC [ digits ; digits R
+      var index = escape + 1
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { continue }
+      index += 1
+      var fields: [Int] = [0]
+      var digits = 0
+      while index < bytes.count, fields.count <= 2 {
+        let byte = bytes[index]
+        if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 6 {
+          fields[fields.count - 1] = fields[fields.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
+          digits += 1
+        } else if byte == UInt8(ascii: ";"), digits > 0, fields.count == 1 {
+          fields.append(0)
+          digits = 0
+        } else {
+          break
+        }
+        index += 1
+      }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "R"), fields.count == 2, digits > 0, fields[1] >= 1
+      else { continue }
+      return (fields[1] - 1, Array(bytes[..<escape] + bytes[(index + 1)...]))
+    }
+    return (nil, bytes)
   }
 }

@@ -57,9 +57,10 @@ enum StreamCommand {
       html: MarkdownStreamHTMLRenderer(
         renderer: HTMLRenderer(options: settings.htmlOptions, highlighter: settings.htmlHighlighter)),
       ansi: MarkdownStreamANSIRenderer(renderer: ANSIRenderer(options: settings.ansiOptions)),
-      // Started in the background (`&`), it writes as into a pipe: no redraw over the shell's lines.
+      // Started in the background (`&`), it writes as into a pipe: no redraw over the shell's lines;
+      // nor while the reply is typed at the terminal, whose echo would land in the redrawn rows.
       live: format == .ansi && !parsed.has("--frames") && StandardIO.stdoutIsTerminal && !StandardIO.terminalIsDumb
-        && !TerminalRegion.inBackground)
+        && !TerminalRegion.inBackground && !RenderSettings.readsTerminal(parsed))
     if output.live {
       StreamInterruption.install()
       // The line may hold text already (a prompt): the first line follows it.

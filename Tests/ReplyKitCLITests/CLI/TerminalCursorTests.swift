@@ -7,11 +7,19 @@ import Testing
     ("\u{1B}[12;1R", 0), ("\u{1B}[3;12R", 11), ("typed\u{1B}[1;80R", 79),
   ])
   func aReportGivesTheColumnFromZero(reply: String, column: Int) {
-    #expect(TerminalCursor.parse(Array(reply.utf8)) == column)
+    #expect(TerminalCursor.split(Array(reply.utf8)).column == column)
+  }
+
+  /// Keys typed around the report are given back in order; a report cut short is not one.
+  @Test func keysAroundTheReportAreKeptInOrder() {
+    let (column, other) = TerminalCursor.split(Array("ab\u{1B}[A\u{1B}[2;7Rc\r".utf8))
+    #expect(column == 6)
+    #expect(other == Array("ab\u{1B}[Ac\r".utf8))
+    #expect(TerminalCursor.split(Array("R\u{1B}[2;7".utf8)) == (nil, Array("R\u{1B}[2;7".utf8)))
   }
 
   @Test(arguments: ["", "\u{1B}[12R", "\u{1B}[;5R", "\u{1B}[1;0R", "\u{1B}[1;5", "\u{1B}]11;rgb:0/0/0\u{07}", "[1;5R"])
   func anythingElseGivesNoColumn(reply: String) {
-    #expect(TerminalCursor.parse(Array(reply.utf8)) == nil)
+    #expect(TerminalCursor.split(Array(reply.utf8)).column == nil)
   }
 }
