@@ -22,4 +22,14 @@ import Testing
   func anythingElseGivesNoColumn(reply: String) {
     #expect(TerminalCursor.split(Array(reply.utf8)).column == nil)
   }
+
+  /// A report cut short at the end is not given back (the shell would read it as keys); keys that
+  /// only begin like one, or end with another sequence, are.
+  @Test(arguments: [
+    ("ab\u{1B}[12;3", "ab"), ("ab\u{1B}[", "ab"), ("ab\u{1B}", "ab"), ("ab\u{1B}[A", "ab\u{1B}[A"),
+    ("ab\u{1B}[1;2;3", "ab\u{1B}[1;2;3"), ("ab", "ab"),
+  ])
+  func aReportCutShortIsNotGivenBack(other: String, kept: String) {
+    #expect(TerminalCursor.withoutReportCutShort(Array(other.utf8)) == Array(kept.utf8))
+  }
 }
