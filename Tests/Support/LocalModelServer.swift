@@ -69,6 +69,7 @@ package final class LocalModelServer: @unchecked Sendable {
   private var recorded: [Request] = []
   private var closes: [Date] = []
   private var stopped = false
+  private let readsRequests: Bool
   private let listener: Int32
   /// The port it listens on.
   package let port: UInt16
@@ -85,8 +86,11 @@ package final class LocalModelServer: @unchecked Sendable {
   /// and a test that made its server can wait minutes before its client connects (a CI run saw a
   /// server stop after 120 s, unused, and the reply come back empty). Half an hour is past any
   /// run's end; a server whose scripts have all been played stops at once.
-  package init(_ scripts: [[Step]], lifetime: Double = 1_800) throws {
+  /// `readsRequests`: false for a server that plays its script as soon as a client connects,
+  /// without reading an HTTP request first (a client that does not send one: TLS, say).
+  package init(_ scripts: [[Step]], lifetime: Double = 1_800, readsRequests: Bool = true) throws {
     self.scripts = scripts
+    self.readsRequests = readsRequests
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
     var yes: Int32 = 1
@@ -161,8 +165,10 @@ package final class LocalModelServer: @unchecked Sendable {
 
   private func serve(_ connection: Int32, script: [Step]) {
     defer { close(connection) }
-    guard let request = readRequest(connection) else { return }
-    lock.withLock { recorded.append(request) }
+    if readsRequests {
+      guard let request = readRequest(connection) else { return }
+      lock.withLock { recorded.append(request) }
+    }
     var chunked = false
     for step in script {
       switch step {

@@ -83,7 +83,8 @@ public enum ModelError: Error, Sendable, Hashable, LocalizedError {
     case .idleTimeout(let seconds):
       return "The server sent nothing for \(Self.seconds(seconds)) in the middle of the reply."
     case .cannotConnect(let server, let reason):
-      return "Cannot connect to \(server): \(reason)."
+      // A reason that asks a question ends the sentence itself.
+      return "Cannot connect to \(server): \(reason)" + (reason.hasSuffix("?") ? "" : ".")
     case .emptyReply:
       return "The model sent an empty reply."
     case .notEventStream(let contentType, let message):

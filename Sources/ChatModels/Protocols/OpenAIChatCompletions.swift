@@ -59,18 +59,26 @@ struct OpenAIChatCompletions: ModelStreamDecoder {
       }
     }
     guard let delta = choice["delta"] as? [String: Any] else { return .nothing }
-    let text = Self.text(of: delta["content"]) + Self.text(of: delta["refusal"])
+    let text =
+      try Self.text(of: delta["content"], field: "content", data: data)
+      + Self.text(of: delta["refusal"], field: "refusal", data: data)
     return text.isEmpty ? .nothing : .text(text)
   }
 
   /// The text of a delta's `content` or `refusal` (a model that declines says why there): a
   /// string, or an array of parts whose `text` strings are joined (servers that send content
-  /// parts); anything else holds none.
-  static func text(of value: Any?) -> String {
-    if let string = value as? String { return string }
-    guard let parts = value as? [Any] else { return "" }
-    return parts.compactMap { part in
-      (part as? String) ?? ((part as? [String: Any])?["text"] as? String)
-    }.joined()
+  /// parts); absent or `null` holds none. Anything else (a number, an object) is a malformed
+  /// event, never text dropped in silence.
+  static func text(of value: Any?, field: String, data: String) throws(ModelError) -> String {
+    switch value {
+    case nil, is NSNull: return ""
+    case let string as String: return string
+    case let parts as [Any]:
+      return parts.compactMap { part in
+        (part as? String) ?? ((part as? [String: Any])?["text"] as? String)
+      }.joined()
+    default:
+      throw .malformedEvent(detail: "a '\(field)' that is neither text nor text parts: \(_JSON.sample(data))")
+    }
   }
 }

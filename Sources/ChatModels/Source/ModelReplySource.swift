@@ -122,7 +122,8 @@ public struct ModelReplySource: Sendable {
       sawEvent = true
       switch try decoder.decode(event) {
       case .text(let text):
-        wroteText = true
+        // Blank space alone shows nothing: a reply of only that is empty.
+        if !wroteText { wroteText = text.contains { !$0.isWhitespace } }
         // The text that fits the limit is written; then the reply ends there.
         let room = limits.replyBytes - replyBytes
         let fits = text.utf8.count <= room

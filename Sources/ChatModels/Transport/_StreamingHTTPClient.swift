@@ -197,6 +197,10 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
     case .networkConnectionLost:
       return ModelError.cannotConnect(
         server: server, reason: "it closed the connection without answering (is the port a model server's?)")
+    case .unknown where !afterHead && Self.secureConnectionReason(urlError.localizedDescription) != nil:
+      // The client reports TLS failures as unknown errors, with the TLS library's words.
+      return ModelError.cannotConnect(
+        server: server, reason: Self.secureConnectionReason(urlError.localizedDescription) ?? "")
     case .unsupportedURL where !afterHead, .badServerResponse where !afterHead, .cannotParseResponse where !afterHead,
       .unknown where !afterHead:
       return ModelError.cannotConnect(
@@ -205,11 +209,33 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
           + "is the base URL a model server?")
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      return ModelError.cannotConnect(server: server, reason: "the secure connection failed")
+      return ModelError.cannotConnect(
+        server: server,
+        reason: Self.secureConnectionReason(urlError.localizedDescription) ?? "the secure connection failed")
     default:
       if afterHead { return ModelError.connectionDropped }
       return ModelError.cannotConnect(
         server: server, reason: "the HTTP client failed (URLError \(urlError.code.rawValue)): is the base URL right?")
     }
+  }
+
+  /// What a TLS failure the HTTP client described as `description` (the TLS library's words, as
+  /// curl passes them on) means for the user; nil when it does not read as one.
+  static func secureConnectionReason(_ description: String) -> String? {
+    let lowered = description.lowercased()
+    let words = String(description.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200))
+    if lowered.contains("certificate") {
+      return "its TLS certificate is not trusted (\(words)): a self-signed or private certificate authority's "
+        + "certificate must be installed in the system's trust store"
+    }
+    if lowered.contains("wrong version number") || lowered.contains("packet length too long")
+      || lowered.contains("record layer failure")
+    {
+      return "the secure connection failed (\(words)): does the server speak https:// on this port, or only http://?"
+    }
+    if lowered.contains("ssl") || lowered.contains("tls") {
+      return "the secure connection failed (\(words))"
+    }
+    return nil
   }
 }

@@ -13,7 +13,8 @@ import Foundation
 /// format) on its standard input; its standard output streams into the reply as it arrives
 /// (split UTF-8 sequences are joined, invalid bytes become U+FFFD). Exit status 0 completes the
 /// reply; any other status fails it with the last non-empty line of standard error (or the
-/// status); exit status 0 with no output fails it with "The reply command printed nothing.".
+/// status); exit status 0 with no output, or only blank space, fails it with "The reply command
+/// printed nothing.".
 /// Stop sends SIGTERM to the command's process group, then SIGKILL after a second; quitting
 /// ends every such group and waits for it (``ProcessGroups``).
 ///
@@ -88,7 +89,10 @@ struct CommandReplySource: Sendable {
         let count = buffer.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         if count <= 0 { break }
-        printed = true
+        // Blank space alone (spaces, tabs, line breaks) shows nothing: it counts as printing nothing.
+        if !printed {
+          printed = buffer[0..<count].contains { ![0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains($0) }
+        }
         let taken = min(count, limit - total)
         total += taken
         carry += buffer[0..<taken]

@@ -84,7 +84,9 @@ enum ModelChoice {
     }
     if key == nil {
       if settings.apiKeyVariable != nil {
-        throw CLIError.usage("$\(variable) is not set (named by --api-key-env or api_key_env)")
+        // Set but empty (or blank) is said so: the fix differs (a key copied wrong, not a name).
+        let state = environment[variable] == nil ? "is not set" : "is empty"
+        throw CLIError.usage("$\(variable) \(state) (named by --api-key-env or api_key_env)")
       }
       if isProvider {
         throw CLIError.usage("\(host) needs a key: set $\(variable) (or name another variable with --api-key-env)")

@@ -146,6 +146,11 @@ import Testing
     let result = try runner.run(["chat", "--reply-command", "true", "--thread", thread])
     #expect(result.status == 1)
     #expect(result.stdout.contains("The reply command printed nothing."))
+    // Blank space alone is nothing to show either.
+    let second = try runner.threadFile("blank.json", asking: "Hello again?")
+    let blank = try runner.run(["chat", "--reply-command", "printf '  \\n\\n\\t'", "--thread", second])
+    #expect(blank.status == 1)
+    #expect(blank.stdout.contains("The reply command printed nothing."), "\(blank.stdout)")
   }
 
   /// Defect 2: SIGTERM during a reply whose command ignores SIGTERM ends its whole process

@@ -94,6 +94,18 @@ import Testing
       .anthropic,
       [Wire.eventStreamHead, .text("event: content_block_delta\ndata: {\"type\":\"content_block_delta\"}\n\n"), .end])
     #expect(failure(anthropic)?.hasPrefix("The server sent an event that could not be read: no 'delta'") == true)
+    // Content that is not text is not dropped in silence (a trial: the reply ended complete).
+    let (number, _) = try await reply(
+      .openai,
+      [
+        Wire.eventStreamHead, .text(Wire.openAIChunk("a") + "data: {\"choices\":[{\"delta\":{\"content\":5}}]}\n\n"),
+        .end,
+      ])
+    #expect(number.text == "a")
+    #expect(
+      failure(number)?.hasPrefix(
+        "The server sent an event that could not be read: a 'content' that is neither text nor text parts") == true,
+      "\(failure(number) ?? "")")
   }
 
   @MainActor @Test func errorEventsMidStream() async throws {
@@ -134,5 +146,9 @@ import Testing
   @MainActor @Test func emptyReplySaysSo() async throws {
     let (message, _) = try await reply(.openai, [Wire.eventStreamHead, .text(Wire.openAIStream([])), .end])
     #expect(failure(message) == "The model sent an empty reply.")
+    // Blank space alone shows nothing either (a trial: it was saved as a complete reply).
+    let (blank, _) = try await reply(
+      .openai, [Wire.eventStreamHead, .text(Wire.openAIStream(["  \n", "\n\t "])), .end])
+    #expect(failure(blank) == "The model sent an empty reply.")
   }
 }

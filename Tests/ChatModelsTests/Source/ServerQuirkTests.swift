@@ -1,8 +1,9 @@
 import ChatEngine
-import ChatModels
 import Foundation
 import ReplyKitTestSupport
 import Testing
+
+@testable import ChatModels
 
 /// What a trial of real-world server behaviour found reported wrongly: the server's own news
 /// replaced by "connection closed", "empty reply", "not JSON" or a bare error number.
@@ -89,5 +90,33 @@ import Testing
     let message = try #require(result.message)
     #expect(message.hasPrefix("Cannot connect to 127.0.0.1:"))
     #expect(message.contains("is the base URL a model server?") || message.contains("a model server's?"), "\(message)")
+  }
+
+  /// `https://` to a server that speaks plain HTTP names the TLS failure and what to check, not
+  /// "not HTTP" (a trial: the answer was HTTP, the cause was TLS), and ends its sentence once.
+  @Test func tlsToAPlainHTTPServerSaysSo() async throws {
+    // It answers at once: a TLS client sends no HTTP request to wait for.
+    let server = try LocalModelServer(
+      [[.body(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)), .pause(0.2)]],
+      readsRequests: false)
+    var secure = endpoint(.openai, server, timeouts: ModelTimeouts(connect: 5, idle: 5))
+    secure.baseURL = try #require(
+      URL(string: server.openAIBaseURL.absoluteString.replacingOccurrences(of: "http://", with: "https://")))
+    let result = await collect(ModelReplySource(endpoint: secure).stream(history: history()))
+    let message = try #require(result.message)
+    #expect(message.hasPrefix("Cannot connect to 127.0.0.1:"), "\(message)")
+    #expect(message.contains("the secure connection failed") && message.contains("only http://?"), "\(message)")
+    #expect(!message.contains("?."), "\(message)")
+  }
+
+  /// The TLS library's words, as the HTTP client passes them on, read as what they mean.
+  @Test(arguments: [
+    ("SSL certificate problem: self-signed certificate", "its TLS certificate is not trusted"),
+    ("OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number", "or only http://?"),
+    ("OpenSSL/3.0.19: error:0A000126:SSL routines::unexpected eof while reading", "the secure connection failed ("),
+  ])
+  func tlsFailuresAreNamed(description: String, part: String) {
+    #expect(_StreamingHTTPClient.secureConnectionReason(description)?.contains(part) == true)
+    #expect(_StreamingHTTPClient.secureConnectionReason("Could not connect to server") == nil)
   }
 }

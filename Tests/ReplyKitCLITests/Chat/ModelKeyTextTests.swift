@@ -22,4 +22,17 @@ import Testing
   @Test func blanksAroundTheKeyAreTrimmed() throws {
     #expect(try endpoint(key: " sk-abc\n")?.apiKey == ModelAPIKey("sk-abc"))
   }
+
+  /// A variable set but empty or blank is said to be empty, not unset (a trial: "is not set").
+  @Test(arguments: ["", "  \n"])
+  func anEmptyKeyIsSaidToBeEmpty(key: String) {
+    let error = #expect(throws: CLIError.self) { try endpoint(key: key) }
+    #expect(error?.message == "$LOCAL_KEY is empty (named by --api-key-env or api_key_env)")
+    let unset = #expect(throws: CLIError.self) {
+      try ModelChoice.endpoint(
+        ModelChoice.Arguments(model: "m", baseURL: "http://localhost:8080/v1", apiKeyVariable: "LOCAL_KEY"),
+        config: ModelConfigFile(), environment: [:])
+    }
+    #expect(unset?.message == "$LOCAL_KEY is not set (named by --api-key-env or api_key_env)")
+  }
 }
