@@ -184,9 +184,9 @@ enum ReferenceLabels {
   /// word after the caret starts and its key, once the word is known whole, and the lengths
   /// already reported, so a line of many `]` reads the word once and reports each label once.
   private struct ColumnLabelCache {
-    var lead: Int?
-    var key: [UInt8]?
-    var reported: Set<Int> = []
+    var lead: Lead?
+    var keys: [Int: [UInt8]] = [:]
+    var reported: Set<String> = []
   }
 
   /// How many unclosed `[` the scan keeps, and how many caret openers among them (see
@@ -252,52 +252,91 @@ enum ReferenceLabels {
     // Blanks and line breaks right after the caret are part of the bytes taken, and normalizing
     // drops them: the label is a prefix of the word after them (`[^`, `1` and `]` on three lines:
     // fuzz seed 1264). Kept once a byte other than a blank ends them before `close`.
-    let lead: Int
+    // cmark-gfm holds a paragraph's later lines without their quote markers and leading blanks,
+    // so where the caret ends its line the bytes it takes count those out (`[^`, ` 1`,
+    // `\u{FFFD}>]`: fuzz seed 1324); the bytes as written are tried too.
+    let lead: Lead
     if let known = cache.lead {
       lead = known
     } else {
-      lead = UnsafeBufferPointer(rebasing: buffer[start..<close]).prefix { ASCII.isSpace($0) }.count
-      if start + lead < close { cache.lead = lead }
+      lead = Lead(in: buffer, from: start, to: close)
+      if start + lead.raw < close { cache.lead = lead }
     }
-    let lowest = max(1, closeColumn - closeMarkers - openColumn - 2 - slack - lead)
-    let highest = closeColumn - max(0, openColumn - openMarkers) - 2 + slack - lead
-    guard lowest <= highest else { return }
+    let variants =
+      lead.raw == lead.stripped && lead.strippedWord == start + lead.raw
+      ? [(lead.raw, start + lead.raw)] : [(lead.raw, start + lead.raw), (lead.stripped, lead.strippedWord)]
+    let highest = closeColumn - max(0, openColumn - openMarkers) - 2 + slack - lead.stripped
+    guard max(1, closeColumn - closeMarkers - openColumn - 2 - slack - lead.raw) <= highest else { return }
     if let lengths, lengths.isEmpty {
-      if start + lead < close, !ASCII.isSpace(buffer[start + lead]), cache.reported.insert(0).inserted {
+      if start + lead.raw < close, !ASCII.isSpace(buffer[start + lead.raw]), cache.reported.insert(anyFootnote).inserted
+      {
         body(anyFootnote)
       }
       return
     }
-    let key: [UInt8]
-    if let known = cache.key {
-      key = known
-    } else {
-      // Past `highest` bytes the word makes no label, and past four times the longest footnote
-      // label (case folding shortens a few characters, never below a third) no length that can
-      // match: the scan stops there.
-      let wordStart = start + lead
-      var end = min(close, wordStart + highest + 1)
-      if let longest { end = min(end, wordStart + 4 * (longest + 1)) }
-      let word = UnsafeBufferPointer(rebasing: buffer[wordStart..<end]).prefix { !ASCII.isSpace($0) }
-      guard !word.isEmpty else { return }
-      key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
-      // The whole word, ended by a blank before every limit: the same for every later `]`.
-      if wordStart + word.count < end { cache.key = key }
-    }
-    let top = min(highest, key.count)
-    func report(_ length: Int) {
-      guard cache.reported.insert(length).inserted else { return }
-      body("^" + String(decoding: key[..<length], as: UTF8.self))
-    }
-    if lowest <= top {
-      if let lengths, lengths.count <= top - lowest {
-        for length in lengths where lowest <= length && length <= top { report(length) }
+    for (taken, wordStart) in variants {
+      let key: [UInt8]
+      if let known = cache.keys[wordStart] {
+        key = known
       } else {
-        for length in lowest...top where lengths?.contains(length) ?? true { report(length) }
+        // Past `highest` bytes the word makes no label, and past four times the longest footnote
+        // label (case folding shortens a few characters, never below a third) no length that can
+        // match: the scan stops there.
+        guard wordStart < close else { continue }
+        var end = min(close, wordStart + highest + 1)
+        if let longest { end = min(end, wordStart + 4 * (longest + 1)) }
+        let word = UnsafeBufferPointer(rebasing: buffer[wordStart..<end]).prefix { !ASCII.isSpace($0) }
+        guard !word.isEmpty else { continue }
+        key = Array(normalized(UnsafeBufferPointer(rebasing: word)).utf8)
+        // The whole word, ended by a blank before every limit: the same for every later `]`.
+        if wordStart + word.count < end { cache.keys[wordStart] = key }
+      }
+      func report(_ length: Int) {
+        guard cache.reported.insert(String(decoding: key[..<length], as: UTF8.self)).inserted else { return }
+        body("^" + String(decoding: key[..<length], as: UTF8.self))
+      }
+      let lowest = max(1, closeColumn - closeMarkers - openColumn - 2 - slack - taken)
+      let highest = closeColumn - max(0, openColumn - openMarkers) - 2 + slack - taken
+      let top = min(highest, key.count)
+      if lowest <= top {
+        if let lengths, lengths.count <= top - lowest {
+          for length in lengths where lowest <= length && length <= top { report(length) }
+        } else {
+          for length in lowest...top where lengths?.contains(length) ?? true { report(length) }
+        }
+      }
+      if highest > key.count && lowest > key.count && lengths?.contains(key.count) ?? true {
+        report(key.count)
       }
     }
-    if highest > key.count && lowest > key.count && lengths?.contains(key.count) ?? true {
-      report(key.count)
+  }
+
+  /// The bytes after a footnote reference's caret before its first word, as written (`raw`)
+  /// and as cmark-gfm holds them (`stripped`: the blanks on the caret's line and the line
+  /// break; the next line's quote markers and blanks are not in its paragraph), and where the
+  /// word starts in the latter reading.
+  private struct Lead {
+    var raw = 0
+    var stripped = 0
+    var strippedWord = 0
+
+    init(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to close: Int) {
+      var afterBreak = false
+      while start + raw < close, ASCII.isSpace(buffer[start + raw]) {
+        if isLineBreak(buffer[start + raw]) {
+          afterBreak = true
+          stripped += 1
+        } else if !afterBreak {
+          stripped += 1
+        }
+        raw += 1
+      }
+      strippedWord = start + raw
+      if afterBreak {
+        while strippedWord < close, ASCII.isBlank(buffer[strippedWord]) || buffer[strippedWord] == UInt8(ascii: ">") {
+          strippedWord += 1
+        }
+      }
     }
   }
 

@@ -60,6 +60,11 @@ import Testing
     // inner `]` may close it too, were its `[` in a code span (fuzz seed 1234).
     ("[^1[]\n\u{FFFD}]", ["^1[", "^1[] \u{FFFD}", "^1"]),
     ("[^1`[`\n\u{FFFD}]", ["` \u{FFFD}", "^1`[` \u{FFFD}", "^1"]),
+    // A later line's leading blanks are not in the paragraph cmark-gfm reads: two bytes after the
+    // caret are the line break and `1` (fuzz seed 1324).
+    ("[^\n 1\n\u{FFFD}>]", ["^ 1 \u{FFFD}>", "^1"]),
+    // Nor are its quote markers (`>> [^`, then a lazy `>   1 2`).
+    (">> [^\n>   1 2\n> x1\u{E9}  ]", ["^ > 1 2 > x1\u{E9}", "^ 1 2 x1\u{E9}", "^>", "^1"]),
   ])
   func aFootnoteLabelOverLinesReportsWhatCmarkMayLookUp(text: String, labels: [String]) {
     var reported: Set<String> = []
