@@ -298,3 +298,24 @@ struct ArchiveTests {
     #expect(message(big.path) == "loaded")
   }
 }
+
+/// Long strings with many escapes load in time linear in their size: each escape copied the
+/// string so far (a trial: a 1.4 MB reply saved by the chat, a `\n` or `\"` every 84 bytes, took
+/// 10 s to load; 22 MB did not load in 10 minutes). The limit is a guard against that hang, not a
+/// measure of speed.
+@Suite(.timeLimit(.minutes(2)))
+struct ArchiveLongStringTests {
+  @Test func aLongReplyFullOfEscapesLoadsWhole() throws {
+    let line = "A line of a long reply with \"quotes\" and a tab\there, then a break"
+    let text = Array(repeating: line, count: 120_000).joined(separator: "\n") + " é 😀"
+    let messages = [
+      ChatMessage(role: .user, text: "Hi", date: Date(timeIntervalSince1970: 1_700_000_000)),
+      ChatMessage(role: .assistant, text: text, date: Date(timeIntervalSince1970: 1_700_000_001)),
+    ]
+    let data = ChatArchive.encode(messages)
+    #expect(data.count > 8_000_000)
+    let loaded = try ChatArchive.decode(data)
+    #expect(loaded.count == 2)
+    #expect(loaded.last?.text == text)
+  }
+}
