@@ -72,7 +72,8 @@ public struct ModelAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDe
     var index = 0
     while index < kept {
       if covered[index] {
-        result.append(contentsOf: "<redacted>".unicodeScalars)
+        // One scalar at a time: `append(contentsOf:)` on a scalar view copies the whole view.
+        for scalar in "<redacted>".unicodeScalars { result.append(scalar) }
         while index < kept && covered[index] { index += 1 }
       } else {
         result.append(scalars[index])

@@ -16,7 +16,8 @@ enum VisibleText {
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x0A: result.append(scalar)
-      case 0x09: result.append(contentsOf: "    ".unicodeScalars)
+      // Four appends: `append(contentsOf:)` on a scalar view copies the whole view (quadratic).
+      case 0x09: for _ in 0..<4 { result.append(" ") }
       case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
       case 0x7F: result.append("\u{2421}")
       case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: result.append("\u{FFFD}")

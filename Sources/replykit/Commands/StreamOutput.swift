@@ -159,7 +159,8 @@ struct StreamOutput {
     var out = String.UnicodeScalarView()
     for scalar in quoted.unicodeScalars {
       if (0x7F...0x9F).contains(scalar.value) {
-        out.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+        // One scalar at a time: `append(contentsOf:)` on a scalar view copies the whole view.
+        for escaped in "\\u00\(String(scalar.value, radix: 16))".unicodeScalars { out.append(escaped) }
       } else {
         out.append(scalar)
       }
