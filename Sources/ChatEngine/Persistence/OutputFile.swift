@@ -26,6 +26,10 @@
 ///   as `>` would refuse it, though its folder would let it be replaced;
 /// - a new file is created the same way with `newFileMode` (less the umask): 0600 for threads;
 /// - a FIFO or a character device (`/dev/null`, a terminal) is written through, never replaced;
+/// - a name for one of this process's open descriptors (`/dev/stdout`, `/dev/stderr`,
+///   `/dev/fd/N`, `/proc/self/fd/N`) is written through that descriptor, as the shell's
+///   redirection to it is: into a pipe, or a file at its offset (appended after `>>`), never
+///   replacing the file;
 /// - a directory, a block device or a socket is refused, saying which it is;
 /// - an empty name is refused as empty.
 package enum OutputFile {
@@ -42,6 +46,14 @@ package enum OutputFile {
   /// Writes `bytes` to `path` under the rules above.
   package static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(Failure) {
     guard !path.isEmpty else { throw Failure(path: "", reason: "the output file name is empty") }
+    if let descriptor = openDescriptor(named: path) {
+      // Resolved, the name would be `pipe:[…]` (no such file) or the file itself, replaced: the
+      // text around it in the same output would be lost (a trial).
+      guard fcntl(descriptor, F_GETFD) != -1 else { throw Failure(path: path, reason: reason(errno)) }
+      let failure = writeAll(descriptor, bytes)
+      if failure != 0 { throw Failure(path: path, reason: reason(failure)) }
+      return
+    }
     let target = try resolve(path)
     var info = stat()
     guard lstat(target, &info) == 0 else {
@@ -67,6 +79,24 @@ package enum OutputFile {
     case S_IFBLK: throw Failure(path: path, reason: "it is a block device; not writing over it")
     case S_IFSOCK: throw Failure(path: path, reason: "it is a socket")
     default: throw Failure(path: path, reason: "it is not a regular file")
+    }
+  }
+
+  /// The descriptor `path` names when it is a name for one of this process's open descriptors
+  /// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`); nil for any other path.
+  static func openDescriptor(named path: String) -> Int32? {
+    switch path {
+    case "/dev/stdout": return STDOUT_FILENO
+    case "/dev/stderr": return STDERR_FILENO
+    default:
+      for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+        let number = path.dropFirst(prefix.count)
+        guard number.count <= 9, number.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int32(number) else {
+          return nil
+        }
+        return value
+      }
+      return nil
     }
   }
 

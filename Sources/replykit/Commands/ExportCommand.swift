@@ -28,8 +28,8 @@ enum ExportCommand {
                      markdown: a markdown document, a heading per day
       -o FILE        write to FILE (default: standard output). A regular file is replaced only once
                      the export succeeded, keeping its permissions and owner; a symbolic link is
-                     followed; a FIFO or device such as /dev/null is written through; a directory is
-                     refused
+                     followed; a FIFO or device such as /dev/null is written through, and
+                     /dev/stdout (/dev/fd/N) through that descriptor; a directory is refused
       --max-bytes N  refuse a thread file of more than N bytes (default 268435456, 256 MiB)
       --title TEXT   html: the page title (default: the first line of your first message, else
                      "Conversation" in the page's language); not empty or blank

@@ -55,6 +55,24 @@ import Testing
         == "## June 1, 2025\n\n**You**\n\n> Hi \\*there\\*\n\n**Assistant**\n\n**Hello**\n\n```\ncode\n```\n")
   }
 
+  /// `-o /dev/stdout` (`/dev/fd/N`) writes through that descriptor, as the shell's `>` to it does:
+  /// into a pipe, and after the lines before it in a file, which stay. (A trial: into a pipe it
+  /// failed, "No such file or directory"; into a file it replaced the file, losing the lines
+  /// around it.)
+  @Test func aDescriptorsNameWritesThroughIt() throws {
+    let directory = try ExportFixtures.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(thread.utf8).write(to: directory.appendingPathComponent("thread.json"))
+    let expected = "You: Hi *there*\n\nAssistant: Hello\n\ncode\n"
+    let piped = try OutputSafetyTests.shell(
+      "\"$R\" export thread.json --to plain -o /dev/stdout | cat; echo \"status $?\"", in: directory)
+    #expect(piped.stdout == expected + "status 0\n", "\(piped.stderr)")
+    let file = try OutputSafetyTests.shell(
+      "echo header > log.txt; { \"$R\" export thread.json --to plain -o /dev/stdout; echo footer; } >> log.txt;"
+        + " \"$R\" export thread.json --to plain -o /dev/fd/3 3>> log.txt; cat log.txt", in: directory)
+    #expect(file.stdout == "header\n" + expected + "footer\n" + expected, "\(file.stderr)")
+  }
+
   /// `-o` naming the thread file itself (or a link to it) would replace the thread with the page.
   @Test func refusesToWriteOverTheThreadFile() throws {
     let directory = try ExportFixtures.directory()
