@@ -83,10 +83,17 @@ public enum ThreadExport {
     switch message.role {
     case .user:
       // Every markdown line ending (LF, CR, CRLF) starts a quoted line: text after a lone CR
-      // went out of the quote.
-      let quoted = escapedMarkdown(message.text)
+      // went out of the quote. A line followed by another in the same paragraph ends in a hard
+      // break (`\`), so your lines stay lines, as on the page and in the plain text (a trial: a
+      // shopping list came back as one line).
+      let lines = escapedMarkdown(message.text)
         .split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        .map { $0.isEmpty ? ">" : "> \($0)" }.joined(separator: "\n")
+      let quoted = lines.indices.map { index in
+        let line = lines[index]
+        guard !line.isEmpty else { return ">" }
+        let breaks = index + 1 < lines.count && !lines[index + 1].allSatisfy(\.isWhitespace)
+        return "> \(line)" + (breaks ? "\\" : "")
+      }.joined(separator: "\n")
       return [speaker(labels.you), quoted]
     case .assistant:
       var blocks = [speaker(labels.assistant)]

@@ -134,8 +134,20 @@ struct ThreadExportTests {
     let message = ChatMessage(
       role: .user, text: "first line\r\rsecond\r\n    indented?\nlast", date: Date(timeIntervalSince1970: 0))
     #expect(
-      ThreadExport.markdownBlocks(message) == ["**You**", "> first line\n>\n> second\n>     indented?\n> last"])
+      ThreadExport.markdownBlocks(message) == ["**You**", "> first line\n>\n> second\\\n>     indented?\\\n> last"])
     let document = MarkdownDocument(ThreadExport.markdownBlocks(message).joined(separator: "\n\n"))
     #expect(Array(document.topLevelBlocks).count == 2)
+  }
+
+  /// Lines of your text in one paragraph stay lines when the markdown is rendered again (a
+  /// trial: a shopping list came back as one line); a line ending in a backslash keeps it.
+  @Test func yourLinesStayLines() {
+    let message = ChatMessage(
+      role: .user, text: "Shopping list:\nmilk\neggs \\\n\nbread", date: Date(timeIntervalSince1970: 0))
+    let markdown = ThreadExport.markdownBlocks(message).joined(separator: "\n\n")
+    #expect(markdown == "**You**\n\n> Shopping list:\\\n> milk\\\n> eggs \\\\\n>\n> bread")
+    #expect(
+      PlainTextRenderer().render(MarkdownDocument(markdown)) == "You\n\n> Shopping list:\n> milk\n> eggs \\\n>\n> bread"
+    )
   }
 }
