@@ -21,8 +21,9 @@ enum _HTMLEscape {
   /// `html` without the characters a page must not hold raw, shown as visible stand-ins the way
   /// `TerminalSafeText` shows them on a terminal:
   ///
-  /// - C0 controls other than tab, line feed, form feed and carriage return become their Control
-  ///   Pictures (ESC shows as `␛`), DEL becomes `␡` (HTML forbids them);
+  /// - C0 controls other than tab, line feed and carriage return become their Control Pictures
+  ///   (ESC shows as `␛`, form feed as `␌`, as on a terminal), DEL becomes `␡` (HTML forbids
+  ///   them, form feed aside);
   /// - C1 controls become U+FFFD (HTML forbids them);
   /// - the bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069)
   ///   become U+FFFD, so no text from a thread can reorder the page around it;
@@ -43,7 +44,7 @@ enum _HTMLEscape {
     output.reserveCapacity(html.utf8.count + 16)
     for scalar in html.unicodeScalars {
       switch scalar.value {
-      case 0x09, 0x0A, 0x0C, 0x0D: output.unicodeScalars.append(scalar)
+      case 0x09, 0x0A, 0x0D: output.unicodeScalars.append(scalar)
       case 0x00..<0x20: output.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
       case 0x7F: output += "\u{2421}"
       case 0x80...0x9F: output += "\u{FFFD}"
@@ -68,7 +69,7 @@ enum _HTMLEscape {
   @inline(__always)
   static func isForbidden(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     let byte = bytes[index]
-    if byte < 0x20 { return byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D }
+    if byte < 0x20 { return byte != 0x09 && byte != 0x0A && byte != 0x0D }
     if byte < 0xC2 { return byte == 0x7F }
     let second: UInt8 = index + 1 < bytes.count ? bytes[index + 1] : 0
     let third: UInt8 = index + 2 < bytes.count ? bytes[index + 2] : 0

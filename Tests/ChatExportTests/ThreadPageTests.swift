@@ -172,13 +172,15 @@ struct ThreadPageTests {
       message(1, .user, "Hi \u{1B}[31mred\u{07} \u{202E}evil"),
       message(
         2, .assistant,
-        "Reply \u{1B}]8;;x\u{1B}\\ and \u{9B}1m\n\n```sh\u{1B}\necho \u{1B}[2J\n```\n\n| a\u{7F} |\n|---|\n| b |\n"),
+        "Reply \u{1B}]8;;x\u{1B}\\ and \u{9B}1m and \u{0C}page\n\n```sh\u{1B}\necho \u{1B}[2J\n```\n\n| a\u{7F} |\n|---|\n| b |\n"),
     ])
     let forbidden = html.unicodeScalars.filter { scalar in
-      (scalar.value < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains(scalar.value)) || (0x7F...0x9F).contains(scalar.value)
+      (scalar.value < 0x20 && ![0x09, 0x0A, 0x0D].contains(scalar.value)) || (0x7F...0x9F).contains(scalar.value)
     }
     #expect(forbidden.isEmpty, "\(forbidden.map { String($0.value, radix: 16) })")
     #expect(elements("title", in: html) == ["Hi \u{241B}[31mred\u{2407} \u{FFFD}evil"])
+    // A form feed shows as on a terminal (a trial found it raw, where the README says symbols).
+    #expect(html.contains("and \u{240C}page"))
     #expect(html.contains("Reply \u{241B}]8;;x\u{241B}\\ and \u{FFFD}1m"))
     #expect(html.contains("echo \u{241B}[2J"))
     // The page's data (Copy, Download) keeps them, escaped as JSON escapes C0 controls.
