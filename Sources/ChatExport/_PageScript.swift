@@ -80,7 +80,7 @@ enum _PageScript {
           previous = day;
           var title = day === today ? todayTitle
             : day === yesterday ? yesterdayTitle
-            : (yearOf(date) === thisYear ? sameYear : otherYear).format(date);
+            : capitalized((yearOf(date) === thisYear ? sameYear : otherYear).format(date));
           var heading = doc.createElement("h2");
           heading.className = "day";
           var time = doc.createElement("time");

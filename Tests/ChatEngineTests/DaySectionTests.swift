@@ -48,6 +48,11 @@ struct DaySectionTests {
     let titles = layout(dates, now: now, zone: "UTC", locale: locale)
     #expect(titles.dropFirst() == ["\(yesterday) 1..<2", "\(today) 2..<3"])
     if locale == "de_DE" { #expect(titles.first == "Sonntag, 1. März 0..<1") }
+    // A title starts its line with a capital, weekday first or not (a trial: `domingo, 1 de marzo`).
+    if locale == "es_ES" || locale == "fr_FR" {
+      #expect(titles.first?.first?.isUppercase == true, "\(titles)")
+      #expect(titles.first?.lowercased().hasPrefix(locale == "es_ES" ? "domingo" : "dimanche") == true, "\(titles)")
+    }
   }
 
   @Test func kiritimatiMidnight() throws {

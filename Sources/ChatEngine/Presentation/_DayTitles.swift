@@ -38,7 +38,15 @@ struct _DayTitles {
     }
   }
 
+  /// The title of `day`, its first letter a capital: a title starts its line, and French and
+  /// Spanish dates start with a weekday in lower case (`jueves, 3 de diciembre`; a trial).
   func title(for day: Date) -> String {
+    let text = uncapitalizedTitle(for: day)
+    guard let first = text.first, first.isLowercase else { return text }
+    return String(first).uppercased(with: calendar.locale) + text.dropFirst()
+  }
+
+  private func uncapitalizedTitle(for day: Date) -> String {
     if day == today { return relative.today }
     if day == yesterday { return relative.yesterday }
     let year = _InternetDate.civil(day, timeZone: calendar.timeZone).year
