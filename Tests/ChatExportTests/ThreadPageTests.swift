@@ -172,7 +172,8 @@ struct ThreadPageTests {
       message(1, .user, "Hi \u{1B}[31mred\u{07} \u{202E}evil"),
       message(
         2, .assistant,
-        "Reply \u{1B}]8;;x\u{1B}\\ and \u{9B}1m and \u{0C}page\n\n```sh\u{1B}\necho \u{1B}[2J\n```\n\n| a\u{7F} |\n|---|\n| b |\n"),
+        "Reply \u{1B}]8;;x\u{1B}\\ and \u{9B}1m and \u{0C}page\n\n```sh\u{1B}\necho \u{1B}[2J\n```\n\n| a\u{7F} |\n|---|\n| b |\n"
+      ),
     ])
     let forbidden = html.unicodeScalars.filter { scalar in
       (scalar.value < 0x20 && ![0x09, 0x0A, 0x0D].contains(scalar.value)) || (0x7F...0x9F).contains(scalar.value)

@@ -25,8 +25,6 @@ enum TerminalBackground {
 
   /// How long to wait for the terminal's answer.
   static let timeoutMilliseconds: Int32 = 120
-  /// The most the query reads while waiting for the answer (keys typed meanwhile included).
-  static let maximumRead = 1 << 16
   /// The bytes the query read that were not its answer: keys typed early.
   private static let typedAhead = LockedValue<[UInt8]>([])
 
@@ -79,18 +77,11 @@ enum TerminalBackground {
     raw.c_iflag &= ~tcflag_t(ICRNL)
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
     defer { _ = tcsetattr(descriptor, TCSANOW, &saved) }
-    let request: [UInt8] = [0x1B, 0x5D] + Array("11;?".utf8) + [0x1B, 0x5C]
-    guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else { return nil }
-    var reply: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while reply.count < maximumRead {
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, timeoutMilliseconds) == 1 else { break }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      guard count > 0 else { break }
-      reply += buffer[0..<count]
-      if split(reply).answer != nil { break }
-    }
+    guard
+      let reply = TerminalInput.ask(
+        [0x1B, 0x5D] + Array("11;?".utf8) + [0x1B, 0x5C], on: descriptor, waitMilliseconds: timeoutMilliseconds,
+        until: { split($0).answer != nil })
+    else { return nil }
     let (answer, other) = split(reply)
     if keys == .returned { typed = withoutAnswerCutShort(other) } else { typedAhead.set(typedAhead.value + other) }
     return answer.flatMap(parse)

@@ -16,8 +16,6 @@ enum TerminalCursor {
   /// at once, so the wait is the round trip to it, and an answer later than this would arrive
   /// with echo back on and show as text (over SSH, a round trip of 120 ms is common).
   static let timeoutMilliseconds: Int32 = 400
-  /// The most the query reads while waiting for the answer (keys typed meanwhile included).
-  static let maximumRead = 1 << 16
 
   /// The column the cursor is in, counted from 0 (`nil` when the terminal cannot be asked or
   /// does not answer in time); `readsStandardInput`: whether the program reads its input from
@@ -38,18 +36,11 @@ enum TerminalCursor {
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
     defer { _ = tcsetattr(descriptor, TCSANOW, &saved) }
-    let request: [UInt8] = [0x1B, 0x5B, 0x36, 0x6E]
-    guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else { return nil }
-    var reply: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 256)
-    while reply.count < maximumRead {
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, timeoutMilliseconds) == 1 else { break }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      guard count > 0 else { break }
-      reply += buffer[0..<count]
-      if split(reply).column != nil { break }
-    }
+    guard
+      let reply = TerminalInput.ask(
+        [0x1B, 0x5B, 0x36, 0x6E], on: descriptor, waitMilliseconds: timeoutMilliseconds,
+        until: { split($0).column != nil })
+    else { return nil }
     let (column, other) = split(reply)
     typed = withoutReportCutShort(other)
     return column
