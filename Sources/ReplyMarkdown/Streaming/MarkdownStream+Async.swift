@@ -7,8 +7,9 @@ extension MarkdownStream {
   /// stream in one ``MarkdownStream/feed(_:)`` call, which yields the same blocks as feeding
   /// them one by one (the final output does not depend on the chunking).
   public enum Coalescing: Sendable, Hashable {
-    /// One update per element of the source, in order. A consumer slower than the source gets
-    /// them all (the elements wait, as bytes, until it asks).
+    /// One update per element of the source that brings bytes, in order (an empty element brings
+    /// nothing to show and makes none). A consumer slower than the source gets them all (the
+    /// elements wait, as bytes, until it asks).
     case eachChunk
     /// At most one update per `interval` of the adapter's clock: the first chunk is published at
     /// once; what arrives later within the interval is published when the interval ends (even if

@@ -18,11 +18,17 @@ public struct MarkdownStreamUpdate: Sendable {
   public var tail: MarkdownStreamTail
   /// Whether this is the update of ``MarkdownStream/finish()``.
   public var isFinal: Bool
-  /// Final update only, and only when needed: the whole reply as one document, because a link
-  /// reference definition arrived after a committed block that it changes. The consumer then
-  /// replaces everything it shows with this document's rendering.
+  /// Final update only, and only when needed: the whole reply as one document, because what was
+  /// committed piece by piece may differ from the reply rendered whole — a link reference
+  /// definition arrived after a committed block that it changes, or one of the other cases
+  /// `docs/streaming.md` lists (the input guard acting on the whole reply, a preamble of
+  /// definitions past 4 KB, a byte order mark before a task marker, definitions after raw HTML,
+  /// …). The consumer then replaces everything it shows with this document's rendering; under
+  /// ``MarkdownStream/ReferencePolicy/holdUntilFinish`` it starts with what was committed.
   public var replacement: MarkdownDocument?
-  /// UTF-8 bytes received so far (including any incomplete character still held).
+  /// Bytes received so far, as fed (including any incomplete character still held). Each byte
+  /// that is not valid UTF-8 counts once here but becomes U+FFFD (three bytes) in
+  /// ``MarkdownStream/text``, which ``MarkdownStreamBlock/sourceRange`` indexes.
   public var receivedBytes: Int
   /// What this update parsed and what the stream holds after it (the figures of its bound).
   public var statistics: MarkdownStreamStatistics = .zero

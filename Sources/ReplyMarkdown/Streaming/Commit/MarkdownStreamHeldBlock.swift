@@ -11,7 +11,9 @@ public struct MarkdownStreamHeldBlock: Sendable, Hashable {
   public let id: Int
   /// The block as a document of its own, line numbers as in the whole reply.
   public let document: MarkdownDocument
-  /// Where the block came from: UTF-8 offsets into the received text.
+  /// Where the block came from: offsets into `MarkdownStream.text.utf8`, the received text as
+  /// decoded (each byte that is not valid UTF-8 is there as U+FFFD, three bytes), not into the
+  /// bytes as fed, which differ wherever the input held invalid UTF-8.
   public let sourceRange: Range<Int>
 
   /// Creates a held block.
