@@ -26,10 +26,11 @@
 ///   as `>` would refuse it, though its folder would let it be replaced;
 /// - a new file is created the same way with `newFileMode` (less the umask): 0600 for threads;
 /// - a FIFO or a character device (`/dev/null`, a terminal) is written through, never replaced;
-/// - a name for one of this process's open descriptors (`/dev/stdout`, `/dev/stderr`,
-///   `/dev/fd/N`, `/proc/self/fd/N`) is written through that descriptor, as the shell's
-///   redirection to it is: into a pipe, or a file at its offset (appended after `>>`), never
-///   replacing the file;
+/// - with `throughDescriptors` (an export, written once), a name for one of this process's open
+///   descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) is written
+///   through that descriptor, as the shell's redirection to it is: into a pipe, or a file at its
+///   offset (appended after `>>`), never replacing the file; without it (a thread, saved again
+///   and again whole) such a name is followed to the file it stands for like any link;
 /// - a directory, a block device or a socket is refused, saying which it is;
 /// - an empty name is refused as empty.
 package enum OutputFile {
@@ -44,9 +45,11 @@ package enum OutputFile {
   }
 
   /// Writes `bytes` to `path` under the rules above.
-  package static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(Failure) {
+  package static func write(
+    _ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666, throughDescriptors: Bool = false
+  ) throws(Failure) {
     guard !path.isEmpty else { throw Failure(path: "", reason: "the output file name is empty") }
-    if let descriptor = openDescriptor(named: path) {
+    if throughDescriptors, let descriptor = openDescriptor(named: path) {
       // Resolved, the name would be `pipe:[…]` (no such file) or the file itself, replaced: the
       // text around it in the same output would be lost (a trial).
       guard fcntl(descriptor, F_GETFD) != -1 else { throw Failure(path: path, reason: reason(errno)) }

@@ -175,7 +175,7 @@ enum ExportCommand {
   /// so a failed export never leaves a partial or empty file).
   static func writeAtomically(_ text: String, to path: String) throws {
     do {
-      try OutputFile.write(Array(text.utf8), to: path)
+      try OutputFile.write(Array(text.utf8), to: path, throughDescriptors: true)
     } catch {
       throw CLIError.failure(error.description)
     }

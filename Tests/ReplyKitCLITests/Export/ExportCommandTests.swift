@@ -71,6 +71,17 @@ import Testing
       "echo header > log.txt; { \"$R\" export thread.json --to plain -o /dev/stdout; echo footer; } >> log.txt;"
         + " \"$R\" export thread.json --to plain -o /dev/fd/3 3>> log.txt; cat log.txt", in: directory)
     #expect(file.stdout == "header\n" + expected + "footer\n" + expected, "\(file.stderr)")
+    // A thread saved again and again is replaced whole through such a name (a review: written
+    // at the descriptor's offset, a longer old file kept its tail and no longer loaded).
+    let asking =
+      #"{"messages": [{"id": "11111111-1111-1111-1111-111111111111", "role": "user", "text": "Hi", "#
+      + #""date": "2025-01-01T10:00:00Z", "state": "complete"}]}"#
+    try Data((asking + String(repeating: " ", count: 4096) + "\n").utf8).write(
+      to: directory.appendingPathComponent("asking.json"))
+    let saved = try OutputSafetyTests.shell(
+      "\"$R\" chat --thread /dev/fd/3 --reply-command 'echo hello' </dev/null >/dev/null 3<>asking.json;"
+        + " \"$R\" export asking.json --to plain", in: directory)
+    #expect(saved.stdout == "You: Hi\n\nAssistant: hello\n", "\(saved.stderr)")
   }
 
   /// `-o` naming the thread file itself (or a link to it) would replace the thread with the page.
