@@ -307,6 +307,25 @@ struct TypedKeysTests {
     #expect(screen.contains("Hello world") && screen.contains("let a = 1"), "\(screen)")
   }
 
+  /// Keys typed while an earlier command ran were echoed then; given back after a query they are
+  /// not echoed again (a review: `ls` typed during `sleep 1; replykit stream …` showed as
+  /// `lslsTitle`, once more per query), and the reply's first line starts clean.
+  @Test(arguments: ["render reply.md --to ansi --color always", "stream reply.md --to ansi --color always"])
+  func keysTypedEarlierAreNotEchoedAgain(command: String) throws {
+    let session = try TmuxSession(
+      [], width: 80, height: 24, files: ["reply.md": Data("Title line\n\n```swift\nlet a = 1\n```\n".utf8)],
+      readyText: nil, interactiveShell: true)
+    let program = TmuxSession.quote(CLIRunner.executable.path)
+    try session.type("sleep 1; \(program) \(command)\n")
+    usleep(300_000)
+    try session.type("echo TYPED-$((6 * 7))\n")
+    let screen = try session.waitFor("TYPED-42", timeout: 30)
+    let rows = screen.split(separator: "\n").map(String.init)
+    #expect(rows.contains("Title line"), "\(screen)")
+    // Once as typed during the sleep, once as the shell reads it back: not a third time.
+    #expect(rows.filter { $0.contains("echo TYPED-") }.count == 2, "\(screen)")
+  }
+
   /// A reply typed at the terminal (`replykit stream --to ansi`, then the text and Ctrl-D) is
   /// written block by block below what is typed, as into a pipe: no live region is redrawn over the
   /// terminal's echo. (Before, the redraws moved up over the echoed lines: a trial.)

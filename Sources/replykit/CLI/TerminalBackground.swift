@@ -57,18 +57,12 @@ enum TerminalBackground {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var typed: [UInt8] = []
-    var signalKeys = SignalKeys(settings: termios())
-    // Runs after the settings are restored (deferred blocks run in reverse order).
-    defer {
-      if keys == .returned { TerminalInput.giveBack(typed, signalKeys: signalKeys, to: descriptor) }
-    }
     // Only in the terminal's foreground: in the background (`&`, or under `timeout`) changing
     // its settings or reading from it stops the process (SIGTTOU, SIGTTIN) until it is brought
     // back (a trial: `replykit render FILE --to ansi &` stopped, printing nothing).
     guard isForeground(descriptor) else { return nil }
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return nil }
-    signalKeys = SignalKeys(settings: saved)
     var raw = saved
     // Keys typed meanwhile are read as the chat will read them: a byte each, Enter as CR, Ctrl-C
     // as 0x03 (which the chat takes as quitting) rather than a signal with the terminal left
@@ -76,7 +70,13 @@ enum TerminalBackground {
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
     raw.c_iflag &= ~tcflag_t(ICRNL)
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
-    defer { _ = tcsetattr(descriptor, TCSANOW, &saved) }
+    defer {
+      if keys == .returned {
+        TerminalInput.restore(saved, on: descriptor, givingBack: typed, signalKeys: SignalKeys(settings: saved))
+      } else {
+        _ = tcsetattr(descriptor, TCSANOW, &saved)
+      }
+    }
     guard
       let reply = TerminalInput.ask(
         [0x1B, 0x5D] + Array("11;?".utf8) + [0x1B, 0x5C], on: descriptor, waitMilliseconds: timeoutMilliseconds,

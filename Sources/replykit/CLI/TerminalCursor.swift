@@ -29,13 +29,11 @@ enum TerminalCursor {
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return nil }
     var typed: [UInt8] = []
-    // Runs after the settings are restored (deferred blocks run in reverse order). Signal keys
-    // made their signals as they came (the query leaves signals on).
-    defer { TerminalInput.giveBack(typed, signalKeys: SignalKeys(keys: [:]), to: descriptor) }
     var raw = saved
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
-    defer { _ = tcsetattr(descriptor, TCSANOW, &saved) }
+    // Signal keys made their signals as they came (the query leaves signals on).
+    defer { TerminalInput.restore(saved, on: descriptor, givingBack: typed, signalKeys: SignalKeys(keys: [:])) }
     guard
       let reply = TerminalInput.ask(
         [0x1B, 0x5B, 0x36, 0x6E], on: descriptor, waitMilliseconds: timeoutMilliseconds,

@@ -6,21 +6,80 @@
 
 /// Keys a query of the terminal read while it waited for the answer, given back.
 ///
-/// Guarantees: the keys go back into the terminal's input, in order, as if typed now (`TIOCSTI`:
-/// the terminal's settings then make signals, echo and line editing of them), so typed-ahead
-/// text reaches the shell or the program that reads next; where the system refuses that, the
-/// first signal key among those not given back is still delivered as its signal, and the other
-/// bytes are lost.
+/// Guarantees: the terminal's settings are restored, and the keys go back into its input, in
+/// order, as if typed now (`TIOCSTI`, with echo off while they go back: keys typed before the
+/// query were echoed when typed, and none shows twice), so typed-ahead text reaches the shell or
+/// the program that reads next. Bytes the terminal sent rather than the user typed (an answer to
+/// a query, complete or cut short) are never given back. An interrupt, quit or suspend key among
+/// them is delivered as its signal once the settings are restored; as the terminal does, the keys
+/// typed before it are dropped (unless the settings say `noflsh`). Where the system refuses
+/// `TIOCSTI` the other keys are lost.
 enum TerminalInput {
-  /// Gives `typed` back to the terminal `descriptor`, whose settings make the signals of
-  /// `signalKeys`; call it once the terminal's own settings are restored.
-  static func giveBack(_ typed: [UInt8], signalKeys: SignalKeys, to descriptor: Int32) {
-    var returned = 0
-    for var byte in typed {
-      guard ioctl(descriptor, UInt(TIOCSTI), &byte) == 0 else { break }
-      returned += 1
+  /// Restores `saved` on the terminal `descriptor`, giving back `typed` (read while a query
+  /// waited, its answer taken out) under the rules above; `signalKeys`: the keys that were read
+  /// as bytes because the query had signals off.
+  static func restore(_ saved: termios, on descriptor: Int32, givingBack typed: [UInt8], signalKeys: SignalKeys) {
+    var settings = saved
+    var text = withoutTerminalAnswers(typed)
+    var signal: Int32?
+    if let last = text.lastIndex(where: { signalKeys.keys[$0] != nil }) {
+      signal = signalKeys.keys[text[last]]
+      let flushes = saved.c_lflag & tcflag_t(NOFLSH) == 0
+      text = signalKeys.split(flushes ? Array(text[(last + 1)...]) : text).text
     }
-    if let first = signalKeys.split(Array(typed[returned...])).signals.first { raise(first) }
+    if !text.isEmpty {
+      var quiet = saved
+      quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+      if tcsetattr(descriptor, TCSANOW, &quiet) == 0 {
+        for var byte in text where ioctl(descriptor, UInt(TIOCSTI), &byte) != 0 { break }
+      }
+    }
+    _ = tcsetattr(descriptor, TCSANOW, &settings)
+    if let signal { raise(signal) }
+  }
+
+  /// `bytes` without what a terminal sends and a user never types: operating system commands
+  /// (`ESC ]` … BEL or `ESC \`, such as a late answer to a background colour query) and cursor
+  /// position reports (`ESC [` digits `;` digits `R`), whole or cut short at the end. Keys such
+  /// as the arrows (`ESC [ A`) stay.
+  static func withoutTerminalAnswers(_ bytes: [UInt8]) -> [UInt8] {
+    var kept: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == 0x1B else {
+        kept.append(bytes[index])
+        index += 1
+        continue
+      }
+      let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+      if next == nil { break }  // A lone ESC at the end: a sequence cut short.
+      if next == UInt8(ascii: "]") {
+        var end = index + 2
+        while end < bytes.count, bytes[end] != 0x07,
+          !(bytes[end] == 0x1B && end + 1 < bytes.count && bytes[end + 1] == 0x5C)
+        {
+          end += 1
+        }
+        index = end >= bytes.count ? bytes.count : end + (bytes[end] == 0x07 ? 1 : 2)
+        continue
+      }
+      if next == UInt8(ascii: "[") {
+        var end = index + 2
+        while end < bytes.count,
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) || bytes[end] == UInt8(ascii: ";")
+        {
+          end += 1
+        }
+        if end >= bytes.count { break }  // A report cut short at the end.
+        if bytes[end] == UInt8(ascii: "R"), end > index + 2 {
+          index = end + 1
+          continue
+        }
+      }
+      kept.append(bytes[index])
+      index += 1
+    }
+    return kept
   }
 
   /// Writes `request` to the terminal `descriptor` (in a mode without echo) and reads what comes

@@ -32,4 +32,16 @@ import Testing
   func aReportCutShortIsNotGivenBack(other: String, kept: String) {
     #expect(TerminalCursor.withoutReportCutShort(Array(other.utf8)) == Array(kept.utf8))
   }
+
+  /// Given back to the terminal, keys keep arrows but lose what the terminal sent: a late answer
+  /// to the background query (a review: it reached the shell as typed keys), a cursor report, and
+  /// a sequence cut short at the end.
+  @Test(arguments: [
+    ("ls\u{1B}]11;rgb:0000/0000/0000\u{1B}\\x", "lsx"), ("a\u{1B}]11;rgb:ff/ff/ff\u{07}b", "ab"),
+    ("\u{1B}[A\u{1B}[12;40Rz", "\u{1B}[Az"), ("q\u{1B}]11;rgb:00", "q"), ("q\u{1B}[3;", "q"), ("q\u{1B}", "q"),
+    ("\u{1B}[1;5A\u{1B}OB", "\u{1B}[1;5A\u{1B}OB"),
+  ])
+  func terminalAnswersAreNotGivenBack(typed: String, kept: String) {
+    #expect(TerminalInput.withoutTerminalAnswers(Array(typed.utf8)) == Array(kept.utf8))
+  }
 }
