@@ -224,9 +224,20 @@ final class _StreamingHTTPClient: NSObject, URLSessionDataDelegate, @unchecked S
   static func secureConnectionReason(_ description: String) -> String? {
     let lowered = description.lowercased()
     let words = String(description.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200))
-    if lowered.contains("certificate") {
+    if lowered.contains("expired") {
+      return "its TLS certificate has expired (\(words))"
+    }
+    if lowered.contains("subject name") || lowered.contains("does not match") || lowered.contains("hostname") {
+      return "its TLS certificate is for another host name (\(words)): use the name the certificate was made for"
+    }
+    if lowered.contains("self-signed") || lowered.contains("self signed") || lowered.contains("local issuer")
+      || lowered.contains("unknown ca")
+    {
       return "its TLS certificate is not trusted (\(words)): a self-signed or private certificate authority's "
         + "certificate must be installed in the system's trust store"
+    }
+    if lowered.contains("certificate") {
+      return "its TLS certificate was refused (\(words))"
     }
     if lowered.contains("wrong version number") || lowered.contains("packet length too long")
       || lowered.contains("record layer failure")

@@ -89,10 +89,6 @@ struct CommandReplySource: Sendable {
         let count = buffer.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { continue }
         if count <= 0 { break }
-        // Blank space alone (spaces, tabs, line breaks) shows nothing: it counts as printing nothing.
-        if !printed {
-          printed = buffer[0..<count].contains { ![0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains($0) }
-        }
         let taken = min(count, limit - total)
         total += taken
         carry += buffer[0..<taken]
@@ -105,12 +101,20 @@ struct CommandReplySource: Sendable {
         }
         let complete = completePrefixLength(carry)
         if complete > 0 {
-          continuation.yield(String(decoding: carry[0..<complete], as: UTF8.self))
+          let text = String(decoding: carry[0..<complete], as: UTF8.self)
+          // Blank space alone shows nothing: it counts as printing nothing (as a model's reply of
+          // only white space counts as empty).
+          if !printed { printed = text.contains { !$0.isWhitespace } }
+          continuation.yield(text)
           carry.removeFirst(complete)
         }
       }
       close(process.output)
-      if !carry.isEmpty { continuation.yield(String(decoding: carry, as: UTF8.self)) }
+      if !carry.isEmpty {
+        let text = String(decoding: carry, as: UTF8.self)
+        if !printed { printed = text.contains { !$0.isWhitespace } }
+        continuation.yield(text)
+      }
       errors.wait()
       let end = process.wait()
       exited.set(true)

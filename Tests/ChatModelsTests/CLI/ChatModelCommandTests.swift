@@ -148,7 +148,9 @@ import Testing
     #expect(result.stdout.contains("The reply command printed nothing."))
     // Blank space alone is nothing to show either.
     let second = try runner.threadFile("blank.json", asking: "Hello again?")
-    let blank = try runner.run(["chat", "--reply-command", "printf '  \\n\\n\\t'", "--thread", second])
+    let blank = try runner.run([
+      "chat", "--reply-command", "printf '  \\n\\n\\t\\302\\240\\343\\200\\200'", "--thread", second,
+    ])
     #expect(blank.status == 1)
     #expect(blank.stdout.contains("The reply command printed nothing."), "\(blank.stdout)")
   }

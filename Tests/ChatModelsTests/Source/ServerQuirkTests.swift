@@ -112,6 +112,10 @@ import Testing
   /// The TLS library's words, as the HTTP client passes them on, read as what they mean.
   @Test(arguments: [
     ("SSL certificate problem: self-signed certificate", "its TLS certificate is not trusted"),
+    ("SSL certificate problem: unable to get local issuer certificate", "its TLS certificate is not trusted"),
+    ("SSL certificate problem: certificate has expired", "has expired"),
+    ("SSL: no alternative certificate subject name matches target host name 'x'", "for another host name"),
+    ("SSL certificate problem: certificate signature failure", "its TLS certificate was refused ("),
     ("OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number", "or only http://?"),
     ("OpenSSL/3.0.19: error:0A000126:SSL routines::unexpected eof while reading", "the secure connection failed ("),
   ])
