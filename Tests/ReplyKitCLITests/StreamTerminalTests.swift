@@ -291,16 +291,21 @@ struct StreamTerminalTests {
 /// Keys typed at the terminal while the program reads it: the background query's and the reply's.
 @Suite(.enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed: run 'make test' (it installs tmux)"))
 struct TypedKeysTests {
+  /// An interactive shell in an 80x24 pane, with `reply.md` holding `reply` (a code block in it
+  /// makes `render` and `stream` ask the terminal its background colour), and the program's path.
+  private func shell(reply: String) throws -> (session: TmuxSession, program: String) {
+    let session = try TmuxSession(
+      [], width: 80, height: 24, files: ["reply.md": Data(reply.utf8)], readyText: nil, interactiveShell: true)
+    return (session, TmuxSession.quote(CLIRunner.executable.path))
+  }
+
   /// Keys typed before the program asks the terminal something (its background colour for
   /// highlighting; where the cursor is, for a live stream) are read by that query; they go back to
   /// the terminal, so the next command typed ahead still runs. (Before, they were lost: kept for a
   /// chat that `render` never starts, or dropped by the cursor query.)
   @Test(arguments: ["render reply.md --to ansi --color always", "stream reply.md --to ansi --color never"])
   func keysTypedAheadOfAQueryReachTheShell(command: String) throws {
-    let session = try TmuxSession(
-      [], width: 80, height: 24, files: ["reply.md": Data("Hello **world**\n\n```swift\nlet a = 1\n```\n".utf8)],
-      readyText: nil, interactiveShell: true)
-    let program = TmuxSession.quote(CLIRunner.executable.path)
+    let (session, program) = try shell(reply: "Hello **world**\n\n```swift\nlet a = 1\n```\n")
     // Both lines arrive at once: the second waits in the terminal's input while the first runs.
     try session.type("\(program) \(command)\necho TYPED-$((6 * 7))\n")
     let screen = try session.waitFor("TYPED-42", timeout: 30)
@@ -312,10 +317,7 @@ struct TypedKeysTests {
   /// `lslsTitle`, once more per query), and the reply's first line starts clean.
   @Test(arguments: ["render reply.md --to ansi --color always", "stream reply.md --to ansi --color always"])
   func keysTypedEarlierAreNotEchoedAgain(command: String) throws {
-    let session = try TmuxSession(
-      [], width: 80, height: 24, files: ["reply.md": Data("Title line\n\n```swift\nlet a = 1\n```\n".utf8)],
-      readyText: nil, interactiveShell: true)
-    let program = TmuxSession.quote(CLIRunner.executable.path)
+    let (session, program) = try shell(reply: "Title line\n\n```swift\nlet a = 1\n```\n")
     try session.type("sleep 1; \(program) \(command)\n")
     usleep(300_000)
     try session.type("echo TYPED-$((6 * 7))\n")

@@ -83,20 +83,8 @@ enum TerminalBackground {
         until: { split($0).answer != nil })
     else { return nil }
     let (answer, other) = split(reply)
-    if keys == .returned { typed = withoutAnswerCutShort(other) } else { typedAhead.set(typedAhead.value + other) }
+    if keys == .returned { typed = other } else { typedAhead.set(typedAhead.value + other) }
     return answer.flatMap(parse)
-  }
-
-  /// The keys `other` (``split(_:)``'s) without an answer cut short at their end: given back to
-  /// the terminal it would be typed at the shell (its rest arrives later, as text).
-  static func withoutAnswerCutShort(_ other: [UInt8]) -> [UInt8] {
-    let start: [UInt8] = [0x1B, 0x5D, 0x31, 0x31, 0x3B]
-    var index = 0
-    while index + start.count <= other.count {
-      if other[index..<(index + start.count)].elementsEqual(start) { return Array(other[..<index]) }
-      index += 1
-    }
-    return other
   }
 
   /// Whether this process's group is the foreground process group of the terminal `descriptor`.

@@ -40,21 +40,8 @@ enum TerminalCursor {
         until: { split($0).column != nil })
     else { return nil }
     let (column, other) = split(reply)
-    typed = withoutReportCutShort(other)
+    typed = other
     return column
-  }
-
-  /// The keys `other` (``split(_:)``'s) without a report cut short at their end (`ESC [`, digits
-  /// and one `;`, no `R` yet): given back to the terminal it would be typed at the shell.
-  static func withoutReportCutShort(_ other: [UInt8]) -> [UInt8] {
-    guard let escape = other.lastIndex(of: 0x1B) else { return other }
-    let rest = other[(escape + 1)...]
-    guard rest.isEmpty || rest.first == UInt8(ascii: "[") else { return other }
-    let body = rest.dropFirst()
-    let isReportSoFar =
-      body.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ";") }
-      && body.filter { $0 == UInt8(ascii: ";") }.count <= 1
-    return isReportSoFar ? Array(other[..<escape]) : other
   }
 
   /// `bytes` read after the request cut into the column of the first cursor position report in

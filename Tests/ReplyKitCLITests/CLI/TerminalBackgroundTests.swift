@@ -34,8 +34,8 @@ import Testing
     #expect(decoder.decode(other) == [.text("ab")])
     #expect(decoder.decode(Self.bytes("00/0000/0000\u{1B}\\c")) == [.text("c")])
     // Given back to the terminal (not the chat), it is dropped: the shell would read it as keys.
-    #expect(TerminalBackground.withoutAnswerCutShort(other) == Self.bytes("ab"))
-    #expect(TerminalBackground.withoutAnswerCutShort(Self.bytes("ab\u{1B}[A")) == Self.bytes("ab\u{1B}[A"))
+    #expect(TerminalInput.withoutTerminalAnswers(other) == Self.bytes("ab"))
+    #expect(TerminalInput.withoutTerminalAnswers(Self.bytes("ab\u{1B}[A")) == Self.bytes("ab\u{1B}[A"))
   }
 }
 
