@@ -34,6 +34,12 @@ import Testing
     "```\n[^a]: fake\n```\n\nSee [^a].\n\n[^a]: real\n\nAgain [^a].\n",
     "[^a b]: no\n\nSee [^a].\n\n[^a]: yes\n\nMore [^a].\n",
     "> [^a]: quoted\n\nSee [^a].\n\n[^a]: plain\n\nMore [^a].\n",
+    // A definition holding a definition of its own label, then a nested one: cmark-gfm drops the
+    // outer one (nothing references it) and moves the inner ones to the end; the nested one alone
+    // streamed as indented code (a review), and a reference to it stayed text.
+    "[^a]: [^a]: y\n    [^1]: z\n",
+    "[^a]:[^A]:\n\t[^1]:\n",
+    "[^a]: [^a]: y\n\n    [^1]: z\n\nRef [^a] [^1].\n",
   ]
 
   @Test(arguments: replies)

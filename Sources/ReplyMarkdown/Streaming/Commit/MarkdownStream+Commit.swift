@@ -49,7 +49,27 @@ extension MarkdownStream {
       }
       unplaced = []
     }
-    for note in notes {
+    // A definition that cannot start a top-level block (after other text on its line, or
+    // indented four columns or more) was written inside an earlier definition, which cmark-gfm
+    // dropped when nothing references it (a definition of its own label inside it took the
+    // label: `[^a]: [^a]: y`, then `    [^1]: z`): it is part of the unit before it, or starts
+    // one at its line (a review: the nested definition alone became an indented code block).
+    var merged: [Unit] = []
+    for note in notes.sorted(by: { $0.startLine < $1.startLine }) {
+      let nested = note.blocks.first.flatMap { document.nodes[$0].range }.map {
+        definitionStartsInsideLine(text, lines: lines, line: $0.start.line, column: $0.start.column)
+      }
+      // Blank lines may come between (a definition's later paragraphs); no other block may.
+      if nested == true, let last = merged.indices.last,
+        !units.contains(where: { $0.startLine > merged[last].endLine && $0.startLine < note.startLine })
+      {
+        merged[last].blocks += note.blocks
+        merged[last].endLine = max(merged[last].endLine, note.endLine)
+      } else {
+        merged.append(note)
+      }
+    }
+    for note in merged {
       // A definition written inside a block (a quote, a list item) is part of that block's unit.
       if let inside = units.firstIndex(where: { $0.startLine <= note.startLine && note.startLine <= $0.endLine }) {
         units[inside].nestedDefinitions.append(note.startLine...note.endLine)
@@ -821,6 +841,27 @@ extension MarkdownStream {
   }
 
   /// The offset where 1-based `line` starts: lines before the text clamp to 0, lines past it to `count`.
+  /// Whether the footnote definition whose content cmark-gfm starts at `line` and byte `column`
+  /// (1-based) of `text` starts inside its line: its `[^label]:` (found back from the content
+  /// over blanks) comes after other text, or is indented four columns or more (a tab to the next
+  /// multiple of four), so that it cannot be a top-level block of its own. False when no such
+  /// marker is found there.
+  static func definitionStartsInsideLine(_ text: [UInt8], lines: [Int], line: Int, column: Int) -> Bool {
+    let start = lineStart(line, lines: lines, count: text.count)
+    var index = min(text.count, start + max(0, column - 1))
+    while index > start, ASCII.isBlank(text[index - 1]) { index -= 1 }
+    guard index - 2 >= start, text[index - 1] == UInt8(ascii: ":"), text[index - 2] == ASCII.closeBracket,
+      let open = text[start..<(index - 2)].lastIndex(of: ASCII.openBracket), open + 1 < index - 2,
+      text[open + 1] == ASCII.caret
+    else { return false }
+    var columns = 0
+    for byte in text[start..<open] {
+      guard byte == ASCII.space || byte == ASCII.tab else { return true }
+      columns = byte == ASCII.tab ? columns + 4 - columns % 4 : columns + 1
+    }
+    return columns >= 4
+  }
+
   static func lineStart(_ line: Int, lines: [Int], count: Int) -> Int {
     line < 1 ? 0 : line - 1 < lines.count ? lines[line - 1] : count
   }
