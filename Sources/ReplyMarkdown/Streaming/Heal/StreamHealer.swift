@@ -197,13 +197,21 @@ struct StreamHealer {
     // Nothing closed or held back: the first parse stands.
     if healed == text, let document { return (healed, document, false) }
     let parsed = parse(healed)
-    guard leaf.kind == .paragraph || leaf.kind == .heading,
+    guard leaf.kind == .paragraph || leaf.kind == .heading || leaf.kind == .tableRow,
       !Self.keepsLeaf(parsed, text: healed, start: leaf.start, kind: leaf.kind)
     else {
       return (healed, parsed, false)
     }
     applied.insert(.leafKeepsItsKind)
     var ignored = AppliedHealRules()
+    if leaf.kind == .tableRow {
+      // A row the holds made another block (`---*` less its held `*` is a break that ends the
+      // table: fuzz seed 1328) waits whole; the table shows without it.
+      var cut = min(leaf.start, text.count)
+      while cut > protectedLength, !InlineHealScanner.isLineEnd(text[cut - 1]) { cut -= 1 }
+      let held = Array(text[..<cut])
+      return (held, parse(held), true)
+    }
     if leaf.kind == .heading {
       // A heading whose content the holds emptied: a setext underline alone is a break (`<`,
       // then `---`: fuzz seed 1287). It waits whole.
