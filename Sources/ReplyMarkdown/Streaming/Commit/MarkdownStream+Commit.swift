@@ -840,7 +840,6 @@ extension MarkdownStream {
     return SourceLines.isBlank(text, SourceLines.lineStart(text, endingAt: end)..<end)
   }
 
-  /// The offset where 1-based `line` starts: lines before the text clamp to 0, lines past it to `count`.
   /// Whether the footnote definition whose content cmark-gfm starts at `line` and byte `column`
   /// (1-based) of `text` starts inside its line: its `[^label]:` (found back from the content
   /// over blanks) comes after other text, or is indented four columns or more (a tab to the next
@@ -862,6 +861,7 @@ extension MarkdownStream {
     return columns >= 4
   }
 
+  /// The offset where 1-based `line` starts: lines before the text clamp to 0, lines past it to `count`.
   static func lineStart(_ line: Int, lines: [Int], count: Int) -> Int {
     line < 1 ? 0 : line - 1 < lines.count ? lines[line - 1] : count
   }

@@ -173,7 +173,7 @@ struct StreamHealer {
   /// fence whose info string showed the closer: fuzz seed 1285), the line is held whole, and
   /// the lines before it are healed again; should that fail too, they show as received (a
   /// paragraph's lines before its last are a paragraph as received). An open heading stays a
-  /// heading, or waits whole.
+  /// heading, or waits whole; so does a table's last row (`---*` less its held `*` is a break).
   ///
   /// - Complexity: one parse, or up to three when the last line is held.
   private mutating func healLeaf(
