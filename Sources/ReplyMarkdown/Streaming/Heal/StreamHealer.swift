@@ -207,8 +207,7 @@ struct StreamHealer {
     if leaf.kind == .tableRow {
       // A row the holds made another block (`---*` less its held `*` is a break that ends the
       // table: fuzz seed 1328) waits whole; the table shows without it.
-      var cut = min(leaf.start, text.count)
-      while cut > protectedLength, !InlineHealScanner.isLineEnd(text[cut - 1]) { cut -= 1 }
+      let cut = SourceLines.lineStart(text, before: min(leaf.start, text.count), floor: protectedLength)
       let held = Array(text[..<cut])
       return (held, parse(held), true)
     }
