@@ -40,6 +40,13 @@ import Testing
     "[^a]: [^a]: y\n    [^1]: z\n",
     "[^a]:[^A]:\n\t[^1]:\n",
     "[^a]: [^a]: y\n\n    [^1]: z\n\nRef [^a] [^1].\n",
+    // A definition cmark-gfm dropped still holds the lines indented under it: a repeated nested
+    // definition there streamed as indented code; and one nested under a dropped definition with
+    // nothing before it to join was kept apart from that definition's line, and its reference
+    // stayed text (a generated family of nested definitions).
+    "     [^b]:  [^2]: w\n[^1]:  [^1]:\n     [^a]: x\n     [^a]: x\n\nRef [^a] [^1] [^b].\n",
+    "x\n[^b]: \n     [^2]: [^b]:\n\nRef [^2].\n",
+    "x\n[^b]: \n\t[^A]:  [^a]: w\n\n     [^2]: [^b]:\n\nRef [^2].\n",
   ]
 
   @Test(arguments: replies)
@@ -58,6 +65,8 @@ import Testing
       }
       consumer.apply(stream.finish())
       #expect(consumer.html == oneShot, "chunks of \(size)")
+      // Committed output stands: a writer that cannot take it back (a pipe) ends as one-shot too.
+      #expect(!consumer.rewroteCommitted, "chunks of \(size)")
     }
   }
 }

@@ -55,7 +55,7 @@ extension MarkdownStream {
     // label: `[^a]: [^a]: y`, then `    [^1]: z`): it is part of the unit before it, or starts
     // one at its line (a review: the nested definition alone became an indented code block).
     var merged: [Unit] = []
-    for note in notes.sorted(by: { $0.startLine < $1.startLine }) {
+    for var note in notes.sorted(by: { $0.startLine < $1.startLine }) {
       let nested = note.blocks.first.flatMap { document.nodes[$0].range }.map {
         definitionStartsInsideLine(text, lines: lines, line: $0.start.line, column: $0.start.column)
       }
@@ -65,9 +65,19 @@ extension MarkdownStream {
       {
         merged[last].blocks += note.blocks
         merged[last].endLine = max(merged[last].endLine, note.endLine)
-      } else {
-        merged.append(note)
+        continue
       }
+      // With no unit before it to join, it starts on the line of the definition it was written in,
+      // which cmark-gfm dropped (`x`, `[^b]:`, then `     [^2]: [^b]:`: the inner `[^b]` took
+      // the label; the line `[^b]:` alone was kept apart, and `[^2]` became indented code).
+      if nested == true {
+        let floor = max(
+          merged.last?.endLine ?? 0, units.filter { $0.startLine < note.startLine }.map(\.endLine).max() ?? 0)
+        if let outer = enclosingDefinitionLine(text, lines: lines, before: note.startLine, after: floor) {
+          note.startLine = outer
+        }
+      }
+      merged.append(note)
     }
     for note in merged {
       // A definition written inside a block (a quote, a list item) is part of that block's unit.
@@ -76,9 +86,69 @@ extension MarkdownStream {
         continue
       }
       let position = units.firstIndex { $0.startLine > note.startLine } ?? units.count
+      var note = note
+      note.endLine = indentedContinuationEnd(
+        text, lines: lines, after: note.endLine,
+        before: position < units.count ? units[position].startLine : lines.count + 1)
       units.insert(note, at: position)
     }
     return (units, !unplaced.isEmpty)
+  }
+
+  /// The line, after `floor` and before `line`, of the footnote definition that a definition on
+  /// `line` written inside a line (``definitionStartsInsideLine(_:lines:line:column:)``) belongs
+  /// to: the nearest line starting `[^label]:` (indented less than four columns) with only blank
+  /// lines and lines indented four columns or more (its continuation) between. Nil when another
+  /// line comes first.
+  ///
+  /// - Complexity: O(n) in the bytes of the lines read.
+  static func enclosingDefinitionLine(_ text: [UInt8], lines: [Int], before line: Int, after floor: Int) -> Int? {
+    var candidate = line - 1
+    while candidate > floor {
+      let start = lineStart(candidate, lines: lines, count: text.count)
+      let end = lineStart(candidate + 1, lines: lines, count: text.count)
+      if !SourceLines.isBlank(text, start..<end) {
+        var columns = 0
+        var first = start
+        while first < end && (text[first] == ASCII.space || text[first] == ASCII.tab) {
+          columns = text[first] == ASCII.tab ? columns + 4 - columns % 4 : columns + 1
+          first += 1
+        }
+        if columns < 4 {
+          return DefinitionStore.footnoteDefined(atStartOf: text[first..<end]) != nil ? candidate : nil
+        }
+      }
+      candidate -= 1
+    }
+    return nil
+  }
+
+  /// The last line of a footnote definition that cmark-gfm ends on `endLine`, counting the lines
+  /// after it (up to `before`, where another unit starts) that are indented four columns or more,
+  /// blank lines between: they continue it, and their text is its own, though cmark-gfm may have
+  /// dropped it (a definition inside it of a label defined before, which nothing then
+  /// references: `[^1]:  [^1]:`, then `     [^a]: x` twice; the second, left outside the unit,
+  /// streamed as an indented code block).
+  ///
+  /// - Complexity: O(n) in the bytes of the lines read.
+  static func indentedContinuationEnd(_ text: [UInt8], lines: [Int], after endLine: Int, before: Int) -> Int {
+    var last = endLine
+    var line = endLine + 1
+    while line < before && line <= lines.count {
+      let start = lineStart(line, lines: lines, count: text.count)
+      let end = lineStart(line + 1, lines: lines, count: text.count)
+      if !SourceLines.isBlank(text, start..<end) {
+        var columns = 0
+        for byte in text[start..<end] {
+          guard byte == ASCII.space || byte == ASCII.tab else { break }
+          columns = byte == ASCII.tab ? columns + 4 - columns % 4 : columns + 1
+        }
+        guard columns >= 4 else { break }
+        last = line
+      }
+      line += 1
+    }
+    return last
   }
 
   /// The line of the underline of the setext heading that starts on `startLine` and that
