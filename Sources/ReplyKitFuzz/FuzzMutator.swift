@@ -1,5 +1,6 @@
 /// Makes new inputs from the corpus: byte insertions, deletions, splices, dictionary tokens, bit
-/// flips, and generators of deep nesting and long runs (the shapes behind cmark-gfm's worst cases).
+/// flips, generators of deep nesting and long runs (the shapes behind cmark-gfm's worst cases),
+/// and lines of block starts whose ends a stream must guess (``blockLines(using:)``).
 public struct FuzzMutator: Sendable {
   /// The seeds and tokens mutations draw from.
   public let corpus: FuzzCorpus
@@ -25,6 +26,32 @@ public struct FuzzMutator: Sendable {
     "~~a~", "[x]: u\n", "[x]\n", "\n", ">\n", "x\n\n",
   ]
 
+  /// What starts and ends the lines of ``blockLines(using:)``: definitions (nested after other
+  /// text, indented under one another, labels repeated), table rows under a sentence, setext
+  /// underlines, breaks, fences, HTML blocks, container markers. Where a block ends is what a
+  /// stream must guess before cmark-gfm can tell (nested footnote definitions that cmark-gfm
+  /// dropped streamed as indented code).
+  static let lineIndents: [String] = ["", "", "", " ", "   ", "    ", "     ", "\t", "> ", "- ", "1. ", "  "]
+  static let lineStarts: [String] = [
+    "[^a]: ", "[^1]:", "[^A]: [^a]: ", "[^b]:  [^1]:", "[x]: ", "[x]:", "[X]: /u ", "\"t", "'t'", "(t",
+    "| a | b |", "|---|---|", "| c |", "---", "===", "- ", "* ", "> ", "```", "~~~", "<div>", "<!-- ", "# ", "Text ",
+    "x", "",
+  ]
+  static let lineTails: [String] = [
+    "", "w", " y", " see [^a]", " [x]", " *a", " `c", " <b", "\\", " [^1]: z", " [x]: /v", " \"t\"", "|",
+  ]
+
+  /// One to six lines of ``lineIndents``, ``lineStarts`` and ``lineTails``, blank lines among them.
+  func blockLines(using random: inout SplitMix64) -> [UInt8] {
+    func pick(_ list: [String]) -> String { list[Int(random.next() % UInt64(list.count))] }
+    var lines = ""
+    for _ in 0..<(1 + Int(random.next() % 6)) {
+      lines += pick(Self.lineIndents) + pick(Self.lineStarts) + pick(Self.lineTails) + "\n"
+      if random.next() % 4 == 0 { lines += "\n" }
+    }
+    return Array(lines.utf8)
+  }
+
   /// One new input, made by one to four mutations of a random seed.
   public func mutate(using random: inout SplitMix64) -> [UInt8] {
     var bytes = corpus.seeds[Int(random.next() % UInt64(corpus.seeds.count))]
@@ -36,7 +63,7 @@ public struct FuzzMutator: Sendable {
 
   func mutateOnce(_ bytes: inout [UInt8], using random: inout SplitMix64) {
     func position() -> Int { Int(random.next() % UInt64(bytes.count + 1)) }
-    switch random.next() % 9 {
+    switch random.next() % 10 {
     case 0:  // insert random bytes, biased to ASCII punctuation and control characters
       let count = 1 + Int(random.next() % 8)
       let at = position()
@@ -72,6 +99,10 @@ public struct FuzzMutator: Sendable {
       let unit = Self.runUnits[Int(random.next() % UInt64(Self.runUnits.count))]
       let count = 1 + Int(random.next() % 4000)
       bytes.insert(contentsOf: Array(String(repeating: unit, count: count).utf8), at: position())
+    case 9:  // lines whose ends streaming must guess, inserted at a line start
+      var at = position()
+      while at > 0 && bytes[at - 1] != UInt8(ascii: "\n") { at -= 1 }
+      bytes.insert(contentsOf: blockLines(using: &random), at: at)
     default:  // duplicate a range
       guard !bytes.isEmpty else { return }
       let start = position() % bytes.count

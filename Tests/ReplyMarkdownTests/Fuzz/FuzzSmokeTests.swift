@@ -1,6 +1,7 @@
 import Foundation
-import ReplyKitFuzz
 import Testing
+
+@testable import ReplyKitFuzz
 
 /// A short run of the mutation fuzzer (fixed seed), as `make test` runs it: nothing may fail.
 @Suite struct FuzzSmokeTests {
@@ -27,6 +28,24 @@ import Testing
     let input = Array("lots of text around the X that matters, and more".utf8)
     let minimal = DeltaDebugger().minimise(input) { $0.contains(UInt8(ascii: "X")) }
     #expect(minimal == Array("X".utf8))
+  }
+
+  /// The block-lines mutation makes whole lines, among them the shapes it is for: footnote
+  /// definitions indented four columns under another line, and after other text.
+  @Test func blockLinesAreWholeLinesThatNestDefinitions() {
+    let mutator = FuzzMutator(corpus: FuzzCorpus(seeds: [Array("a\nb\n".utf8)], tokens: []))
+    var random = SplitMix64(seed: 1)
+    var indented = false
+    var afterText = false
+    for _ in 0..<500 {
+      let lines = mutator.blockLines(using: &random)
+      #expect(lines.last == UInt8(ascii: "\n"))
+      for line in String(decoding: lines, as: UTF8.self).split(separator: "\n") {
+        if line.hasPrefix("    [^") || line.hasPrefix("     [^") || line.hasPrefix("\t[^") { indented = true }
+        if line.dropFirst().contains("]: [^") || line.dropFirst().contains("]:  [^") { afterText = true }
+      }
+    }
+    #expect(indented && afterText)
   }
 
   @Test func theDictionaryParses() {
