@@ -52,8 +52,9 @@ extension MarkdownStream {
     // A definition that cannot start a top-level block (after other text on its line, or
     // indented four columns or more) was written inside an earlier definition, which cmark-gfm
     // dropped when nothing references it (a definition of its own label inside it took the
-    // label: `[^a]: [^a]: y`, then `    [^1]: z`): it is part of the unit before it, or starts
-    // one at its line (a review: the nested definition alone became an indented code block).
+    // label: `[^a]: [^a]: y`, then `    [^1]: z`): it is part of the definition unit before it,
+    // or starts one right after the last unit (a review: the nested definition alone became an
+    // indented code block).
     var merged: [Unit] = []
     for var note in notes.sorted(by: { $0.startLine < $1.startLine }) {
       let nested = note.blocks.first.flatMap { document.nodes[$0].range }.map {
@@ -67,15 +68,15 @@ extension MarkdownStream {
         merged[last].endLine = max(merged[last].endLine, note.endLine)
         continue
       }
-      // With no unit before it to join, it starts on the line of the definition it was written in,
-      // which cmark-gfm dropped (`x`, `[^b]:`, then `     [^2]: [^b]:`: the inner `[^b]` took
-      // the label; the line `[^b]:` alone was kept apart, and `[^2]` became indented code).
+      // With no unit before it to join, it starts right after the unit before it: the lines between
+      // are in no block, so they are the definition it was written in, which cmark-gfm dropped, and
+      // they close with it as one piece (`x`, `[^b]:`, then `     [^2]: [^b]:`: the inner `[^b]`
+      // took the label; the line `[^b]:` kept apart, `[^2]` read as indented code; the outer
+      // definition's label may be one no scan keys, `[^[]:`, its lines lazy).
       if nested == true {
         let floor = max(
           merged.last?.endLine ?? 0, units.filter { $0.startLine < note.startLine }.map(\.endLine).max() ?? 0)
-        if let outer = enclosingDefinitionLine(text, lines: lines, before: note.startLine, after: floor) {
-          note.startLine = outer
-        }
+        note.startLine = min(note.startLine, floor + 1)
       }
       merged.append(note)
     }
@@ -93,34 +94,6 @@ extension MarkdownStream {
       units.insert(note, at: position)
     }
     return (units, !unplaced.isEmpty)
-  }
-
-  /// The line, after `floor` and before `line`, of the footnote definition that a definition on
-  /// `line` written inside a line (``definitionStartsInsideLine(_:lines:line:column:)``) belongs
-  /// to: the nearest line starting `[^label]:` (indented less than four columns) with only blank
-  /// lines and lines indented four columns or more (its continuation) between. Nil when another
-  /// line comes first.
-  ///
-  /// - Complexity: O(n) in the bytes of the lines read.
-  static func enclosingDefinitionLine(_ text: [UInt8], lines: [Int], before line: Int, after floor: Int) -> Int? {
-    var candidate = line - 1
-    while candidate > floor {
-      let start = lineStart(candidate, lines: lines, count: text.count)
-      let end = lineStart(candidate + 1, lines: lines, count: text.count)
-      if !SourceLines.isBlank(text, start..<end) {
-        var columns = 0
-        var first = start
-        while first < end && (text[first] == ASCII.space || text[first] == ASCII.tab) {
-          columns = text[first] == ASCII.tab ? columns + 4 - columns % 4 : columns + 1
-          first += 1
-        }
-        if columns < 4 {
-          return DefinitionStore.footnoteDefined(atStartOf: text[first..<end]) != nil ? candidate : nil
-        }
-      }
-      candidate -= 1
-    }
-    return nil
   }
 
   /// The last line of a footnote definition that cmark-gfm ends on `endLine`, counting the lines
