@@ -111,17 +111,22 @@ extension MarkdownStream {
       let start = lineStart(line, lines: lines, count: text.count)
       let end = lineStart(line + 1, lines: lines, count: text.count)
       if !SourceLines.isBlank(text, start..<end) {
-        var columns = 0
-        for byte in text[start..<end] {
-          guard byte == ASCII.space || byte == ASCII.tab else { break }
-          columns = byte == ASCII.tab ? columns + 4 - columns % 4 : columns + 1
-        }
-        guard columns >= 4 else { break }
+        guard indentColumns(text[start..<end]) >= 4 else { break }
         last = line
       }
       line += 1
     }
     return last
+  }
+
+  /// The columns of the blanks that start `line` (a tab to the next multiple of four).
+  static func indentColumns(_ line: ArraySlice<UInt8>) -> Int {
+    var columns = 0
+    for byte in line {
+      guard byte == ASCII.space || byte == ASCII.tab else { break }
+      columns = byte == ASCII.tab ? columns + 4 - columns % 4 : columns + 1
+    }
+    return columns
   }
 
   /// The line of the underline of the setext heading that starts on `startLine` and that
@@ -251,7 +256,19 @@ extension MarkdownStream {
         ownUnkept = defineInside(text[unitStart..<blockEnd], base: start)
       }
       for lines in unit.nestedDefinitions {
-        define(text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)], base: start)
+        let piece = text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)]
+        // Indented four columns or more (under a list item's marker), out of their container the
+        // lines read as indented code, and what follows as something else (`- t`, a tab and
+        // `[^1]:|`, then `[X]:"`: after the code, a definition of `X`; fuzz seed 1334): only the
+        // whole reply parsed at once knows what they define.
+        guard Self.indentColumns(piece) < 4 else {
+          committedInexactly = true
+          let labels = Set(ReferenceLabels.defined(in: piece))
+          ownUnkept.formUnion(labels.subtracting(unkeptLabels))
+          keepOut(labels)
+          continue
+        }
+        define(piece, base: start)
       }
       if blockEnd < next {
         // cmark-gfm's range of a raw HTML block can end before the line that ends it, and that
