@@ -75,7 +75,7 @@ extension MarkdownStream {
       // definition's label may be one no scan keys, `[^[]:`, its lines lazy).
       if nested == true {
         let floor = max(
-          merged.last?.endLine ?? 0, units.filter { $0.startLine < note.startLine }.map(\.endLine).max() ?? 0)
+          merged.last?.endLine ?? 0, units.lazy.filter { $0.startLine < note.startLine }.map(\.endLine).max() ?? 0)
         note.startLine = min(note.startLine, floor + 1)
       }
       merged.append(note)
@@ -913,12 +913,9 @@ extension MarkdownStream {
       let open = text[start..<(index - 2)].lastIndex(of: ASCII.openBracket), open + 1 < index - 2,
       text[open + 1] == ASCII.caret
     else { return false }
-    var columns = 0
-    for byte in text[start..<open] {
-      guard byte == ASCII.space || byte == ASCII.tab else { return true }
-      columns = byte == ASCII.tab ? columns + 4 - columns % 4 : columns + 1
-    }
-    return columns >= 4
+    let lead = text[start..<open]
+    guard lead.allSatisfy({ $0 == ASCII.space || $0 == ASCII.tab }) else { return true }
+    return indentColumns(lead) >= 4
   }
 
   /// The offset where 1-based `line` starts: lines before the text clamp to 0, lines past it to `count`.
