@@ -47,6 +47,10 @@ import Testing
     "     [^b]:  [^2]: w\n[^1]:  [^1]:\n     [^a]: x\n     [^a]: x\n\nRef [^a] [^1] [^b].\n",
     "x\n[^b]: \n     [^2]: [^b]:\n\nRef [^2].\n",
     "x\n[^b]: \n\t[^A]:  [^a]: w\n\n     [^2]: [^b]:\n\nRef [^2].\n",
+    // But not over the last line of a raw HTML block, which cmark-gfm's range can leave out (fuzz
+    // seed 1336: `-->` was taken for the dropped definition's first line).
+    "<!--\n-->\n[^1]:[^1]:\n",
+    "<!--\n-->\n  [^2]:  [^2]:\n> q [^a]\n     [^b]:[^2]: y\n\n- item\n     [^2]: [^2]:\n",
   ]
 
   @Test(arguments: replies)

@@ -68,15 +68,29 @@ extension MarkdownStream {
         merged[last].endLine = max(merged[last].endLine, note.endLine)
         continue
       }
-      // With no unit before it to join, it starts right after the unit before it: the lines between
-      // are in no block, so they are the definition it was written in, which cmark-gfm dropped, and
-      // they close with it as one piece (`x`, `[^b]:`, then `     [^2]: [^b]:`: the inner `[^b]`
-      // took the label; the line `[^b]:` kept apart, `[^2]` read as indented code; the outer
-      // definition's label may be one no scan keys, `[^[]:`, its lines lazy).
+      // With no unit before it to join, it starts where the definition it was written in starts,
+      // which cmark-gfm dropped: the first line after the unit before it, when that line starts a
+      // footnote definition (its lines are in no block), and they close as one piece (`x`,
+      // `[^b]:`, then `     [^2]: [^b]:`: the inner `[^b]` took the label; the line `[^b]:` kept
+      // apart, `[^2]` read as indented code; the outer label may be one no scan keys, `[^[]:`, its
+      // lines lazy). Not another line: cmark-gfm's range of a raw HTML block can end before its
+      // last line (`<!--`, `-->`, then `[^1]:[^1]:` took `-->` for the definition's).
       if nested == true {
         let floor = max(
           merged.last?.endLine ?? 0, units.lazy.filter { $0.startLine < note.startLine }.map(\.endLine).max() ?? 0)
-        note.startLine = min(note.startLine, floor + 1)
+        var first = floor + 1
+        while first < note.startLine
+          && SourceLines.isBlank(
+            text,
+            lineStart(first, lines: lines, count: text.count)..<lineStart(first + 1, lines: lines, count: text.count))
+        {
+          first += 1
+        }
+        let start = lineStart(first, lines: lines, count: text.count)
+        let end = lineStart(first + 1, lines: lines, count: text.count)
+        var label = start
+        while label < end && label - start < 3 && text[label] == ASCII.space { label += 1 }
+        if first < note.startLine && opensFootnoteDefinition(text[label..<end]) { note.startLine = first }
       }
       merged.append(note)
     }
@@ -330,17 +344,22 @@ extension MarkdownStream {
       var end = start
       while end < text.endIndex && text[end] != ASCII.newline && text[end] != ASCII.carriageReturn { end += 1 }
       let line = text[start..<end]
-      if line.starts(with: DefinitionStore.footnoteOpener),
-        let close = line.dropFirst(2).firstIndex(where: { $0 == ASCII.closeBracket }),
-        close > line.startIndex + 2, close + 1 < line.endIndex, line[close + 1] == ASCII.colon,
-        !line[(line.startIndex + 2)..<close].contains(where: { ASCII.isBlank($0) || $0 == 0 }),
-        DefinitionStore.footnoteDefined(atStartOf: line) == nil
-      {
+      if opensFootnoteDefinition(line), DefinitionStore.footnoteDefined(atStartOf: line) == nil {
         return true
       }
       index = end < text.endIndex ? end + 1 : end
     }
     return false
+  }
+
+  /// Whether `line` opens with what cmark-gfm takes for a footnote definition's start: `[^`, a
+  /// label of anything but `]`, blanks and NUL, then `]:`.
+  static func opensFootnoteDefinition(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.starts(with: DefinitionStore.footnoteOpener),
+      let close = line.dropFirst(2).firstIndex(where: { $0 == ASCII.closeBracket }),
+      close > line.startIndex + 2, close + 1 < line.endIndex, line[close + 1] == ASCII.colon
+    else { return false }
+    return !line[(line.startIndex + 2)..<close].contains(where: { ASCII.isBlank($0) || $0 == 0 })
   }
 
   /// Moves the start of the open part to `end`.
