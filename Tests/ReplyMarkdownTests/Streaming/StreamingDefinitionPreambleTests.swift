@@ -51,6 +51,9 @@ import Testing
     // seed 1336: `-->` was taken for the dropped definition's first line).
     "<!--\n-->\n[^1]:[^1]:\n",
     "<!--\n-->\n  [^2]:  [^2]:\n> q [^a]\n     [^b]:[^2]: y\n\n- item\n     [^2]: [^2]:\n",
+    // A definition's `[` and a label spanning lines: the key `^`, no footnote's; counted as one,
+    // it hid that the definition cites `[^1]`, which makes the footnote show (fuzz seed 1336).
+    "[^A]:[\n^]:[^1] y\n[^1]:\n",
   ]
 
   @Test(arguments: replies)
