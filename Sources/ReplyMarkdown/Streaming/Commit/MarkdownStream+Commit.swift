@@ -600,7 +600,7 @@ extension MarkdownStream {
   /// define one for (not empty, no blank). Else it is a link label like any other (`[^a]` with
   /// footnotes off, `[^]`, `[^a b]`).
   func isFootnoteKey(_ key: String) -> Bool {
-    options.contains(.footnotes) && key.utf8.count > 1 && key.hasPrefix("^") && !key.utf8.contains(ASCII.space)
+    options.contains(.footnotes) && DefinitionStore.isFootnoteLabel(key)
   }
 
   /// Adds `labels` to ``unkeptLabels``.
