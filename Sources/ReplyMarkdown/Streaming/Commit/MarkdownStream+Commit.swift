@@ -69,28 +69,28 @@ extension MarkdownStream {
         continue
       }
       // With no unit before it to join, it starts where the definition it was written in starts,
-      // which cmark-gfm dropped: the first line after the unit before it, when that line starts a
-      // footnote definition (its lines are in no block), and they close as one piece (`x`,
-      // `[^b]:`, then `     [^2]: [^b]:`: the inner `[^b]` took the label; the line `[^b]:` kept
-      // apart, `[^2]` read as indented code; the outer label may be one no scan keys, `[^[]:`, its
-      // lines lazy). Not another line: cmark-gfm's range of a raw HTML block can end before its
-      // last line (`<!--`, `-->`, then `[^1]:[^1]:` took `-->` for the definition's).
+      // which cmark-gfm dropped: the nearest line after the unit before it that starts a footnote
+      // definition (the lines between are that definition's, lazy ones too), and they close as
+      // one piece (`x`, `[^b]:`, then `     [^2]: [^b]:`: the inner `[^b]` took the label; the
+      // line `[^b]:` kept apart, `[^2]` read as indented code; the outer label may be one no scan
+      // keys, `[^[]:`; link definitions may come before it: fuzz seed 1337). Not another line:
+      // cmark-gfm's range of a raw HTML block can end before its last line (`<!--`, `-->`, then
+      // `[^1]:[^1]:` took `-->` for the definition's: fuzz seed 1336).
       if nested == true {
         let floor = max(
           merged.last?.endLine ?? 0, units.lazy.filter { $0.startLine < note.startLine }.map(\.endLine).max() ?? 0)
-        var first = floor + 1
-        while first < note.startLine
-          && SourceLines.isBlank(
-            text,
-            lineStart(first, lines: lines, count: text.count)..<lineStart(first + 1, lines: lines, count: text.count))
-        {
-          first += 1
+        var line = note.startLine - 1
+        while line > floor {
+          let start = lineStart(line, lines: lines, count: text.count)
+          let end = lineStart(line + 1, lines: lines, count: text.count)
+          var label = start
+          while label < end && label - start < 3 && text[label] == ASCII.space { label += 1 }
+          if opensFootnoteDefinition(text[label..<end]) {
+            note.startLine = line
+            break
+          }
+          line -= 1
         }
-        let start = lineStart(first, lines: lines, count: text.count)
-        let end = lineStart(first + 1, lines: lines, count: text.count)
-        var label = start
-        while label < end && label - start < 3 && text[label] == ASCII.space { label += 1 }
-        if first < note.startLine && opensFootnoteDefinition(text[label..<end]) { note.startLine = first }
       }
       merged.append(note)
     }
