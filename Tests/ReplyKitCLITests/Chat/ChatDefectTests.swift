@@ -343,14 +343,16 @@ import Testing
     try session.press("PageUp")
     try session.press("PageUp")
     try session.waitFor("acting on #1")
+    // Each copy is awaited by its own notice: reply #1's "✓ Copied" still shows when the second
+    // is sent, and the paste buffer can lag the notice on a loaded machine.
     try session.submit("/copy")
-    try session.waitFor("Copied")
-    #expect(try session.pasteBuffer(startingWith: "Answer 1\n").hasPrefix("Answer 1\n"))
+    try session.waitFor("Copied reply #1.")
+    #expect(try session.pasteBuffer(startingWith: "Answer 1\n", timeout: 15).hasPrefix("Answer 1\n"))
     try session.press("End")
     try session.waitFor("following again") { !$0.contains("acting on #") }
     try session.submit("/copy")
-    try session.waitFor("Copied")
-    #expect(try session.pasteBuffer(startingWith: "Answer 2\n").hasPrefix("Answer 2\n"))
+    try session.waitFor("Copied reply #2.")
+    #expect(try session.pasteBuffer(startingWith: "Answer 2\n", timeout: 15).hasPrefix("Answer 2\n"))
   }
 
   /// Defect 11: a failed reply keeps its number, and /copy says it failed.
