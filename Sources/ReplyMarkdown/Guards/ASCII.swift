@@ -35,6 +35,15 @@ enum ASCII {
   /// The first byte that is not ASCII: every byte of a multi-byte UTF-8 sequence is at least this.
   static let firstNonASCII: UInt8 = 0x80
 
+  /// Where a line's block content starts after the at most three spaces of indentation a block
+  /// start may have (a definition's `[`, say): `start` moved past up to three spaces, never past
+  /// `end`.
+  @inline(__always) static func afterBlockIndent(_ text: [UInt8], from start: Int, to end: Int) -> Int {
+    var index = start
+    while index < end && index - start < 3 && text[index] == space { index += 1 }
+    return index
+  }
+
   /// Space or tab.
   @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 

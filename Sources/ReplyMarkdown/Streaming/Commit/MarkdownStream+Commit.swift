@@ -83,8 +83,7 @@ extension MarkdownStream {
         while line > floor {
           let start = lineStart(line, lines: lines, count: text.count)
           let end = lineStart(line + 1, lines: lines, count: text.count)
-          var label = start
-          while label < end && label - start < 3 && text[label] == ASCII.space { label += 1 }
+          let label = ASCII.afterBlockIndent(text, from: start, to: end)
           if opensFootnoteDefinition(text[label..<end]) {
             note.startLine = line
             break

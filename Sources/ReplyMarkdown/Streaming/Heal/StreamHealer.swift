@@ -444,8 +444,7 @@ struct StreamHealer {
       guard let lineEnd = text[lineStart..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd) else {
         break
       }
-      var label = lineStart
-      while label < lineEnd && label - lineStart < 3 && text[label] == ASCII.space { label += 1 }
+      let label = ASCII.afterBlockIndent(text, from: lineStart, to: lineEnd)
       let isLabel = ReferenceLabels.definitionLabelEnd(in: text[label..<leaf.contentEnd]) != nil
       let first = text[lineStart..<lineEnd].firstIndex { !ASCII.isBlank($0) }
       let isTitle = first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
