@@ -11,7 +11,10 @@ import ReplyMarkdown
 ///   ``StreamingBound`` (check `streaming-bound`), no display showing the healer's placeholder
 ///   destination or strikethrough separator (check `streaming-marker`) or more blocks of a kind
 ///   than the text received so far or the whole reply (check `streaming-structure`); and streaming as into a
-///   pipe, where nothing written is taken back, ending in it too (check `streaming-pipe`).
+///   pipe, where nothing written is taken back, ending in it too (check `streaming-pipe`). The
+///   plain-text and terminal consumers take the same updates and end in the one-shot plain text
+///   and terminal lines (checks `streaming-plain`, `streaming-ansi`, `streaming-pipe-plain`,
+///   `streaming-pipe-ansi`).
 /// - Time per input under ``timeBudget(forBytes:)`` and each output under ``outputBound(forBytes:)``.
 ///
 /// A new renderer adds one entry to ``checks``.
@@ -280,6 +283,10 @@ public struct FuzzOracle: Sendable {
     var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
     var bound = StreamingBound(policy: stream.referencePolicy)
     let bytes = context.input.bytes
+    // The line consumers (Copy text, a terminal) take the same updates.
+    let ansiRenderer = ansiCheckRenderer(for: bytes)
+    var plain = MarkdownStreamPlainRenderer()
+    var ansi = MarkdownStreamANSIRenderer(renderer: ansiRenderer)
     // What the healer writes and takes out again never shows: its placeholder destination and the
     // comment between two strikethrough closers (unless the input holds them itself).
     let received = String(decoding: bytes, as: UTF8.self)
@@ -293,6 +300,8 @@ public struct FuzzOracle: Sendable {
         throw Failure(check: "streaming-bound", detail: error.description)
       }
       let edit = consumer.apply(update)
+      plain.apply(update)
+      ansi.apply(update)
       for marker in markers where edit.appended.contains(marker) {
         throw Failure(
           check: "streaming-marker",
@@ -308,6 +317,8 @@ public struct FuzzOracle: Sendable {
       throw Failure(check: "streaming-bound", detail: error.description)
     }
     consumer.apply(final)
+    plain.apply(final)
+    ansi.apply(final)
     let streamed = consumer.html
     // Also where the input guard acted: the final update is then the whole reply parsed at once.
     let oneShot = HTMLRenderer(options: renderOptions).render(context.document)
@@ -317,7 +328,37 @@ public struct FuzzOracle: Sendable {
         detail: "streamed \(streamed.prefix(200).debugDescription) ≠ one-shot \(oneShot.prefix(200).debugDescription)"
       )
     }
+    let plainOneShot = PlainTextRenderer().render(context.document)
+    if plain.text != plainOneShot {
+      throw Failure(
+        check: "streaming-plain",
+        detail:
+          "streamed \(plain.text.prefix(200).debugDescription) ≠ one-shot \(plainOneShot.prefix(200).debugDescription)")
+    }
+    // A terminal keeps what it wrote, but the consumer's committed lines end as one-shot's.
+    let ansiOneShot = ansiRenderer.renderLines(context.document)
+    if ansi.committedLines != ansiOneShot || !ansi.tailLines.isEmpty {
+      throw Failure(
+        check: "streaming-ansi",
+        detail: "streamed \(firstDifference(ansi.committedLines + ansi.tailLines, ansiOneShot))")
+    }
     return streamed.utf8.count
+  }
+
+  /// The terminal renderer of the streaming checks: no colour or hyperlinks, a width from 20 to
+  /// 120 columns picked from the input's hash (``ansiCheck``'s).
+  static func ansiCheckRenderer(for bytes: [UInt8]) -> ANSIRenderer {
+    ANSIRenderer(options: ANSIOptions(width: 20 + Int(fnv1a(bytes) % 101), color: false, hyperlinks: false))
+  }
+
+  /// Where two line lists first differ, for a report.
+  static func firstDifference(_ streamed: [String], _ oneShot: [String]) -> String {
+    let index =
+      zip(streamed, oneShot).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(streamed.count, oneShot.count)
+    let got = index < streamed.count ? streamed[index].prefix(120).debugDescription : "no line"
+    let want = index < oneShot.count ? oneShot[index].prefix(120).debugDescription : "no line"
+    return "line \(index + 1) of \(streamed.count): \(got) ≠ one-shot line of \(oneShot.count): \(want)"
   }
 
   /// Streaming as `replykit stream` writes into a pipe, where what is written stays written
@@ -331,14 +372,27 @@ public struct FuzzOracle: Sendable {
     let renderOptions: HTMLRenderer.Options = context.input.unsafe ? [.unsafe] : []
     var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: renderOptions))
     let bytes = context.input.bytes
+    // Plain text and terminal lines as `replykit stream --to plain|ansi` writes them into a pipe:
+    // each line once, as it commits.
+    let ansiRenderer = ansiCheckRenderer(for: bytes)
+    var plain = MarkdownStreamPlainRenderer()
+    var ansi = MarkdownStreamANSIRenderer(renderer: ansiRenderer)
+    var plainWritten: [String] = []
+    var ansiWritten: [String] = []
     var written: [UInt8] = []
     for chunk in chunks(of: bytes, seed: ~fnv1a(bytes)) {
-      consumer.apply(stream.feed(bytes: bytes[chunk]))
+      let update = stream.feed(bytes: bytes[chunk])
+      consumer.apply(update)
+      plainWritten += plain.apply(update)
+      ansiWritten += ansi.apply(update)
       if consumer.committedLength > written.count {
         written += consumer.utf8(written.count..<consumer.committedLength)
       }
     }
-    consumer.apply(stream.finish())
+    let final = stream.finish()
+    consumer.apply(final)
+    plainWritten += plain.apply(final)
+    ansiWritten += ansi.apply(final)
     if consumer.utf8Count > written.count {
       written += consumer.utf8(written.count..<consumer.utf8Count)
     }
@@ -354,6 +408,22 @@ public struct FuzzOracle: Sendable {
         check: "streaming-pipe",
         detail: "piped \(piped.prefix(200).debugDescription) ≠ one-shot \(oneShot.prefix(200).debugDescription)"
           + (consumer.rewroteCommitted ? " (the final update rewrote committed HTML)" : ""))
+    }
+    let plainOneShot = PlainTextRenderer().render(context.document)
+    let plainPiped = plainWritten.joined(separator: "\n")
+    if !lateBudget && (plainPiped != plainOneShot || plain.rewroteCommitted) {
+      throw Failure(
+        check: "streaming-pipe-plain",
+        detail:
+          "piped \(plainPiped.prefix(200).debugDescription) ≠ one-shot \(plainOneShot.prefix(200).debugDescription)"
+          + (plain.rewroteCommitted ? " (the final update rewrote committed lines)" : ""))
+    }
+    let ansiOneShot = ansiRenderer.renderLines(context.document)
+    if !lateBudget && (ansiWritten != ansiOneShot || ansi.rewroteCommitted) {
+      throw Failure(
+        check: "streaming-pipe-ansi",
+        detail: "piped \(firstDifference(ansiWritten, ansiOneShot))"
+          + (ansi.rewroteCommitted ? " (the final update rewrote committed lines)" : ""))
     }
     return written.count
   }
