@@ -345,10 +345,13 @@ public struct FuzzOracle: Sendable {
     return streamed.utf8.count
   }
 
-  /// The terminal renderer of the streaming checks: no colour or hyperlinks, a width from 20 to
-  /// 120 columns picked from the input's hash (``ansiCheck``'s).
+  /// The terminal renderer of the streaming checks: a width from 20 to 120 columns picked from the
+  /// input's hash (``ansiCheck``'s), and colour and hyperlinks each on for half the inputs (styles
+  /// and links reopened on every line a committed line leaves open).
   static func ansiCheckRenderer(for bytes: [UInt8]) -> ANSIRenderer {
-    ANSIRenderer(options: ANSIOptions(width: 20 + Int(fnv1a(bytes) % 101), color: false, hyperlinks: false))
+    let hash = fnv1a(bytes)
+    return ANSIRenderer(
+      options: ANSIOptions(width: 20 + Int(hash % 101), color: hash & 0x100 != 0, hyperlinks: hash & 0x200 != 0))
   }
 
   /// Where two line lists first differ, for a report.
