@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ReplyMarkdown
@@ -45,5 +46,40 @@ import Testing
   @Test func holdingUntilTheEndRewritesNothing() {
     let rewrote = Self.consume(Self.lateDefinition, policy: .holdUntilFinish)
     #expect(!rewrote.html && !rewrote.plain && !rewrote.ansi)
+  }
+
+  /// A paragraph line, a table header row, then 3 KB of delimiter-like rows (fuzz seed 1340,
+  /// kept under `Corpus/fuzz-regressions/`): the input guard acts on a piece of the stream, so the
+  /// final update carries the whole reply as a replacement. cmark-gfm places the table where the
+  /// paragraph above its header row started, before the lines already committed; the lines
+  /// `apply` returned there left it out, so a writer of them (into a pipe, as they commit) lost
+  /// the table.
+  @Test(arguments: [MarkdownStream.ReferencePolicy.live, .holdUntilFinish], [1, 7, 20, 4096])
+  func linesWrittenAsTheyCommitEndAsOneShot(policy: MarkdownStream.ReferencePolicy, chunk: Int) throws {
+    let url = SharedData.repositoryRoot.appendingPathComponent(
+      "Corpus/fuzz-regressions/streaming-pipe-plain-smart-463be194ea3f97dd.md")
+    let bytes = Array(try Data(contentsOf: url))
+    let options: ParseOptions = [.github, .smartPunctuation]
+    var stream = MarkdownStream(options: options)
+    stream.referencePolicy = policy
+    stream.showsTail = policy == .live
+    let renderer = ANSIRenderer(options: ANSIOptions(width: 60))
+    var plain = MarkdownStreamPlainRenderer()
+    var ansi = MarkdownStreamANSIRenderer(renderer: renderer)
+    var plainWritten: [String] = []
+    var ansiWritten: [String] = []
+    for start in stride(from: 0, to: bytes.count, by: chunk) {
+      let update = stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)])
+      plainWritten += plain.apply(update)
+      ansiWritten += ansi.apply(update)
+    }
+    let last = stream.finish()
+    #expect(last.replacement != nil, "the case needs the whole reply as the final word")
+    plainWritten += plain.apply(last)
+    ansiWritten += ansi.apply(last)
+    let document = MarkdownDocument(String(decoding: bytes, as: UTF8.self), options: options)
+    #expect(plainWritten.joined(separator: "\n") == PlainTextRenderer().render(document))
+    #expect(ansiWritten == renderer.renderLines(document))
+    #expect(!plain.rewroteCommitted && !ansi.rewroteCommitted)
   }
 }
