@@ -18,23 +18,26 @@ package enum ExtendedAttributes {
     @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
   private typealias FileGet = @convention(c) (Int32, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
   private typealias FileSet = @convention(c) (Int32, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+  private typealias FileRemove = @convention(c) (Int32, UnsafePointer<CChar>) -> Int32
 
   private struct Calls: @unchecked Sendable {
     let list: List
     let get: Get
     let fileGet: FileGet
     let fileSet: FileSet
+    let fileRemove: FileRemove
   }
 
   private static let calls: Calls? = {
     #if os(Linux)
       guard let library = dlopen(nil, RTLD_NOW), let list = dlsym(library, "listxattr"),
         let get = dlsym(library, "getxattr"), let fileGet = dlsym(library, "fgetxattr"),
-        let fileSet = dlsym(library, "fsetxattr")
+        let fileSet = dlsym(library, "fsetxattr"), let fileRemove = dlsym(library, "fremovexattr")
       else { return nil }
       return Calls(
         list: unsafeBitCast(list, to: List.self), get: unsafeBitCast(get, to: Get.self),
-        fileGet: unsafeBitCast(fileGet, to: FileGet.self), fileSet: unsafeBitCast(fileSet, to: FileSet.self))
+        fileGet: unsafeBitCast(fileGet, to: FileGet.self), fileSet: unsafeBitCast(fileSet, to: FileSet.self),
+        fileRemove: unsafeBitCast(fileRemove, to: FileRemove.self))
     #else
       return nil
     #endif
@@ -93,6 +96,16 @@ package enum ExtendedAttributes {
     let read = current.withUnsafeMutableBytes { calls.fileGet(descriptor, name, $0.baseAddress, $0.count) }
     if read == value.count && current.prefix(read).elementsEqual(value) { return }
     throw Errno(failure)
+  }
+
+  /// Takes the attribute `name` off the open file `descriptor`; nothing when it has none, or the
+  /// file system keeps none.
+  ///
+  /// - Throws: the `errno` of another failure.
+  package static func remove(_ name: String, from descriptor: Int32) throws(Errno) {
+    guard let calls, calls.fileRemove(descriptor, name) != 0 else { return }
+    if errno == ENODATA || errno == ENOTSUP { return }
+    throw Errno(errno)
   }
 
   /// An `errno` value.

@@ -217,24 +217,39 @@ package enum OutputFile {
   }
 
   /// Gives the file open at `descriptor` the extended attributes of `target`; why not, if it
-  /// cannot.
-  private static func keepAttributes(of target: String, on descriptor: Int32) -> String? {
+  /// cannot. A `target` without an access control list leaves the file none either: one the
+  /// new file took from its folder's default list would let in users the old file shut out
+  /// (a review: a 640 file replaced in a folder whose default list names another user became
+  /// readable by that user, and writable when 660), so the file's mode alone says who may read
+  /// it, `mode` set again after.
+  private static func keepAttributes(of target: String, on descriptor: Int32, mode: mode_t) -> String? {
     let attributes: [(name: String, value: [UInt8])]
     do {
       attributes = try ExtendedAttributes.read(target)
     } catch {
       return "cannot read its extended attributes: \(reason(error.code)); not replaced"
     }
+    if !attributes.contains(where: { $0.name == Self.accessControlList }) {
+      do {
+        try ExtendedAttributes.remove(Self.accessControlList, from: descriptor)
+      } catch {
+        return "cannot remove the access control list its folder gives new files: \(reason(error.code)); not replaced"
+      }
+      if fchmod(descriptor, mode) != 0 { return "\(reason(errno)); not replaced" }
+    }
     for (name, value) in attributes {
       do {
         try ExtendedAttributes.write(name, value, to: descriptor)
       } catch {
-        let what = name == "system.posix_acl_access" ? "access control list" : "extended attribute '\(name)'"
+        let what = name == Self.accessControlList ? "access control list" : "extended attribute '\(name)'"
         return "cannot keep its \(what): \(reason(error.code)); not replaced"
       }
     }
     return nil
   }
+
+  /// The extended attribute holding a file's POSIX access control list.
+  private static let accessControlList = "system.posix_acl_access"
 
   /// Replaces `target` through a temporary file beside it. SIGINT, SIGTERM, SIGHUP and SIGQUIT
   /// are blocked in the calling thread meanwhile, so in a single-threaded program (the command
@@ -270,7 +285,7 @@ package enum OutputFile {
         problem =
           "cannot keep its owner and group (\(existing.st_uid):\(existing.st_gid)): \(reason(errno)); not replaced"
       }
-      if failure == 0 && problem == nil { problem = keepAttributes(of: target, on: descriptor) }
+      if failure == 0 && problem == nil { problem = keepAttributes(of: target, on: descriptor, mode: mode) }
     }
     let interrupted =
       "interrupted by a signal; " + (existing == nil ? "no file was made" : "the file was left as it was")
