@@ -31,11 +31,15 @@ struct _ReplyHTML {
   }
 
   /// The destinations of the links that safe rendering writes with an empty `href` (a dangerous
-  /// or an empty URL), in document order, which is the order of their `<a href="">` tags.
+  /// or an empty URL), in document order, which is the order of their `<a href="">` tags. Not
+  /// those inside an image's description, which renders as the `alt` text, without tags (one
+  /// counted there gave every later disarmed link the URL of the one before it: a review).
   static func disarmedDestinations(in document: MarkdownDocument) -> [String] {
     var result: [String] = []
-    for node in document.nodes {
-      guard case .link(let link) = node.kind, !link.isPending else { continue }
+    var imageEnd = 0
+    for (index, node) in document.nodes.enumerated() {
+      if case .image = node.kind { imageEnd = max(imageEnd, node.subtreeEnd) }
+      guard index >= imageEnd, case .link(let link) = node.kind, !link.isPending else { continue }
       if link.destination.isEmpty || URLSafety.isDangerous(link.destination) { result.append(link.destination) }
     }
     return result

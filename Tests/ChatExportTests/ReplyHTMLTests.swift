@@ -50,6 +50,18 @@ struct ReplyHTMLTests {
     #expect(page("[x](\(long))").contains("aaa…</span>)</span>"))
   }
 
+  /// A link in an image's description is alt text, with no tag of its own: each disarmed link
+  /// after it still shows its own URL (a review: `[b]` showed `javascript:X`).
+  @Test func aLinkInAnImageDescriptionTakesNoURLFromTheLinksAfterIt() throws {
+    #expect(
+      page("![[a](javascript:X)](i.png) [b](javascript:Y) ![[c]()](j.png) [d](vbscript:Z)")
+        == "<p><a class=\"img-link\" href=\"i.png\">\(_Glyphs.use(.image))<span>a</span></a>"
+        + " <span class=\"link-off\">b</span><span class=\"link-url\"> (<span class=\"url\">javascript:Y</span>)</span>"
+        + " <a class=\"img-link\" href=\"j.png\">\(_Glyphs.use(.image))<span>c</span></a>"
+        + " <span class=\"link-off\">d</span><span class=\"link-url\"> (<span class=\"url\">vbscript:Z</span>)</span></p>\n"
+    )
+  }
+
   @Test func imagesTheCSPCannotLoadBecomeLinksWithTheirAltText() throws {
     #expect(
       page("![a chart](https://x.example/c.png \"T\") ![](javascript:x) ![dot](data:image/png;base64,AAAA)")
