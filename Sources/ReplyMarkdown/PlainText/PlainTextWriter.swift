@@ -77,6 +77,13 @@ struct PlainTextWriter: MarkdownWalker {
     let separator = pending
     pending = .none
     guard !out.isEmpty else { return }
+    // Nothing shown yet but spaces the line's end trims (a paragraph of a code span of spaces):
+    // no blank line leads the text (fuzz seed 1341: `` ``` ``` ``, a blank, `a` started with two).
+    if !lineIsCode && !out.contains(where: { $0 != UInt8(ascii: " ") }) {
+      out.removeAll(keepingCapacity: true)
+      atLineStart = true
+      return
+    }
     newline()
     if separator == .blankLine {
       let depth = min(pendingDepth, prefixes.count, PlainTextRenderer.maximumIndentationDepth)
