@@ -451,8 +451,11 @@ extension MarkdownStream {
   /// Commits held blocks from the oldest while none waits, or while the held bytes exceed the
   /// policy's budget.
   mutating func drain() {
-    // The whole reply's guard acted: blocks from here on may differ from one-shot rendering.
-    if replyGuard.hasActed && referencePolicy.budget == nil { return }
+    // The whole reply's guard acted, or a piece's did (its budgets are per parse): blocks from
+    // here on may differ from one-shot rendering, which the final update's replacement gives
+    // (a table whose closing parse escaped a pipe where render does not committed its last row
+    // as `|-` into a pipe: fuzz seed 1341).
+    if (replyGuard.hasActed || guardChangedInput) && referencePolicy.budget == nil { return }
     while let first = held.first {
       // Nothing commits while the whole reply's guard may still change closed text: a block in
       // its open paragraph (to the guard it runs on: fuzz seed 1309, a paragraph after an HTML
