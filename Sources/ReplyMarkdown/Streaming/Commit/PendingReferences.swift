@@ -130,12 +130,17 @@ enum PendingReferences {
   static func mark(_ document: MarkdownDocument) -> MarkdownDocument {
     let nodes = document.nodes
     guard hasCandidate(document, in: 0..<nodes.count) else { return document }
-    var opens: [Int: Int] = [:]
+    var opens: [Int: (open: Int, closeNode: Int)] = [:]
     var closes: [Int: (close: Int, end: Int)] = [:]
     for span in spans(document, in: 0..<nodes.count) {
-      opens[span.openNode] = span.open
+      opens[span.openNode] = (span.open, span.closeNode)
       closes[span.closeNode] = (span.close, span.end)
     }
+    // The close node of the span being wrapped: spans inside it (within an emphasis between its
+    // brackets) are left as text, since one wrap at a time keeps the depths a tree (an inner span
+    // closing ended the outer wrap, and the outer's closing text went one level below a leaf:
+    // the healer's separator comment then held it as a child and showed: fuzz seed 1341).
+    var activeClose: Int?
     var output: [MarkdownNode] = []
     output.reserveCapacity(nodes.count + 8)
     var insideLink = -1
@@ -152,19 +157,22 @@ enum PendingReferences {
         if insideLink < 0 { insideLink = node.subtreeEnd }
       case .text(let string) where insideLink < 0:
         let depth = node.depth
-        if closes[index] == nil && opens[index] == nil && !containsOpenBracket(string) {
+        let closing = index == activeClose ? closes[index] : nil
+        let opening = activeClose == nil || closing != nil ? opens[index] : nil
+        if closing == nil && opening == nil && !containsOpenBracket(string) {
           // No candidate starts, ends or lies here: the text as it is (what the scan below makes of it).
           if !string.isEmpty { output.append(MarkdownNode(kind: .text(string), subtreeEnd: 0, depth: depth + wrapped)) }
           continue
         }
         let bytes = Array(string.utf8)
         var start = 0
-        if let close = closes[index] {
+        if let close = closing {
           emitText(bytes[..<close.close], depth: depth + 1)
           wrapped = 0
+          activeClose = nil
           start = close.end
         }
-        let stop = opens[index] ?? bytes.count
+        let stop = opening?.open ?? bytes.count
         var position = start
         for candidate in candidates(in: Array(bytes[start..<stop])) {
           emitText(bytes[position..<(start + candidate.open)], depth: depth + wrapped)
@@ -173,10 +181,11 @@ enum PendingReferences {
           position = start + candidate.end
         }
         emitText(bytes[position..<stop], depth: depth + wrapped)
-        if let open = opens[index] {
+        if let open = opening {
           output.append(MarkdownNode(kind: .link(pendingLink), subtreeEnd: 0, depth: depth))
-          emitText(bytes[(open + 1)...], depth: depth + 1)
+          emitText(bytes[(open.open + 1)...], depth: depth + 1)
           wrapped = 1
+          activeClose = open.closeNode
         }
         continue
       default:
