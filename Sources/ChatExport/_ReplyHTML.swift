@@ -228,19 +228,11 @@ struct _ReplyHTML {
     output.append(contentsOf: text.utf8)
   }
 
-  /// `url` with its invisible format characters (U+200B–U+200F, U+2060, U+FEFF, U+00AD, U+061C)
-  /// percent-encoded, as the terminal shows a URL, so what the page shows is what the URL holds.
-  /// (Bidirectional controls become U+FFFD with the rest of the page.)
+  /// `url` with its invisible characters percent-encoded, as the terminal shows a URL
+  /// (`InvisibleFormat.shownInURL`), so what the page shows is what the URL holds. (Bidirectional
+  /// controls become U+FFFD with the rest of the page.)
   static func visibleURL(_ url: String) -> String {
-    var output = ""
-    for scalar in url.unicodeScalars {
-      switch scalar.value {
-      case 0x200B...0x200F, 0x2060, 0xFEFF, 0x00AD, 0x061C:
-        for byte in String(scalar).utf8 { output += "%" + String(byte, radix: 16, uppercase: true) }
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
+    InvisibleFormat.shownInURL(url)
   }
 
   /// The text of a code element's content (up to its `</code>`): without the highlighting's

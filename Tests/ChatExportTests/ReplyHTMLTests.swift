@@ -46,6 +46,10 @@ struct ReplyHTMLTests {
     #expect(
       page("[x](javascript:a\u{200F}b\u{061C}c\u{200B})").contains(
         "<span class=\"url\">javascript:a%E2%80%8Fb%D8%9Cc%E2%80%8B</span>"))
+    // So are other invisible characters (an invisible operator, a tag character: a review).
+    #expect(
+      page("[x](javascript:a\u{2061}b\u{E0041})").contains(
+        "<span class=\"url\">javascript:a%E2%81%A1b%F3%A0%81%81</span>"))
     let long = "javascript:" + String(repeating: "a", count: 300)
     #expect(page("[x](\(long))").contains("aaa…</span>)</span>"))
   }

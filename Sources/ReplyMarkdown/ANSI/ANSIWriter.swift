@@ -535,7 +535,7 @@ struct ANSIWriter: MarkdownWalker {
     let label = MarkdownDocument.inlineText(of: index, in: nodes)
     guard
       !LinkText.urlAddsNothing(text: label, destination: info.destination) || InvisibleFormat.contains(label)
-        || InvisibleFormat.contains(info.destination)
+        || InvisibleFormat.containsHiddenInURL(info.destination)
     else { return }
     text.append(" (", style: outer)
     text.append(InvisibleFormat.shownInURL(LinkText.displayedURL(info.destination)), style: outer.merging(theme.url))

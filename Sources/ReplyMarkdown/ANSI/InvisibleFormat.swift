@@ -4,8 +4,9 @@
 /// (direction marks).
 ///
 /// In link text they are dropped (a joiner between two emoji stays, as it draws one picture); in a
-/// shown URL they are percent-encoded (`%E2%80%8B`), so they are visible.
-enum InvisibleFormat {
+/// shown URL they are percent-encoded (`%E2%80%8B`), so they are visible, and so is every other
+/// character Unicode makes default-ignorable or a format character (``isHiddenInURL(_:)``).
+package enum InvisibleFormat {
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x200B...0x200F, 0x2060, 0xFEFF, 0x00AD, 0x061C: return true
@@ -61,12 +62,30 @@ enum InvisibleFormat {
     return String(out)
   }
 
-  /// `url` with invisible format characters percent-encoded.
-  static func shownInURL(_ url: String) -> String {
-    guard contains(url) else { return url }
+  /// Whether `scalar` hides in a shown URL: one of ``isInvisible(_:)``'s, or another character
+  /// Unicode makes default-ignorable or a format character — invisible operators (U+2061–U+2064),
+  /// the Mongolian vowel separator, tag characters, Hangul fillers, the combining grapheme joiner,
+  /// interlinear annotation marks, variation selectors — which a look-alike address could hold
+  /// (a review). Not the bidirectional embedding, override and isolate controls, which the
+  /// terminal and the page show as U+FFFD wherever they occur.
+  static func isHiddenInURL(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x80, !(0x202A...0x202E).contains(scalar.value), !(0x2066...0x2069).contains(scalar.value)
+    else { return false }
+    return isInvisible(scalar) || scalar.properties.isDefaultIgnorableCodePoint
+      || scalar.properties.generalCategory == .format
+  }
+
+  /// Whether `url` holds a character ``isHiddenInURL(_:)`` (fast path: ASCII holds none).
+  static func containsHiddenInURL(_ url: String) -> Bool {
+    url.utf8.contains { $0 >= 0x80 } && url.unicodeScalars.contains(where: isHiddenInURL)
+  }
+
+  /// `url` with every character ``isHiddenInURL(_:)`` percent-encoded.
+  package static func shownInURL(_ url: String) -> String {
+    guard containsHiddenInURL(url) else { return url }
     var out = ""
     for scalar in url.unicodeScalars {
-      if isInvisible(scalar) {
+      if isHiddenInURL(scalar) {
         for byte in String(scalar).utf8 { out += "%" + String(byte, radix: 16, uppercase: true) }
       } else {
         out.unicodeScalars.append(scalar)

@@ -31,4 +31,20 @@ import Testing
     // A joiner inside an emoji sequence stays.
     #expect(Self.ansi("[👩‍💻](https://x.example)").contains("👩‍💻"))
   }
+
+  /// Every other character Unicode makes default-ignorable or a format character shows in a URL
+  /// too: an invisible operator, a tag character, a Hangul filler, the Mongolian vowel separator,
+  /// the combining grapheme joiner, an interlinear annotation mark (they passed raw: a review).
+  @Test(arguments: [
+    ("\u{2061}", "%E2%81%A1"), ("\u{E0001}", "%F3%A0%80%81"), ("\u{3164}", "%E3%85%A4"), ("\u{180E}", "%E1%A0%8E"),
+    ("\u{034F}", "%CD%8F"), ("\u{FFF9}", "%EF%BF%B9"),
+  ])
+  func otherHiddenCharactersShowInURLs(hidden: String, encoded: String) {
+    let renderer = ANSIRenderer(options: ANSIOptions(width: 200))
+    let out = renderer.render(MarkdownDocument("[a](https://x.example/p\(hidden)q)"))
+    #expect(out.contains("(https://x.example/p\(encoded)q)"), "\(out.debugDescription)")
+    #expect(!out.contains(hidden))
+    // Letters beyond ASCII are no such characters.
+    #expect(renderer.render(MarkdownDocument("[a](https://x.example/café)")).contains("(https://x.example/café)"))
+  }
 }
