@@ -56,6 +56,11 @@ import Testing
     "[^A]:[\n^]:[^1] y\n[^1]:\n",
     // The dropped definition after a link definition (fuzz seed 1337).
     "h\n\n[x]:`\n[^a]:\n    [^a]:\n",
+    // A line that lazily continues the paragraph indented under a dropped definition is the
+    // definition's too (fuzz seed 1342: the `[` streamed as a paragraph).
+    "[^A]:[^a]:\n    c\n[\n\nr",
+    "[^A]:[^a]:\n    c\n[x]\n\nr [^a]\n",
+    "[^a]: [^a]: y\n\n    c\nd\n[e]\n\n- r\n",
   ]
 
   @Test(arguments: replies)

@@ -114,17 +114,25 @@ extension MarkdownStream {
   /// blank lines between: they continue it, and their text is its own, though cmark-gfm may have
   /// dropped it (a definition inside it of a label defined before, which nothing then
   /// references: `[^1]:  [^1]:`, then `     [^a]: x` twice; the second, left outside the unit,
-  /// streamed as an indented code block).
+  /// streamed as an indented code block). A line indented less that comes right after such a
+  /// line, no blank between, continues its paragraph lazily: it is the definition's too (`[^A]:`
+  /// then `[^a]:` on one line, one label, an indented `c`, then `[`: the `[`, which no block of
+  /// the parse holds, streamed as a paragraph where render drops it with the definition).
   ///
   /// - Complexity: O(n) in the bytes of the lines read.
   static func indentedContinuationEnd(_ text: [UInt8], lines: [Int], after endLine: Int, before: Int) -> Int {
     var last = endLine
     var line = endLine + 1
+    var continuesParagraph = false
     while line < before && line <= lines.count {
       let start = lineStart(line, lines: lines, count: text.count)
       let end = lineStart(line + 1, lines: lines, count: text.count)
-      if !SourceLines.isBlank(text, start..<end) {
-        guard indentColumns(text[start..<end]) >= 4 else { break }
+      if SourceLines.isBlank(text, start..<end) {
+        continuesParagraph = false
+      } else {
+        let indented = indentColumns(text[start..<end]) >= 4
+        guard indented || continuesParagraph else { break }
+        continuesParagraph = true
         last = line
       }
       line += 1
