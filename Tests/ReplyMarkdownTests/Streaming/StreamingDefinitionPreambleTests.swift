@@ -54,6 +54,7 @@ import Testing
     // A definition's `[` and a label spanning lines: the key `^`, no footnote's; counted as one,
     // it hid that the definition cites `[^1]`, which makes the footnote show (fuzz seed 1336).
     "[^A]:[\n^]:[^1] y\n[^1]:\n",
+    "[^A]:[\n^A]:[^1] y\n[^1]:\n",
     // The dropped definition after a link definition (fuzz seed 1337).
     "h\n\n[x]:`\n[^a]:\n    [^a]:\n",
     // A line that lazily continues the paragraph indented under a dropped definition is the
