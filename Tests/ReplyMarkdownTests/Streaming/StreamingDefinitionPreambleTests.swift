@@ -55,6 +55,10 @@ import Testing
     // it hid that the definition cites `[^1]`, which makes the footnote show (fuzz seed 1336).
     "[^A]:[\n^]:[^1] y\n[^1]:\n",
     "[^A]:[\n^A]:[^1] y\n[^1]:\n",
+    // Such a label defines a link that `[^1]` falls back to when no footnote is defined (fuzz
+    // seed 1344).
+    "[ ^1]:`\n\n[^1]",
+    "[\n^1]: /u\n\n[^1] and [^2]\n\n[^2]: n\n",
     // The dropped definition after a link definition (fuzz seed 1337).
     "h\n\n[x]:`\n[^a]:\n    [^a]:\n",
     // A line that lazily continues the paragraph indented under a dropped definition is the

@@ -112,7 +112,7 @@ struct DefinitionStore: Sendable {
       // Not one that cites a footnote: cmark-gfm ignores the definition but not what it cites
       // (`[^a]: one`, then `[^a]: two [^n]` made `n` referenced: a review).
       if labels.allSatisfy({ (surelyDefined[Array($0.utf8)] ?? .max) < start })
-        && Self.footnoteOpeners(in: Array(text)) <= labels.count(where: Self.isFootnoteLabel)
+        && Self.footnoteOpeners(in: Array(text)) <= Self.footnoteDefinitions(in: text)
       {
         return []
       }
@@ -138,7 +138,7 @@ struct DefinitionStore: Sendable {
     let index = pieces.count
     // More `[^` (or `[\^`, which cmark-gfm takes for one too) than the footnote labels it
     // defines: its text references a footnote.
-    let footnoteLabels = labels.count(where: Self.isFootnoteLabel)
+    let footnoteLabels = Self.footnoteDefinitions(in: text)
     let referencesFootnotes = footnoteLabels > 0 && Self.footnoteOpeners(in: bytes) > footnoteLabels
     let always = referencesFootnotes && alwaysIncludedBytes + bytes.count <= Self.alwaysIncludedLimit
     // One footnote definition (a `[^b]:` in its code is no definition, but the label scan reports
@@ -315,6 +315,14 @@ struct DefinitionStore: Sendable {
     return key.isEmpty ? nil : key
   }
   static let closingLine = Array("<!---->\n\n".utf8)
+
+  /// How many footnote definitions `text` starts on its lines: labels written `[^…` that
+  /// ``isFootnoteLabel(_:)``. A link label spanning lines after a definition's `[` (`[^A]:[`, then
+  /// `^A]:[^1] y`) has a key that reads as a footnote's; counted as one against the text's `[^`
+  /// openers, it hid that the text cites `[^1]`, which makes that footnote show (fuzz seed 1343).
+  static func footnoteDefinitions(in text: ArraySlice<UInt8>) -> Int {
+    ReferenceLabels.defined(in: text, footnotesOnly: true).count(where: isFootnoteLabel)
+  }
 
   /// Whether `key` (from ``ReferenceLabels``) can be a footnote's label: `^` and at least one
   /// character, no blank. Counting the footnote labels a text defines, against its `[^` openers,

@@ -431,10 +431,11 @@ enum ReferenceLabels {
   ])
 
   /// Labels that lines of `bytes` start to define: a `[label]:` after at most container markers
-  /// (`>`, list markers) and spaces.
+  /// (`>`, list markers) and spaces; with `footnotesOnly`, those of footnote definitions, written
+  /// `[^label]:`.
   ///
   /// - Complexity: O(n).
-  static func defined(in bytes: ArraySlice<UInt8>) -> [String] {
+  static func defined(in bytes: ArraySlice<UInt8>, footnotesOnly: Bool = false) -> [String] {
     var labels: [String] = []
     var index = bytes.startIndex
     var atLineStart = true
@@ -457,11 +458,10 @@ enum ReferenceLabels {
           let label = bytes[(index + 1)..<close]
           let key =
             label.withUnsafeBufferPointer { quoteMarkersRemoved($0) }.map { normalized($0[...]) } ?? normalized(label)
-          // A link label whose `^` only follows a line break or blanks (`[`, then `^A]:`) is no
-          // footnote's, though its key reads as one: counted as a footnote defined, it hid the
-          // citation of `[^1]` after it that makes that footnote show (fuzz seeds 1336, 1343).
-          let looksLikeFootnote = key.hasPrefix("^") && label.first != ASCII.caret
-          if !key.isEmpty && !looksLikeFootnote { labels.append(key) }
+          // With `footnotesOnly`, only labels written `[^…`: a link label whose `^` follows a
+          // line break or blanks (`[`, then `^A]:`) has a key that reads as a footnote's but
+          // defines a link (`[^A]` falls back to it when no footnote is defined).
+          if !key.isEmpty && (!footnotesOnly || label.first == ASCII.caret) { labels.append(key) }
           index = close
           // A footnote definition's content may open with a definition of its own, defined for
           // the whole reply (`[^a]:[foo]: /u`, then `[foo]`: fuzz seed 1307).
