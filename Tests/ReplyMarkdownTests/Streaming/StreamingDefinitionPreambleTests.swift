@@ -311,3 +311,27 @@ extension StreamingDefinitionPreambleTests {
     if committed.contains("Then") { #expect(committed.contains(">1</a>")) }
   }
 }
+
+extension StreamingDefinitionPreambleTests {
+  /// A footnote definition citing itself (`[^a]:[^a]`) moves to the end of the probe that tells
+  /// whether a definition parses closed; the stream took it for unclosed and kept it out of the
+  /// preambles, so a later definition of the same label, which cmark-gfm drops, showed in the
+  /// live display as footnote `a`: a list item, a heading in it (fuzz seeds 1341, 1345). No
+  /// display shows what only the dropped definition holds, and the end equals one-shot.
+  @Test(arguments: [
+    ("[^A]:[^a]\n[^a]:- [^a]\n\n#", "<ul>"),
+    ("\n[^a]:[^a]\n\n[^a]:  [^a]\n\n    # f", "<h1>"),
+  ])
+  func aRepeatedDefinitionAfterASelfCitingOneNeverShows(reply: String, dropped: String) {
+    for chunk in 1...8 {
+      var shown: [String] = []
+      var html = MarkdownStreamHTMLRenderer()
+      let final = StreamingHarness.streamInspecting(reply, chunk: chunk) { update, _ in
+        html.apply(update)
+        if !update.isFinal && html.html.contains(dropped) { shown.append(html.html) }
+      }
+      #expect(shown.isEmpty, "chunk \(chunk): \(shown.first ?? "")")
+      #expect(final == HTMLRenderer().render(MarkdownDocument(reply)))
+    }
+  }
+}
