@@ -477,7 +477,6 @@ public struct MarkdownStream: Sendable {
     if let block = longBlock {
       switch block.kind {
       case .fence(let opener, let fence, let length, let head):
-        outbox.lookback += opener.count
         var applied = AppliedHealRules()
         healed = heal(
           opener + source[block.settledEnd...], protectedLength: opener.count,
@@ -534,7 +533,10 @@ public struct MarkdownStream: Sendable {
   }
 
   /// ``StreamHealer/heal(_:protectedLength:context:knownParagraph:endsBeforeBlank:applied:)``,
-  /// with the healer's probes kept from the last heal to the next (``InlineStartProbes``).
+  /// with the healer's probes kept from the last heal to the next (``InlineStartProbes``). The
+  /// protected part (a definitions preamble, a long block's head) counts as context parsed once
+  /// per parse of the whole input: the healer parses it with each (up to five; a 5 KB preamble
+  /// parsed four times for a 37-byte open part broke a bound that counted it once: fuzz seed 1345).
   mutating func heal(
     _ input: [UInt8], protectedLength: Int, context: StreamHealer.Context, knownParagraph: Int? = nil,
     endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
@@ -542,7 +544,10 @@ public struct MarkdownStream: Sendable {
     // Moved out and back, so that recording an answer copies nothing.
     var healer = StreamHealer(options: options, probes: outbox.inlineStartProbes)
     outbox.inlineStartProbes = InlineStartProbes()
-    defer { outbox.inlineStartProbes = healer.probes }
+    defer {
+      outbox.inlineStartProbes = healer.probes
+      outbox.lookback += protectedLength * healer.wholeParses
+    }
     return healer.heal(
       input, protectedLength: protectedLength, context: context, knownParagraph: knownParagraph,
       endsBeforeBlank: endsBeforeBlank, applied: &applied)
@@ -556,7 +561,6 @@ public struct MarkdownStream: Sendable {
     let end = end ?? source.count
     let open = source[start..<end]
     let preamble = definitions.preamble(for: head.isEmpty ? open : ArraySlice(head + open))
-    outbox.lookback += preamble.bytes.count + head.count
     let context = preamble.bytes.count + head.count
     // The open paragraph of the last heal, when only its settled last line grew since. Not after
     // footnote definitions: cmark-gfm moves them to the end, where the healer takes the last block

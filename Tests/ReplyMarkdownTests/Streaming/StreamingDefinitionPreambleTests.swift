@@ -165,8 +165,9 @@ extension StreamingDefinitionPreambleTests {
     let unit = "Text with a note[^a] and a [link].\n\n[^a]: The note.\n\n[link]: /u\n\n"
     let reply = String(repeating: unit, count: 200) + "End [^a] [link].\n"
     let largestLookback = Self.largestLookback(streaming: reply, chunk: 16)
-    // One definition of each label, not two hundred.
-    #expect(largestLookback <= 2 * unit.utf8.count, "largest lookback \(largestLookback) bytes")
+    // One definition of each label, not two hundred (13 KB): the lookback counts the preamble
+    // once per parse, and a heal parses up to five times.
+    #expect(largestLookback <= 4 * unit.utf8.count, "largest lookback \(largestLookback) bytes")
   }
 }
 

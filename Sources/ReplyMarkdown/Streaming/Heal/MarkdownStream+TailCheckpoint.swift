@@ -127,7 +127,6 @@ extension MarkdownStream {
   {
     let bytes = source[range]
     let preamble = definitions.preamble(for: bytes)
-    outbox.lookback += preamble.bytes.count
     var rules = AppliedHealRules()
     var input = preamble.bytes
     input.append(TailCheckpoint.sentinel)

@@ -31,6 +31,10 @@ struct StreamHealer {
   /// ``inlineStart(_:leaf:)`` of a heal: ``probeBudget`` times its paragraph).
   private var probeBytesLeft: Int?
 
+  /// How many parses of the whole input (its protected part included) the heals so far made: the
+  /// stream counts the protected part as context parsed once per parse (``MarkdownStreamStatistics/lookbackBytes``).
+  private(set) var wholeParses = 0
+
   init(options: ParseOptions, probes: InlineStartProbes = InlineStartProbes()) {
     self.options = options
     self.probes = probes
@@ -469,7 +473,7 @@ struct StreamHealer {
         definitions = known
       } else if lines.count <= budget {
         budget -= lines.count
-        definitions = parse(Array(lines)).nodes.count <= 1
+        definitions = MarkdownDocument(String(decoding: lines, as: UTF8.self), options: options).nodes.count <= 1
         probes.record(definitions, for: lines)
       } else {
         // Past the budget, the lines looked at count as definitions until a later heal asks: the
@@ -536,11 +540,13 @@ struct StreamHealer {
     return less
   }
 
-  private func parse(_ text: [UInt8]) -> MarkdownDocument {
-    MarkdownDocument(String(decoding: text, as: UTF8.self), options: options)
+  /// Parses `text`, the whole input healed or held so far (counted in ``wholeParses``).
+  private mutating func parse(_ text: [UInt8]) -> MarkdownDocument {
+    wholeParses += 1
+    return MarkdownDocument(String(decoding: text, as: UTF8.self), options: options)
   }
 
-  private func finish(
+  private mutating func finish(
     _ text: [UInt8], document: MarkdownDocument? = nil, applied: inout AppliedHealRules
   ) -> Healed {
     let parsed = document ?? parse(text)
