@@ -66,6 +66,13 @@ import Testing
     "[^A]:[^a]:\n    c\n[\n\nr",
     "[^A]:[^a]:\n    c\n[x]\n\nr [^a]\n",
     "[^a]: [^a]: y\n\n    c\nd\n[e]\n\n- r\n",
+    // Text in a definition that only looks like one (`-[^1]:`) cites the footnote: counted as a
+    // definition, the citation was hidden, and the footnote section lost (fuzz seed 1346).
+    "[^1]:-[^1]:\n<v>\n",
+    "[^1]:+[^1]:\n\nb\n",
+    "[^1]:1)[^1]:\n\nb\n",
+    "[^2]:-[^1]:\n\n[^1]: one\n\nb\n",
+    "[^1]: one\n\n[^2]:-[^1]:\n\nb\n",
   ]
 
   @Test(arguments: replies)

@@ -316,12 +316,61 @@ struct DefinitionStore: Sendable {
   }
   static let closingLine = Array("<!---->\n\n".utf8)
 
-  /// How many footnote definitions `text` starts on its lines: labels written `[^…` that
-  /// ``isFootnoteLabel(_:)``. A link label spanning lines after a definition's `[` (`[^A]:[`, then
-  /// `^A]:[^1] y`) has a key that reads as a footnote's; counted as one against the text's `[^`
-  /// openers, it hid that the text cites `[^1]`, which makes that footnote show (fuzz seed 1343).
+  /// How many footnote definitions `text` starts on its lines, counted strictly: `[^label]:` (a
+  /// label written with its caret that ``isFootnoteLabel(_:)``) only where a definition can stand,
+  /// after blanks, block quote markers, list markers followed by a blank, a task checkbox, or
+  /// another such definition (`[^a]:[^b]:` nests one in the other).
+  ///
+  /// Weighed against the text's `[^` openers, the rest are citations, which make the footnotes
+  /// they cite show. So the count errs low: one too many hides a citation and loses its footnote
+  /// (`[^1]:-[^1]:`, where `-[^1]:` is text citing `[^1]`, was counted as two definitions and the
+  /// footnote section was lost: fuzz seed 1346); one too few only puts a piece in more preambles.
+  /// A link label spanning lines after a definition's `[` (`[^A]:[`, then `^A]:[^1] y`) is no
+  /// footnote definition either (fuzz seed 1343).
   static func footnoteDefinitions(in text: ArraySlice<UInt8>) -> Int {
-    ReferenceLabels.defined(in: text, footnotesOnly: true).count(where: isFootnoteLabel)
+    var count = 0
+    var index = text.startIndex
+    let end = text.endIndex
+    func blankOrEnd(_ at: Int) -> Bool {
+      at >= end || ASCII.isBlank(text[at]) || text[at] == ASCII.newline || text[at] == ASCII.carriageReturn
+    }
+    while index < end {
+      // The line's prefix: where a definition may still start.
+      prefix: while index < end {
+        let byte = text[index]
+        if ASCII.isBlank(byte) || byte == UInt8(ascii: ">") {
+          index += 1
+        } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") {
+          guard blankOrEnd(index + 1) else { break prefix }
+          index += 1
+        } else if ASCII.isDigit(byte) {
+          var digits = index
+          while digits < end, digits - index < 9, ASCII.isDigit(text[digits]) { digits += 1 }
+          guard digits < end, text[digits] == UInt8(ascii: ".") || text[digits] == UInt8(ascii: ")"),
+            blankOrEnd(digits + 1)
+          else { break prefix }
+          index = digits + 1
+        } else if byte == ASCII.openBracket {
+          if index + 3 < end, text[index + 2] == ASCII.closeBracket, ASCII.isBlank(text[index + 3]),
+            [ASCII.space, UInt8(ascii: "x"), UInt8(ascii: "X")].contains(text[index + 1])
+          {
+            index += 4
+            continue
+          }
+          guard index + 1 < end, text[index + 1] == ASCII.caret,
+            let close = ReferenceLabels.closingBracket(text, after: index), close + 1 < end,
+            text[close + 1] == ASCII.colon, isFootnoteLabel(ReferenceLabels.normalized(text[(index + 1)..<close]))
+          else { break prefix }
+          count += 1
+          index = close + 2
+        } else {
+          break prefix
+        }
+      }
+      while index < end, text[index] != ASCII.newline, text[index] != ASCII.carriageReturn { index += 1 }
+      index += 1
+    }
+    return count
   }
 
   /// Whether `key` (from ``ReferenceLabels``) can be a footnote's label: `^` and at least one
