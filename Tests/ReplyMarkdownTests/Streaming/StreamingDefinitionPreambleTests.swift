@@ -73,6 +73,9 @@ import Testing
     "[^1]:1)[^1]:\n\nb\n",
     "[^2]:-[^1]:\n\n[^1]: one\n\nb\n",
     "[^1]: one\n\n[^2]:-[^1]:\n\nb\n",
+    // A checkbox follows a list marker only: `[ ] > [^2]:` is text citing `[^2]` (a generator of
+    // look-alikes).
+    "[^2]:[^a]:    x[\n[ ] > [^2]:1.[ \n\n[^1]: late\n",
   ]
 
   @Test(arguments: replies)

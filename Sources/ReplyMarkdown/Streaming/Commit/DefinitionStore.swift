@@ -318,8 +318,8 @@ struct DefinitionStore: Sendable {
 
   /// How many footnote definitions `text` starts on its lines, counted strictly: `[^label]:` (a
   /// label written with its caret that ``isFootnoteLabel(_:)``) only where a definition can stand,
-  /// after blanks, block quote markers, list markers followed by a blank, a task checkbox, or
-  /// another such definition (`[^a]:[^b]:` nests one in the other).
+  /// after blanks, block quote markers, list markers followed by a blank (and a task checkbox
+  /// right after one), or another such definition (`[^a]:[^b]:` nests one in the other).
   ///
   /// Weighed against the text's `[^` openers, the rest are citations, which make the footnotes
   /// they cite show. So the count errs low: one too many hides a citation and loses its footnote
@@ -335,14 +335,23 @@ struct DefinitionStore: Sendable {
       at >= end || ASCII.isBlank(text[at]) || text[at] == ASCII.newline || text[at] == ASCII.carriageReturn
     }
     while index < end {
-      // The line's prefix: where a definition may still start.
+      // The line's prefix: where a definition may still start. A checkbox only follows a list
+      // marker (elsewhere `[ ] > [^2]:` is text citing `[^2]`: a generator of look-alikes).
+      var afterListMarker = false
       prefix: while index < end {
         let byte = text[index]
-        if ASCII.isBlank(byte) || byte == UInt8(ascii: ">") {
+        if ASCII.isBlank(byte) {
+          index += 1
+          continue
+        }
+        let listMarker = afterListMarker
+        afterListMarker = false
+        if byte == UInt8(ascii: ">") {
           index += 1
         } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") {
           guard blankOrEnd(index + 1) else { break prefix }
           index += 1
+          afterListMarker = true
         } else if ASCII.isDigit(byte) {
           var digits = index
           while digits < end, digits - index < 9, ASCII.isDigit(text[digits]) { digits += 1 }
@@ -350,8 +359,9 @@ struct DefinitionStore: Sendable {
             blankOrEnd(digits + 1)
           else { break prefix }
           index = digits + 1
+          afterListMarker = true
         } else if byte == ASCII.openBracket {
-          if index + 3 < end, text[index + 2] == ASCII.closeBracket, ASCII.isBlank(text[index + 3]),
+          if listMarker, index + 3 < end, text[index + 2] == ASCII.closeBracket, ASCII.isBlank(text[index + 3]),
             [ASCII.space, UInt8(ascii: "x"), UInt8(ascii: "X")].contains(text[index + 1])
           {
             index += 4
