@@ -76,6 +76,9 @@ import Testing
     // A checkbox follows a list marker only: `[ ] > [^2]:` is text citing `[^2]` (a generator of
     // look-alikes).
     "[^2]:[^a]:    x[\n[ ] > [^2]:1.[ \n\n[^1]: late\n",
+    // Nor after four columns of blanks, where it may be a paragraph's lazy text.
+    "[^2]: a\n        [^1]: c\n\n[^1]: one\n\nb\n",
+    "[^2]: a\n    b\n        [^1]: c\n\n[^1]: one\n\nb\n",
   ]
 
   @Test(arguments: replies)

@@ -318,8 +318,10 @@ struct DefinitionStore: Sendable {
 
   /// How many footnote definitions `text` starts on its lines, counted strictly: `[^label]:` (a
   /// label written with its caret that ``isFootnoteLabel(_:)``) only where a definition can stand,
-  /// after blanks, block quote markers, list markers followed by a blank (and a task checkbox
-  /// right after one), or another such definition (`[^a]:[^b]:` nests one in the other).
+  /// after block quote markers, list markers followed by a blank (and a task checkbox right after
+  /// one), another such definition (`[^a]:[^b]:` nests one in the other), and fewer than four
+  /// columns of blanks between them (more may make it a paragraph's lazy text: `[^2]: a`, then
+  /// `        [^1]: c` cites `[^1]`).
   ///
   /// Weighed against the text's `[^` openers, the rest are citations, which make the footnotes
   /// they cite show. So the count errs low: one too many hides a citation and loses its footnote
@@ -338,12 +340,16 @@ struct DefinitionStore: Sendable {
       // The line's prefix: where a definition may still start. A checkbox only follows a list
       // marker (elsewhere `[ ] > [^2]:` is text citing `[^2]`: a generator of look-alikes).
       var afterListMarker = false
+      var blankColumns = 0
       prefix: while index < end {
         let byte = text[index]
         if ASCII.isBlank(byte) {
+          blankColumns += byte == ASCII.tab ? 4 : 1
+          guard blankColumns < 4 else { break prefix }
           index += 1
           continue
         }
+        blankColumns = 0
         let listMarker = afterListMarker
         afterListMarker = false
         if byte == UInt8(ascii: ">") {
