@@ -73,9 +73,23 @@ import Testing
     "[^1]:1)[^1]:\n\nb\n",
     "[^2]:-[^1]:\n\n[^1]: one\n\nb\n",
     "[^1]: one\n\n[^2]:-[^1]:\n\nb\n",
-    // A checkbox follows a list marker only: `[ ] > [^2]:` is text citing `[^2]` (a generator of
-    // look-alikes).
+    // Nor after a checkbox: outside a top-level list item `[ ] > [^2]:` is text citing `[^2]`
+    // (a generator of look-alikes), and so is `- [ ] [^1]:` in a footnote definition, where
+    // cmark-gfm makes no task item (a review); nor a label holding a blank (`[^1 ]:` defines
+    // no footnote, and `[^1 ]` cites footnote 1: a review).
     "[^2]:[^a]:    x[\n[ ] > [^2]:1.[ \n\n[^1]: late\n",
+    "[^2]:- [ ] [^1]:\n[^1]:\nb\n",
+    "[^A]:- [ ] [^a]:\n-\n",
+    "[^2]:[^1 ]:\n[^1]:\nb\n",
+    "[^A]:[^A ]:\n\n]",
+    "[^A]:[^a ]:\r\rb",
+    // A link definition whose key is a footnote's (`[ ^1]:`, `[^1 ]:`) after that footnote's
+    // definition is no repeat: `[^1]` takes the link (a review: it was dropped as moot).
+    "[^1]: one\n\n[ ^1]:x\n\n[^1]\n",
+    "[^1]: one\n\n- [ ^1]:x\n\n[^1]\n",
+    "[^2]:[^1]\n\n[^1]: one\n\n[^1 ]:p\n\nx\n\nb\n",
+    "[^1]:[^1]\n\n[^1 ]:p\n\nx\n\nb\n",
+    "[^a]:[^a]\n\n[^A ]: /u\n\nx\n\nb\n",
     // Nor after four columns of blanks, where it may be a paragraph's lazy text.
     "[^2]: a\n        [^1]: c\n\n[^1]: one\n\nb\n",
     "[^2]: a\n    b\n        [^1]: c\n\n[^1]: one\n\nb\n",

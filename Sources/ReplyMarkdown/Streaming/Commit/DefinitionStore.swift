@@ -102,22 +102,29 @@ struct DefinitionStore: Sendable {
     _ text: ArraySlice<UInt8>, at start: Int, definingLinkLabels: Set<String>? = nil, footnotes: Bool = false
   ) -> [String] {
     var labels = ReferenceLabels.defined(in: text)
-    if var defined = definingLinkLabels {
+    if let defined = definingLinkLabels {
       // A text starting with `[^label]:` defines that footnote, as surely as a parse would tell:
       // a model repeating `[^a]: …` after every paragraph kept every copy, and every preamble
       // for `[^a]` carried them all (a 40 KB reply streamed in 38 s).
-      if footnotes, let label = Self.footnoteDefined(atStartOf: text) { defined.insert(label) }
+      let footnote = footnotes ? Self.footnoteDefined(atStartOf: text) : nil
       labels = labels.filter { $0.hasPrefix("^") || defined.contains($0) }
+      // Footnotes and links have a key each: a link definition `[ ^1]:` (the key `^1` too)
+      // after footnote `[^1]:` is no repeat, and `[^1]` takes the link (a review: the link
+      // definition was dropped as moot, and `[^1]` streamed as the footnote).
+      func sureKey(_ label: String) -> [UInt8] {
+        label == footnote ? [0] + Array(label.utf8) : Array(label.utf8)
+      }
       // Pieces may close out of reply order: only a definition before this one makes it moot.
       // Not one that cites a footnote: cmark-gfm ignores the definition but not what it cites
       // (`[^a]: one`, then `[^a]: two [^n]` made `n` referenced: a review).
-      if labels.allSatisfy({ (surelyDefined[Array($0.utf8)] ?? .max) < start })
-        && Self.footnoteOpeners(in: Array(text)) <= Self.footnoteDefinitions(in: text)
+      if labels.allSatisfy({ (surelyDefined[sureKey($0)] ?? .max) < start }),
+        footnote.map({ label in labels.count(where: { $0 == label }) <= 1 }) ?? true,
+        Self.footnoteOpeners(in: Array(text)) <= Self.footnoteDefinitions(in: text)
       {
         return []
       }
-      for label in defined {
-        let key = Array(label.utf8)
+      for label in footnote.map({ defined.union([$0]) }) ?? defined {
+        let key = sureKey(label)
         surelyDefined[key] = min(surelyDefined[key] ?? .max, start)
       }
     }
@@ -316,12 +323,14 @@ struct DefinitionStore: Sendable {
   }
   static let closingLine = Array("<!---->\n\n".utf8)
 
-  /// How many footnote definitions `text` starts on its lines, counted strictly: `[^label]:` (a
-  /// label written with its caret that ``isFootnoteLabel(_:)``) only where a definition can stand,
-  /// after block quote markers, list markers followed by a blank (and a task checkbox right after
-  /// one), another such definition (`[^a]:[^b]:` nests one in the other), and fewer than four
-  /// columns of blanks between them (more may make it a paragraph's lazy text: `[^2]: a`, then
-  /// `        [^1]: c` cites `[^1]`).
+  /// How many footnote definitions `text` starts on its lines, counted strictly: `[^label]:`, its
+  /// label written with its caret and holding no blank (`[^1 ]:` defines no footnote, though
+  /// `[^1 ]` cites footnote 1), only where a definition can stand: after block quote markers, list
+  /// markers followed by a blank, another such definition (`[^a]:[^b]:` nests one in the other),
+  /// and fewer than four columns of blanks between them (more may make it a paragraph's lazy text:
+  /// `[^2]: a`, then `        [^1]: c` cites `[^1]`). Not after a task checkbox: inside a
+  /// footnote definition or a quote cmark-gfm makes no task item, and `- [ ] [^1]:` is text citing
+  /// `[^1]` (a review).
   ///
   /// Weighed against the text's `[^` openers, the rest are citations, which make the footnotes
   /// they cite show. So the count errs low: one too many hides a citation and loses its footnote
@@ -337,9 +346,7 @@ struct DefinitionStore: Sendable {
       at >= end || ASCII.isBlank(text[at]) || text[at] == ASCII.newline || text[at] == ASCII.carriageReturn
     }
     while index < end {
-      // The line's prefix: where a definition may still start. A checkbox only follows a list
-      // marker (elsewhere `[ ] > [^2]:` is text citing `[^2]`: a generator of look-alikes).
-      var afterListMarker = false
+      // The line's prefix: where a definition may still start.
       var blankColumns = 0
       prefix: while index < end {
         let byte = text[index]
@@ -350,14 +357,11 @@ struct DefinitionStore: Sendable {
           continue
         }
         blankColumns = 0
-        let listMarker = afterListMarker
-        afterListMarker = false
         if byte == UInt8(ascii: ">") {
           index += 1
         } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") {
           guard blankOrEnd(index + 1) else { break prefix }
           index += 1
-          afterListMarker = true
         } else if ASCII.isDigit(byte) {
           var digits = index
           while digits < end, digits - index < 9, ASCII.isDigit(text[digits]) { digits += 1 }
@@ -365,17 +369,11 @@ struct DefinitionStore: Sendable {
             blankOrEnd(digits + 1)
           else { break prefix }
           index = digits + 1
-          afterListMarker = true
         } else if byte == ASCII.openBracket {
-          if listMarker, index + 3 < end, text[index + 2] == ASCII.closeBracket, ASCII.isBlank(text[index + 3]),
-            [ASCII.space, UInt8(ascii: "x"), UInt8(ascii: "X")].contains(text[index + 1])
-          {
-            index += 4
-            continue
-          }
           guard index + 1 < end, text[index + 1] == ASCII.caret,
             let close = ReferenceLabels.closingBracket(text, after: index), close + 1 < end,
-            text[close + 1] == ASCII.colon, isFootnoteLabel(ReferenceLabels.normalized(text[(index + 1)..<close]))
+            text[close + 1] == ASCII.colon, close > index + 2,
+            !text[(index + 2)..<close].contains(where: { ASCII.isSpace($0) || $0 == 0 })
           else { break prefix }
           count += 1
           index = close + 2
@@ -390,10 +388,8 @@ struct DefinitionStore: Sendable {
   }
 
   /// Whether `key` (from ``ReferenceLabels``) can be a footnote's label: `^` and at least one
-  /// character, no blank. Counting the footnote labels a text defines, against its `[^` openers,
-  /// tells whether it also cites a footnote: a link label spanning lines after a definition's
-  /// `[` (`[^A]:[`, then `^]:[^1] y`) is the key `^`, and counted as a footnote's it hid the
-  /// citation of `[^1]` that makes that footnote show (fuzz seed 1336).
+  /// character, no blank (a link label spanning lines after a definition's `[`, `[^A]:[`, then
+  /// `^]:`, is the key `^`: fuzz seed 1336).
   static func isFootnoteLabel(_ key: String) -> Bool {
     key.utf8.count > 1 && key.hasPrefix("^") && !key.utf8.contains(ASCII.space)
   }
