@@ -90,6 +90,11 @@ import Testing
     "[^2]:[^1]\n\n[^1]: one\n\n[^1 ]:p\n\nx\n\nb\n",
     "[^1]:[^1]\n\n[^1 ]:p\n\nx\n\nb\n",
     "[^a]:[^a]\n\n[^A ]: /u\n\nx\n\nb\n",
+    // A nested definition whose label holds an escaped `[` under a repeated one: its `[^` was
+    // looked for from the label's `[`, and it streamed as indented code (a review).
+    "[^a]:\n[^a]:\n    [^\\[]:\n",
+    "[^a]: x\n[^a]: y\n    [^\\[]: z\n\nq [^a]\n",
+    "[^a]:\n[^a]:\n\t[^\\[]:\n",
     // Nor after four columns of blanks, where it may be a paragraph's lazy text.
     "[^2]: a\n        [^1]: c\n\n[^1]: one\n\nb\n",
     "[^2]: a\n    b\n        [^1]: c\n\n[^1]: one\n\nb\n",

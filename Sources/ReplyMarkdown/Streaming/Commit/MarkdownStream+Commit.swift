@@ -945,9 +945,18 @@ extension MarkdownStream {
     let start = lineStart(line, lines: lines, count: text.count)
     var index = min(text.count, start + max(0, column - 1))
     while index > start, ASCII.isBlank(text[index - 1]) { index -= 1 }
-    guard index - 2 >= start, text[index - 1] == UInt8(ascii: ":"), text[index - 2] == ASCII.closeBracket,
-      let open = text[start..<(index - 2)].lastIndex(of: ASCII.openBracket), open + 1 < index - 2,
-      text[open + 1] == ASCII.caret
+    guard index - 2 >= start, text[index - 1] == UInt8(ascii: ":"), text[index - 2] == ASCII.closeBracket else {
+      return false
+    }
+    // The label holds no `]` but may hold `[` (`[^\[]:`, whose escaped `[` was taken for the
+    // opener: the nested definition streamed as indented code, a review): its `[^` is the first
+    // after the last `]` before its end.
+    let close = index - 2
+    let floor = text[start..<close].lastIndex(of: ASCII.closeBracket).map { $0 + 1 } ?? start
+    guard
+      let open = (floor..<close).first(where: {
+        text[$0] == ASCII.openBracket && $0 + 1 < close && text[$0 + 1] == ASCII.caret
+      })
     else { return false }
     let lead = text[start..<open]
     guard lead.allSatisfy({ $0 == ASCII.space || $0 == ASCII.tab }) else { return true }
