@@ -618,7 +618,10 @@ public struct MarkdownStream: Sendable {
     if locatingFootnoteDefinitions && options.contains(.footnotes) {
       let labels = ReferenceLabels.defined(in: region).filter { $0.hasPrefix("^") }
       if !labels.isEmpty {
-        let probe = Array((labels.map { "[" + $0 + "]" }.joined(separator: " ") + "\n\n").utf8)
+        // A paragraph that opens with a letter: a line opening `[^\]:` is a footnote definition
+        // to cmark-gfm (its label scan reads no escapes), which took the region's indented code
+        // for its own text (`\t[^\]:`, `]:` streamed without the code block: a generator).
+        let probe = Array(("x " + labels.map { "[" + $0 + "]" }.joined(separator: " ") + "\n\n").utf8)
         preamble.bytes = probe + preamble.bytes
         preamble.lines += 2
       }

@@ -95,6 +95,10 @@ import Testing
     "[^a]:\n[^a]:\n    [^\\[]:\n",
     "[^a]: x\n[^a]: y\n    [^\\[]: z\n\nq [^a]\n",
     "[^a]:\n[^a]:\n\t[^\\[]:\n",
+    // The probe that keeps a region's footnote definitions in its parse read `[^\]:` as a
+    // definition of its own, which took the indented code after it (a generator).
+    "\t[^\\]:\n]:\n\n",
+    "\t[^\\]:\n]:\n\nmore text\n",
     // Nor after four columns of blanks, where it may be a paragraph's lazy text.
     "[^2]: a\n        [^1]: c\n\n[^1]: one\n\nb\n",
     "[^2]: a\n    b\n        [^1]: c\n\n[^1]: one\n\nb\n",
