@@ -346,6 +346,8 @@ struct DefinitionStore: Sendable {
       at >= end || ASCII.isBlank(text[at]) || text[at] == ASCII.newline || text[at] == ASCII.carriageReturn
     }
     while index < end {
+      var lineEnd = index
+      while lineEnd < end, text[lineEnd] != ASCII.newline, text[lineEnd] != ASCII.carriageReturn { lineEnd += 1 }
       // The line's prefix: where a definition may still start.
       var blankColumns = 0
       prefix: while index < end {
@@ -370,10 +372,9 @@ struct DefinitionStore: Sendable {
           else { break prefix }
           index = digits + 1
         } else if byte == ASCII.openBracket {
-          guard index + 1 < end, text[index + 1] == ASCII.caret,
-            let close = ReferenceLabels.closingBracket(text, after: index), close + 1 < end,
-            text[close + 1] == ASCII.colon, close > index + 2,
-            !text[(index + 2)..<close].contains(where: { ASCII.isSpace($0) || $0 == 0 })
+          // As cmark-gfm reads a definition's label: up to the first `]`, escapes or not.
+          guard MarkdownStream.opensFootnoteDefinition(text[index..<lineEnd]),
+            let close = text[(index + 2)..<lineEnd].firstIndex(of: ASCII.closeBracket)
           else { break prefix }
           count += 1
           index = close + 2
@@ -381,8 +382,7 @@ struct DefinitionStore: Sendable {
           break prefix
         }
       }
-      while index < end, text[index] != ASCII.newline, text[index] != ASCII.carriageReturn { index += 1 }
-      index += 1
+      index = lineEnd + 1
     }
     return count
   }

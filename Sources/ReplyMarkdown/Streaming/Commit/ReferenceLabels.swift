@@ -431,11 +431,10 @@ enum ReferenceLabels {
   ])
 
   /// Labels that lines of `bytes` start to define: a `[label]:` after at most container markers
-  /// (`>`, list markers) and spaces; with `footnotesOnly`, those of footnote definitions, written
-  /// `[^label]:`.
+  /// (`>`, list markers) and spaces.
   ///
   /// - Complexity: O(n).
-  static func defined(in bytes: ArraySlice<UInt8>, footnotesOnly: Bool = false) -> [String] {
+  static func defined(in bytes: ArraySlice<UInt8>) -> [String] {
     var labels: [String] = []
     var index = bytes.startIndex
     var atLineStart = true
@@ -458,10 +457,7 @@ enum ReferenceLabels {
           let label = bytes[(index + 1)..<close]
           let key =
             label.withUnsafeBufferPointer { quoteMarkersRemoved($0) }.map { normalized($0[...]) } ?? normalized(label)
-          // With `footnotesOnly`, only labels written `[^…`: a link label whose `^` follows a
-          // line break or blanks (`[`, then `^A]:`) has a key that reads as a footnote's but
-          // defines a link (`[^A]` falls back to it when no footnote is defined).
-          if !key.isEmpty && (!footnotesOnly || label.first == ASCII.caret) { labels.append(key) }
+          if !key.isEmpty { labels.append(key) }
           index = close
           // A footnote definition's content may open with a definition of its own, defined for
           // the whole reply (`[^a]:[foo]: /u`, then `[foo]`: fuzz seed 1307).
