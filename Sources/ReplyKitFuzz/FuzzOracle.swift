@@ -14,7 +14,9 @@ import ReplyMarkdown
 ///   pipe, where nothing written is taken back, ending in it too (check `streaming-pipe`). The
 ///   plain-text and terminal consumers take the same updates and end in the one-shot plain text
 ///   and terminal lines (checks `streaming-plain`, `streaming-ansi`, `streaming-pipe-plain`,
-///   `streaming-pipe-ansi`).
+///   `streaming-pipe-ansi`). The stream's shortcuts (words added without a parse, a clean point in
+///   a long paragraph, an open fence's code) show what a parse after every update shows (check
+///   `streaming-shortcuts`).
 /// - Time per input under ``timeBudget(forBytes:)`` and each output under ``outputBound(forBytes:)``.
 ///
 /// A new renderer adds one entry to ``checks``.
@@ -70,11 +72,12 @@ public struct FuzzOracle: Sendable {
     ("streaming", streamingCheck),
     ("streaming-pipe", pipeCheck),
     ("streaming-structure", structureCheck),
+    ("streaming-shortcuts", shortcutsCheck),
   ]
 
   /// Checks whose time does not count toward ``timeBudget(forBytes:)``: they render once per
   /// update, which is the check's cost, not the library's.
-  static let untimedChecks: Set<String> = ["streaming-structure"]
+  static let untimedChecks: Set<String> = ["streaming-structure", "streaming-shortcuts"]
 
   /// The CPU time allowed for one input: half a second plus 10 µs per byte (64 kB: 1.15 s).
   public static func timeBudget(forBytes count: Int) -> Double { 0.5 + Double(count) * 10e-6 }
@@ -250,6 +253,69 @@ public struct FuzzOracle: Sendable {
       }
     }
     return 0
+  }
+
+  /// Streaming with the stream's shortcuts and without them (``MarkdownStream/fastPaths``: every
+  /// update healed by a parse), in chunks of their own, shows the same HTML and plain text after
+  /// every update that healed: a shortcut saves work and never changes what shows. Inputs up to
+  /// 4 KB (the parsed path heals the whole open part on every update). Not timed
+  /// (``untimedChecks``).
+  static let shortcutsCheck: Check = { context throws(Failure) in
+    let bytes = context.input.bytes
+    guard bytes.count <= 4096 else { return 0 }
+    let chunks = chunks(of: bytes, seed: fnv1a(bytes) &+ 1)
+    if let difference = shortcutDifference(
+      bytes, chunks: chunks, options: context.input.parseOptions, unsafe: context.input.unsafe)
+    {
+      throw Failure(check: "streaming-shortcuts", detail: difference)
+    }
+    return 0
+  }
+
+  /// The first update after which streaming `bytes` in `chunks` with the stream's shortcuts shows
+  /// other HTML or plain text than without them, described; nil when there is none. Compared
+  /// after the updates whose tail the parsed stream made anew and after the last: where the open
+  /// part's parse waits (``MarkdownStream``'s refresh schedule), the parsed stream shows its last
+  /// tail again while words added without a parse show at once, by design.
+  package static func shortcutDifference(
+    _ bytes: [UInt8], chunks: [Range<Int>], options: ParseOptions, unsafe: Bool
+  ) -> String? {
+    let renderer = HTMLRenderer(options: unsafe ? [.unsafe] : [])
+    var fast = MarkdownStream(options: options)
+    var parsed = MarkdownStream(options: options)
+    parsed.fastPaths = false
+    var fastHTML = MarkdownStreamHTMLRenderer(renderer: renderer)
+    var parsedHTML = MarkdownStreamHTMLRenderer(renderer: renderer)
+    var fastPlain = MarkdownStreamPlainRenderer()
+    var parsedPlain = MarkdownStreamPlainRenderer()
+    var parsedSerial = -1
+    for chunk in chunks + [bytes.count..<bytes.count] {
+      let last = chunk.isEmpty
+      let a = last ? fast.finish() : fast.feed(bytes: bytes[chunk])
+      let b = last ? parsed.finish() : parsed.feed(bytes: bytes[chunk])
+      fastHTML.apply(a)
+      parsedHTML.apply(b)
+      fastPlain.apply(a)
+      parsedPlain.apply(b)
+      let healed = b.tail.serial != parsedSerial
+      parsedSerial = b.tail.serial
+      guard healed || last else { continue }
+      let shown = fastHTML.utf8(0..<fastHTML.utf8Count)
+      let expected = parsedHTML.utf8(0..<parsedHTML.utf8Count)
+      if shown != expected {
+        let same = zip(shown, expected).prefix(while: { $0 == $1 }).count
+        func excerpt(_ html: ArraySlice<UInt8>) -> String {
+          String(decoding: html.dropFirst(max(0, same - 60)).prefix(200), as: UTF8.self).debugDescription
+        }
+        return
+          "after \(chunk.upperBound) bytes the HTML shows …\(excerpt(shown)) where a parse shows …\(excerpt(expected))"
+      }
+      if fastPlain.text != parsedPlain.text {
+        return "after \(chunk.upperBound) bytes the plain text shows …\(fastPlain.text.suffix(160).debugDescription) "
+          + "where a parse shows …\(parsedPlain.text.suffix(160).debugDescription)"
+      }
+    }
+    return nil
   }
 
   /// The block tags ``structureCheck`` counts in each display.

@@ -45,8 +45,8 @@ public struct MarkdownStream: Sendable {
   public internal(set) var guardChangedInput = false
 
   /// Whether updates take the shortcuts that skip cmark-gfm where its result is certain (tests
-  /// turn them off to compare against the parsed result).
-  var fastPaths = true
+  /// and the fuzz oracle turn them off to compare against the parsed result).
+  package var fastPaths = true
 
   var received = ReceivedText()
   var definitions = DefinitionStore()

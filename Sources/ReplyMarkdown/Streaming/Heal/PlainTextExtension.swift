@@ -112,6 +112,11 @@ enum PlainTextExtension {
     {
       return .never
     }
+    // A label that opens the paragraph over lines, then `:` (`[`, `foo`, `]:`): a destination
+    // arriving on the line makes the paragraph a definition, which shows nothing (the spec's
+    // example of a label over lines streamed as a paragraph for one update: the fast-path sweep).
+    // A label on the line itself keeps the line unsettled (``isSettled(line:)``).
+    if awaitsDestination(document, paragraph: found.parent) { return .never }
     // Inside emphasis, the heal closes the text differently when the received bytes end in a blank
     // (its markers are final then): both ends must not.
     if found.emphasisLevels > 0 && (end < source.endIndex || found.end < previousEnd) { return .notYet }
@@ -149,6 +154,18 @@ enum PlainTextExtension {
         || first == ASCII.openParenthesis
     default: return false
     }
+  }
+
+  /// Whether the paragraph at `paragraph`, the last block of `document`, is a link and the text
+  /// `:` (blanks aside): a definition's label and colon, waiting for its destination.
+  static func awaitsDestination(_ document: MarkdownDocument, paragraph: Int) -> Bool {
+    let nodes = document.nodes
+    let label = paragraph + 1
+    guard label < nodes.count, case .link = nodes[label].kind, nodes[label].subtreeEnd == nodes.count - 1,
+      case .text(let literal) = nodes[nodes.count - 1].kind
+    else { return false }
+    let bytes = literal.utf8
+    return bytes.first == ASCII.colon && bytes.dropFirst().allSatisfy(ASCII.isBlank)
   }
 
   /// The open text: the last node of a healed tail when it is text on the received text's last line.
@@ -228,6 +245,13 @@ enum PlainTextExtension {
       source[..<end].lastIndex(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }).map { $0 + 1 }
       ?? source.startIndex
     guard lineStart <= end - bytes.count else { return nil }
+    // Where the heal hid text, the literal may match the received bytes before the end and still
+    // stand before the hidden text: its end column must be the line's (`a [^a`, its reference
+    // hidden, then ` b`, showed `a b`: the literal `a` matched the label's last byte; the
+    // fast-path sweep).
+    if checksPositions {
+      guard let textEnd = last.range?.end, textEnd.column == end - lineStart else { return nil }
+    }
     guard isSettled(line: source[lineStart..<end]) else { return nil }
     return OpenText(
       literal: literal, start: end - bytes.count, end: end, lineStart: lineStart, parent: parent,
@@ -245,9 +269,24 @@ enum PlainTextExtension {
   static func isSettled(line: ArraySlice<UInt8>) -> Bool {
     let hold = LineHold(line)
     guard let first = hold.content.first, !hold.endsInsideMarker else { return false }
-    if first == ASCII.openBracket && !isLabelNotDefinition(hold.content) { return false }
+    // cmark-gfm's tasklist extension takes a task item's marker off its text, which may then open
+    // a definition (`- [ ] [^1  ]:` and `3`, a link definition's label: shown as text through
+    // the words added without a parse, where the parse showed an empty item; the fast-path sweep).
+    let text = hold.hasContainerMarker ? Self.afterTaskMarker(hold.content) : hold.content
+    if text.first == ASCII.openBracket && !isLabelNotDefinition(text) { return false }
     if first == ASCII.lessThan && !isSchemeAfterLessThan(hold.content) { return false }
     return !line.contains(ASCII.pipe)
+  }
+
+  /// `content` after a task item's marker (`[ ]`, `[x]` or `[X]` and a blank) and the blanks that
+  /// follow it; `content` itself when it opens with none.
+  static func afterTaskMarker(_ content: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    let start = content.startIndex
+    guard content.count >= 4, content[start] == ASCII.openBracket, content[start + 2] == ASCII.closeBracket,
+      content[start + 1] == ASCII.space || content[start + 1] | 0x20 == ASCII.lowercaseX,
+      ASCII.isBlank(content[start + 3])
+    else { return content }
+    return content.dropFirst(3).drop(while: ASCII.isBlank)
   }
 
   /// Whether `content`, starting with `[`, holds a label closed by `]` followed by a byte other

@@ -35,6 +35,10 @@ struct StreamHealer {
   /// stream counts the protected part as context parsed once per parse (``MarkdownStreamStatistics/lookbackBytes``).
   private(set) var wholeParses = 0
 
+  /// The input of the heal under way, as received: its task items are checked as it checks them
+  /// (``ReceivedTaskStates``).
+  private var received: [UInt8] = []
+
   init(options: ParseOptions, probes: InlineStartProbes = InlineStartProbes()) {
     self.options = options
     self.probes = probes
@@ -74,6 +78,8 @@ struct StreamHealer {
     endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
   ) -> Healed {
     var text = input
+    received = input
+    defer { received = [] }
     probeBytesLeft = nil
     // Received bytes.
     if ByteHolds.trimCarriageReturn(&text) { applied.insert(.trailingCarriageReturn) }
@@ -113,7 +119,14 @@ struct StreamHealer {
         lineHeld = true
       }
     }
-    if let start = knownParagraph, !lineHeld, start <= text.count {
+    // Not where the input guard acts on the text: the parse below reads the guarded text then, and
+    // the heal goes on from it (a run of 69 `_`, or of 66 `*`, showed after the emphasis the heal
+    // closed, or showed where the parse left it out: the fast-path sweep). Nor where the byte
+    // holds left nothing of the paragraph (`- [ ] é`, its last character still growable, showed
+    // nothing where the parse shows the empty item).
+    if let start = knownParagraph, !lineHeld, start < text.count,
+      InputGuard.apply(String(decoding: text, as: UTF8.self), options: options).diagnostics.isEmpty
+    {
       let open = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
       var trial = applied
       let (healedText, document, held) = healLeaf(
@@ -549,7 +562,7 @@ struct StreamHealer {
   private mutating func finish(
     _ text: [UInt8], document: MarkdownDocument? = nil, applied: inout AppliedHealRules
   ) -> Healed {
-    let parsed = document ?? parse(text)
+    let parsed = ReceivedTaskStates.apply(document ?? parse(text), healed: text, received: received)
     let endsWithLine = text.last == ASCII.newline || text.last == ASCII.carriageReturn
     return HealedDisplayMarks.apply(
       parsed, incompleteLastLine: !text.isEmpty && !endsWithLine, options: options, applied: &applied)

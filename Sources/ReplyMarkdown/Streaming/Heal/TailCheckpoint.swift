@@ -110,14 +110,16 @@ struct TailCheckpoint: Sendable {
 
   /// Whether a clean point may follow `byte`: a plain byte (``PlainTextExtension/isPlain(_:)``),
   /// or one that ends a construct whose end a blank settles — `]` (no destination or label may
-  /// follow a blank), `)`, `>`, a closing `` ` ``, `*`, `_` or `~` (flanking reads the blank).
-  /// Never a blank, `[`, `<`, `(`, `&` or `\`, which may still begin something.
+  /// follow a blank), `)`, `>`. Never a blank, `[`, `<`, `(`, `&` or `\`, which may still begin
+  /// something, nor `*`, `_`, `~` or `` ` ``: a full heal holds back the markers that end the text
+  /// with the blanks and marker runs before them (``ByteHolds/trimTrailingMarkers(_:floor:)``),
+  /// across the point (`word ****` and 60 more `*`, then ` _`, showed the run through a point
+  /// after it and nothing in full: the fast-path sweep).
   static func mayPrecedePoint(_ byte: UInt8) -> Bool {
     if ASCII.isBlank(byte) { return false }
     if PlainTextExtension.isPlain(byte) { return true }
     switch byte {
-    case ASCII.closeBracket, ASCII.greaterThan, ASCII.backtick, ASCII.star, ASCII.underscore, ASCII.tilde,
-      ASCII.colon, UInt8(ascii: ";"):
+    case ASCII.closeBracket, ASCII.greaterThan, ASCII.colon, UInt8(ascii: ";"):
       return true
     default:
       return false

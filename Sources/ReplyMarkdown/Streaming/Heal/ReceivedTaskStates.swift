@@ -1,0 +1,77 @@
+/// Task items checked as the received text checks them, not as the healed text does.
+///
+/// cmark-gfm's tasklist extension checks an item when the line it opens on holds `[x]` or `[X]`
+/// anywhere, not only as its marker (`- [ ] see [x]` renders checked, and so do we, to equal
+/// cmark-gfm). A heal writes on the last lines: the closer of a pending link made `- [ ] a [x`
+/// read `[x]`, and the box showed checked until the next byte unchecked it (the fast-path sweep:
+/// a shortcut that kept the box as it was disagreed with the parse). So an item whose line the
+/// heal changed is checked when its received line holds `[x]` or `[X]`: what the reply, ended
+/// there, would show.
+enum ReceivedTaskStates {
+  /// `document`, parsed from `healed`, a heal of `received`, with the task state of each item on
+  /// a line the heal changed set from that line as received.
+  ///
+  /// - Complexity: O(n) in the texts when the heal changed them, O(1) reads of `document` else.
+  static func apply(_ document: MarkdownDocument, healed: [UInt8], received: [UInt8]) -> MarkdownDocument {
+    guard healed != received else { return document }
+    // The lines before the first byte the heal changed are as received.
+    let same = zip(healed, received).prefix(while: { $0 == $1 }).count
+    var firstChangedLine = 1
+    for index in 0..<same where healed[index] == ASCII.newline || healed[index] == ASCII.carriageReturn {
+      if healed[index] == ASCII.carriageReturn && index + 1 < healed.count && healed[index + 1] == ASCII.newline {
+        continue
+      }
+      firstChangedLine += 1
+    }
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      guard case .item(let task?) = nodes[index].kind, let line = nodes[index].range?.start.line,
+        line >= firstChangedLine
+      else { continue }
+      let checked = Self.line(line, of: received).map(holdsCheck) ?? false
+      guard checked != (task == .checked) else { continue }
+      nodes[index].kind = .item(task: checked ? .checked : .unchecked)
+      changed = true
+    }
+    guard changed else { return document }
+    return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
+  }
+
+  /// Whether `line` holds `[x]` or `[X]`.
+  static func holdsCheck(_ line: ArraySlice<UInt8>) -> Bool {
+    var index = line.startIndex
+    while index + 2 < line.endIndex {
+      if line[index] == ASCII.openBracket, line[index + 1] | 0x20 == UInt8(ascii: "x"),
+        line[index + 2] == ASCII.closeBracket
+      {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Line `number` (1-based, as cmark-gfm counts: after `\n`, `\r\n` or `\r`) of `text`, without
+  /// its line break; nil past the last.
+  static func line(_ number: Int, of text: [UInt8]) -> ArraySlice<UInt8>? {
+    var start = 0
+    var current = 1
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      guard isLineBreak(byte) else {
+        index += 1
+        continue
+      }
+      if current == number { return text[start..<index] }
+      if byte == ASCII.carriageReturn && index + 1 < text.count && text[index + 1] == ASCII.newline { index += 1 }
+      index += 1
+      start = index
+      current += 1
+    }
+    return current == number ? text[start...] : nil
+  }
+
+  private static func isLineBreak(_ byte: UInt8) -> Bool { byte == ASCII.newline || byte == ASCII.carriageReturn }
+}

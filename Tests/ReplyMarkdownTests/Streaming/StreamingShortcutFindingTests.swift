@@ -1,0 +1,48 @@
+import ReplyKitFuzz
+import Testing
+
+@testable import ReplyMarkdown
+
+/// Inputs on which a shortcut of the stream showed other than a parse after every update shows
+/// (``FuzzOracle/shortcutDifference(_:chunks:options:unsafe:)``, the check `streaming-shortcuts`),
+/// found by a sweep of the spec examples, the fuzz regressions and generated replies: each row
+/// names the shortcut and fails without its change.
+@Suite struct StreamingShortcutFindingTests {
+  static let words = String(repeating: "word ", count: 30)
+
+  static let findings: [(shortcut: String, text: String)] = [
+    // Words added without a parse: a label over lines, then `:`, waits for its destination.
+    ("extension after a label over lines", "[\nfoo\n]: /"),
+    ("extension after a label over lines", "[Foo\n  bar]: /url 'title'\n\n[Foo bar]\n"),
+    ("extension after a label over lines", "- [\n  foo\n  ]: /u\n"),
+    // Words added without a parse: the literal `a` matched the hidden reference's last byte.
+    ("extension after a hidden reference", "a [^a b][x]\n"),
+    // The known paragraph: the input guard acts on the text (a run past 64 characters).
+    ("known paragraph under the guard", "    ```\n___#" + String(repeating: "_", count: 69) + "a```\n"),
+    // A clean point after a marker run that a full heal holds back with the marker after it.
+    ("clean point after markers", words + String(repeating: "*", count: 66) + " _x y"),
+    ("clean point after markers", words + String(repeating: "*", count: 64) + " _x y"),
+    // A clean point where the guard counts the whole paragraph (brackets, delimiter runs).
+    ("clean point under the guard", String(repeating: "word [a] ", count: 420)),
+    ("clean point under the guard", String(repeating: "word *a* ", count: 420)),
+    // A clean point on a task item's line, then `[x]` after it (cmark-gfm checks the item).
+    ("clean point on a task item's line", "* [ ] " + words + "see [x] more\n"),
+    // Words added without a parse after a task marker, whose text opens a definition's label.
+    ("extension after a task marker", "- [ ] [^1  ]:\t3\n"),
+    ("extension after a task marker", "> - [x] [a]: /u\n"),
+    // The known paragraph, its last character still growable: nothing of it left to heal.
+    ("known paragraph emptied by a byte hold", "* [ ] e\u{301} `c`\n"),
+  ]
+
+  @Test(arguments: findings.indices)
+  func aShortcutShowsWhatTheParseShows(row: Int) {
+    let bytes = Array(Self.findings[row].text.utf8)
+    var sizes = [3, 7, 20]
+    if bytes.count <= 600 { sizes.insert(1, at: 0) }
+    for size in sizes {
+      let chunks = stride(from: 0, to: bytes.count, by: size).map { $0..<min(bytes.count, $0 + size) }
+      let difference = FuzzOracle.shortcutDifference(bytes, chunks: chunks, options: .github, unsafe: false)
+      #expect(difference == nil, "\(Self.findings[row].shortcut), \(size)-byte chunks: \(difference ?? "")")
+    }
+  }
+}
