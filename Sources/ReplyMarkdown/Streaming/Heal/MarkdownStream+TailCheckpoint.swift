@@ -24,28 +24,12 @@ extension MarkdownStream {
     // Not with smart punctuation: a `'` before a point shows as a right quote while nothing closes
     // it, and one after the point that closes it would make it a left quote (a review).
     if source.count - start >= Self.checkpointMinimum, !options.contains(.smartPunctuation),
-      !guardActs(from: start), let healed = healThroughCheckpoint(from: start, applied: &applied)
+      let healed = healThroughCheckpoint(from: start, applied: &applied)
     {
       return healed
     }
     applied = AppliedHealRules()
     return healWithPreamble(head: [], from: start, applied: &applied)
-  }
-
-  /// Whether the input guard changes the open part from `start` after the definitions it uses: a
-  /// full heal then goes on from the guarded text (``StreamHealer``), which pieces healed apart
-  /// would not show alike (a run of 66 `*` in a long paragraph showed as text through a clean point
-  /// and not at all in full; a limit may count a whole paragraph, as the brackets in it do). The
-  /// clean point is dropped, so the next update takes a new one after the guard's parse.
-  ///
-  /// - Complexity: O(open part + preamble): a scan, about a seventh of what a parse of it costs.
-  private mutating func guardActs(from start: Int) -> Bool {
-    let open = source[start...]
-    let preamble = definitions.preamble(for: open)
-    let acts = !InputGuard.apply(String(decoding: preamble.bytes + open, as: UTF8.self), options: options)
-      .diagnostics.isEmpty
-    if acts { outbox.checkpoint = nil }
-    return acts
   }
 
   /// Where a heal of the open part that starts at `start` would start parsing: at the clean point
@@ -125,8 +109,12 @@ extension MarkdownStream {
     else { return nil }
     var rules = AppliedHealRules()
     let healed = healWithPreamble(head: [], from: start, to: candidate, endsBeforeBlank: true, applied: &rules)
+    // Nor in a paragraph that may still be a definition: a label (over lines, so the last line
+    // does not open it) and what follows it are read together (`[`, lines, `bar]: /url "t` and
+    // `itle"` showed as a paragraph through a point: fuzz seed 1354).
     guard rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
-      let paragraph = TailCheckpoint.lastParagraph(of: healed.document)
+      let paragraph = TailCheckpoint.lastParagraph(of: healed.document),
+      !PlainTextExtension.mayStartWithDefinition(healed.document, paragraph: paragraph)
     else {
       outbox.checkpointRetry = source.count + Self.checkpointRetryDistance
       outbox.checkpointRetryLine = lineStart

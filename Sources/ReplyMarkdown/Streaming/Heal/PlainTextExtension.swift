@@ -122,6 +122,15 @@ enum PlainTextExtension {
     if found.emphasisLevels > 0 && (end < source.endIndex || found.end < previousEnd) { return .notYet }
     end = trimmedEnd(source[..<end], floor: found.end)
     let appended = source[found.end..<end]
+    // Inside emphasis, the closers the heal wrote read the character before them, which flanks
+    // them otherwise when it is punctuation (`**fo **bar(*  .   . 1  1`, then `.`, showed strong
+    // emphasis where the heal shows two emphases: fuzz seed 1354): no punctuation last, before
+    // and after.
+    if found.emphasisLevels > 0,
+      endsInPunctuation(source[found.start..<found.end]) || endsInPunctuation(appended)
+    {
+      return .never
+    }
     if mayFormAutolink(source[found.lineStart..<end], from: found.end) { return .never }
     var nodes = document.nodes
     let appendedText = String(decoding: appended, as: UTF8.self)
@@ -276,6 +285,17 @@ enum PlainTextExtension {
     if text.first == ASCII.openBracket && !isLabelNotDefinition(text) { return false }
     if first == ASCII.lessThan && !isSchemeAfterLessThan(hold.content) { return false }
     return !line.contains(ASCII.pipe)
+  }
+
+  /// Whether the last character of `text` is punctuation as cmark-gfm reads it beside a delimiter
+  /// run (``InlineHealScanner/isPunctuation(_:)``).
+  static func endsInPunctuation(_ text: ArraySlice<UInt8>) -> Bool {
+    guard let last = text.last else { return false }
+    if last < ASCII.firstNonASCII { return ASCII.isPunctuation(last) }
+    var start = text.endIndex - 1
+    while start > text.startIndex && ASCII.isUTF8Continuation(text[start]) { start -= 1 }
+    guard let scalar = String(decoding: text[start...], as: UTF8.self).unicodeScalars.last else { return false }
+    return InlineHealScanner.isPunctuation(scalar)
   }
 
   /// `content` after a task item's marker (`[ ]`, `[x]` or `[X]` and a blank) and the blanks that

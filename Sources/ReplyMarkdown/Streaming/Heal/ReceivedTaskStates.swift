@@ -11,13 +11,20 @@ enum ReceivedTaskStates {
   /// `document`, parsed from `healed`, a heal of `received`, with the task state of each item on
   /// a line the heal changed set from that line as received.
   ///
-  /// - Complexity: O(n) in the texts when the heal changed them, O(1) reads of `document` else.
+  /// - Complexity: O(n) in the texts; a pass over `document` only where a changed line holds a
+  ///   check.
   static func apply(_ document: MarkdownDocument, healed: [UInt8], received: [UInt8]) -> MarkdownDocument {
-    guard healed != received else { return document }
     // The lines before the first byte the heal changed are as received.
-    let same = zip(healed, received).prefix(while: { $0 == $1 }).count
+    let same = commonPrefixLength(healed, received)
+    guard same < healed.count || same < received.count else { return document }
+    var lineStart = same
+    while lineStart > 0 && !isLineBreak(healed[lineStart - 1]) { lineStart -= 1 }
+    // An item's state can change only where the changed lines hold a check, as healed or received.
+    guard holdsCheck(healed[lineStart...]) || holdsCheck(received[min(lineStart, received.count)...]) else {
+      return document
+    }
     var firstChangedLine = 1
-    for index in 0..<same where healed[index] == ASCII.newline || healed[index] == ASCII.carriageReturn {
+    for index in 0..<lineStart where healed[index] == ASCII.newline || healed[index] == ASCII.carriageReturn {
       if healed[index] == ASCII.carriageReturn && index + 1 < healed.count && healed[index + 1] == ASCII.newline {
         continue
       }
@@ -38,18 +45,27 @@ enum ReceivedTaskStates {
     return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
   }
 
+  /// How many bytes `a` and `b` share from their start.
+  static func commonPrefixLength(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        let count = min(a.count, b.count)
+        var index = 0
+        while index < count && a[index] == b[index] { index += 1 }
+        return index
+      }
+    }
+  }
+
   /// Whether `line` holds `[x]` or `[X]`.
   static func holdsCheck(_ line: ArraySlice<UInt8>) -> Bool {
-    var index = line.startIndex
-    while index + 2 < line.endIndex {
-      if line[index] == ASCII.openBracket, line[index + 1] | 0x20 == UInt8(ascii: "x"),
-        line[index + 2] == ASCII.closeBracket
-      {
-        return true
+    line.withUnsafeBufferPointer { bytes in
+      guard bytes.count >= 3 else { return false }
+      for index in 0..<(bytes.count - 2) where bytes[index] == ASCII.openBracket {
+        if bytes[index + 1] | 0x20 == ASCII.lowercaseX && bytes[index + 2] == ASCII.closeBracket { return true }
       }
-      index += 1
+      return false
     }
-    return false
   }
 
   /// Line `number` (1-based, as cmark-gfm counts: after `\n`, `\r\n` or `\r`) of `text`, without

@@ -119,14 +119,9 @@ struct StreamHealer {
         lineHeld = true
       }
     }
-    // Not where the input guard acts on the text: the parse below reads the guarded text then, and
-    // the heal goes on from it (a run of 69 `_`, or of 66 `*`, showed after the emphasis the heal
-    // closed, or showed where the parse left it out: the fast-path sweep). Nor where the byte
-    // holds left nothing of the paragraph (`- [ ] é`, its last character still growable, showed
-    // nothing where the parse shows the empty item).
-    if let start = knownParagraph, !lineHeld, start < text.count,
-      InputGuard.apply(String(decoding: text, as: UTF8.self), options: options).diagnostics.isEmpty
-    {
+    // Not where the byte holds left nothing of the paragraph (`- [ ] é`, its last character still
+    // growable, showed nothing where the parse shows the empty item: the fast-path sweep).
+    if let start = knownParagraph, !lineHeld, start < text.count {
       let open = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
       var trial = applied
       let (healedText, document, held) = healLeaf(
