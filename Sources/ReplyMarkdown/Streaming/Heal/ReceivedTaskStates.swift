@@ -17,19 +17,12 @@ enum ReceivedTaskStates {
     // The lines before the first byte the heal changed are as received.
     let same = commonPrefixLength(healed, received)
     guard same < healed.count || same < received.count else { return document }
-    var lineStart = same
-    while lineStart > 0 && !isLineBreak(healed[lineStart - 1]) { lineStart -= 1 }
+    let lineStart = SourceLines.lineStart(healed, before: same)
     // An item's state can change only where the changed lines hold a check, as healed or received.
     guard holdsCheck(healed[lineStart...]) || holdsCheck(received[min(lineStart, received.count)...]) else {
       return document
     }
-    var firstChangedLine = 1
-    for index in 0..<lineStart where healed[index] == ASCII.newline || healed[index] == ASCII.carriageReturn {
-      if healed[index] == ASCII.carriageReturn && index + 1 < healed.count && healed[index + 1] == ASCII.newline {
-        continue
-      }
-      firstChangedLine += 1
-    }
+    let firstChangedLine = SourceLines.lineStarts(healed, to: lineStart).count
     var nodes = document.nodes
     var changed = false
     for index in nodes.indices {
@@ -71,23 +64,10 @@ enum ReceivedTaskStates {
   /// Line `number` (1-based, as cmark-gfm counts: after `\n`, `\r\n` or `\r`) of `text`, without
   /// its line break; nil past the last.
   static func line(_ number: Int, of text: [UInt8]) -> ArraySlice<UInt8>? {
-    var start = 0
-    var current = 1
-    var index = 0
-    while index < text.count {
-      let byte = text[index]
-      guard isLineBreak(byte) else {
-        index += 1
-        continue
-      }
-      if current == number { return text[start..<index] }
-      if byte == ASCII.carriageReturn && index + 1 < text.count && text[index + 1] == ASCII.newline { index += 1 }
-      index += 1
-      start = index
-      current += 1
-    }
-    return current == number ? text[start...] : nil
+    let starts = SourceLines.lineStarts(text)
+    guard number >= 1 && number <= starts.count else { return nil }
+    var line = text[starts[number - 1]..<(number < starts.count ? starts[number] : text.count)]
+    while let last = line.last, last == ASCII.newline || last == ASCII.carriageReturn { line = line.dropLast() }
+    return line
   }
-
-  private static func isLineBreak(_ byte: UInt8) -> Bool { byte == ASCII.newline || byte == ASCII.carriageReturn }
 }
