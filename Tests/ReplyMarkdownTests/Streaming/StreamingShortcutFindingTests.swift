@@ -33,6 +33,9 @@ import Testing
       "clean point in a paragraph that may be a definition",
       "\n\n[\nx|\nx|\nx|\nxx|\n" + String(repeating: "x|\n", count: 30) + "bar]: /url \"t baitle\""
     ),
+    // An escaped bracket, which the heal showed as a pending link's and the words added without a
+    // parse as text (fuzz seed 1356).
+    ("escaped bracket", "> not a tag\n\\[not a link](/fo" + String(repeating: "(", count: 99)),
     // The known paragraph, its last character still growable: nothing of it left to heal.
     ("known paragraph emptied by a byte hold", "* [ ] e\u{301} `c`\n"),
   ]

@@ -126,8 +126,17 @@ enum PendingReferences {
   /// (``MarkdownNode/LinkInfo/isPending``, an empty destination). Returns the document unchanged
   /// when there is none.
   ///
+  /// With `source` (the text `document` was parsed from), brackets it writes escaped or as
+  /// entities are no candidate's (``EscapedBrackets``).
+  ///
   /// - Complexity: O(n) in the number of nodes and their text; no recursion.
-  static func mark(_ document: MarkdownDocument) -> MarkdownDocument {
+  static func mark(_ document: MarkdownDocument, source: [UInt8]? = nil) -> MarkdownDocument {
+    guard let source else { return mark(document) }
+    let masked = EscapedBrackets.masking(document, source: source)
+    return masked == document ? mark(document) : EscapedBrackets.restoring(mark(masked))
+  }
+
+  private static func mark(_ document: MarkdownDocument) -> MarkdownDocument {
     let nodes = document.nodes
     guard hasCandidate(document, in: 0..<nodes.count) else { return document }
     var opens: [Int: (open: Int, closeNode: Int)] = [:]

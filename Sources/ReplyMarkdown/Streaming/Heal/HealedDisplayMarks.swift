@@ -5,14 +5,16 @@
 /// (``InlineHealScanner/closerSeparator``) is dropped, and so are link closers the parse read as
 /// text (``removingPendingClosers(_:)``).
 enum HealedDisplayMarks {
-  /// Marks pending links, hides unresolved footnote references and drops the newline cmark adds
-  /// after an incomplete last line of an open fenced code block.
+  /// Marks pending links (not at brackets `source`, the text `parsed` was parsed from, escapes),
+  /// hides unresolved footnote references and drops the newline cmark adds after an incomplete
+  /// last line of an open fenced code block.
   ///
   /// - Complexity: O(n) in the document's nodes.
   static func apply(
-    _ parsed: MarkdownDocument, incompleteLastLine: Bool, options: ParseOptions, applied: inout AppliedHealRules
+    _ parsed: MarkdownDocument, source: [UInt8]? = nil, incompleteLastLine: Bool, options: ParseOptions,
+    applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
-    let document = PendingReferences.mark(parsed)
+    let document = PendingReferences.mark(parsed, source: source)
     var nodes = document.nodes
     let sentinel = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
     var lastFenced: Int?

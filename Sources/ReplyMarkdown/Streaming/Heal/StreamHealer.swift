@@ -560,7 +560,7 @@ struct StreamHealer {
     let parsed = ReceivedTaskStates.apply(document ?? parse(text), healed: text, received: received)
     let endsWithLine = text.last == ASCII.newline || text.last == ASCII.carriageReturn
     return HealedDisplayMarks.apply(
-      parsed, incompleteLastLine: !text.isEmpty && !endsWithLine, options: options, applied: &applied)
+      parsed, source: text, incompleteLastLine: !text.isEmpty && !endsWithLine, options: options, applied: &applied)
   }
 }
 

@@ -1,0 +1,126 @@
+/// The brackets of text nodes that the source wrote escaped (`\[`) or as entities (`&#91;`): no
+/// link opens or closes at them, yet cmark-gfm merges them into the text around them, where
+/// ``PendingReferences`` would read `\[ E = mc^2 \]` as a bracketed label and show it as a
+/// pending link (display math in a streamed reply showed as a link until its paragraph closed).
+///
+/// The document's text literals get such brackets as noncharacters (``open``, ``close``), which no
+/// scan for `[` or `]` reads, and ``restoring(_:)`` writes them back.
+enum EscapedBrackets {
+  /// What an escaped `[` and `]` stand as while masked: noncharacters, which a text holding them
+  /// already is left alone for.
+  static let open: Unicode.Scalar = Unicode.Scalar(0xFDD0 as UInt32) ?? "\u{E000}"
+  static let close: Unicode.Scalar = Unicode.Scalar(0xFDD1 as UInt32) ?? "\u{E001}"
+
+  /// `document`, parsed from `source`, with the escaped brackets of its text nodes masked; the
+  /// document itself when it has none, or when a node's brackets do not match its source's.
+  ///
+  /// - Complexity: O(n) in the text of the nodes holding brackets and their source.
+  static func masking(_ document: MarkdownDocument, source: [UInt8]) -> MarkdownDocument {
+    var nodes = document.nodes
+    var lineStarts: [Int]?
+    var changed = false
+    for index in nodes.indices {
+      guard case .text(let literal) = nodes[index].kind, literal.utf8.contains(where: isBracket),
+        let range = nodes[index].range
+      else { continue }
+      let starts = lineStarts ?? SourceLines.lineStarts(source)
+      lineStarts = starts
+      guard range.start.line >= 1, range.end.line <= starts.count else { continue }
+      var from = starts[range.start.line - 1] + range.start.column - 1
+      let to = starts[range.end.line - 1] + range.end.column
+      // A node may start at the character a backslash before it escapes (`\[not]`).
+      var backslashes = 0
+      while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
+      if backslashes % 2 == 1 { from -= 1 }
+      // Its whole lines when its columns do not hold it (a lazy line of a quote counted past a
+      // marker it does not have), where their brackets pair up with the node's alone.
+      let lines =
+        starts[range.start.line - 1]..<(range.end.line < starts.count ? starts[range.end.line] : source.count)
+      guard from >= 0, from < to, to <= source.count,
+        let masked = masked(literal, written: source[from..<to]) ?? masked(literal, written: source[lines])
+      else { continue }
+      nodes[index].kind = .text(masked)
+      changed = true
+    }
+    guard changed else { return document }
+    return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
+  }
+
+  /// `literal` with the brackets that `written` (its source) escapes masked; nil when none is, or
+  /// when the brackets of the two do not pair up in order (the literal then stands as it is).
+  static func masked(_ literal: String, written: ArraySlice<UInt8>) -> String? {
+    var raw: [Bool] = []  // for each bracket `written` produces, in order: whether it is a plain `[`/`]`
+    var index = written.startIndex
+    while index < written.endIndex {
+      let byte = written[index]
+      if byte == ASCII.backslash, index + 1 < written.endIndex, ASCII.isPunctuation(written[index + 1]) {
+        if isBracket(written[index + 1]) { raw.append(false) }
+        index += 2
+      } else if byte == UInt8(ascii: "&"), let (decoded, end) = entity(written, at: index) {
+        if isBracket(decoded) { raw.append(false) }
+        index = end
+      } else {
+        if isBracket(byte) { raw.append(true) }
+        index += 1
+      }
+    }
+    guard raw.contains(false), !literal.unicodeScalars.contains(where: { $0 == open || $0 == close }) else {
+      return nil
+    }
+    var scalars = String.UnicodeScalarView()
+    var bracket = 0
+    for scalar in literal.unicodeScalars {
+      guard scalar == "[" || scalar == "]" else {
+        scalars.append(scalar)
+        continue
+      }
+      guard bracket < raw.count else { return nil }
+      scalars.append(raw[bracket] ? scalar : (scalar == "[" ? open : close))
+      bracket += 1
+    }
+    return bracket == raw.count ? String(scalars) : nil
+  }
+
+  /// `document` with the masked brackets of its text nodes written back.
+  static func restoring(_ document: MarkdownDocument) -> MarkdownDocument {
+    var nodes = document.nodes
+    var changed = false
+    for index in nodes.indices {
+      guard case .text(let literal) = nodes[index].kind,
+        literal.unicodeScalars.contains(where: { $0 == open || $0 == close })
+      else { continue }
+      var scalars = String.UnicodeScalarView()
+      for scalar in literal.unicodeScalars {
+        scalars.append(scalar == open ? "[" : scalar == close ? "]" : scalar)
+      }
+      nodes[index].kind = .text(String(scalars))
+      changed = true
+    }
+    guard changed else { return document }
+    return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
+  }
+
+  /// The bracket an entity at `start` (`&#91;`, `&#x5D;`, `&lsqb;`, …) stands for, and where it
+  /// ends; nil for any other text.
+  private static func entity(_ bytes: ArraySlice<UInt8>, at start: Int) -> (UInt8, Int)? {
+    guard let semicolon = bytes[start...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { return nil }
+    let name = String(decoding: bytes[(start + 1)..<semicolon], as: UTF8.self).lowercased()
+    let value: Int?
+    switch name {
+    case "lsqb", "lbrack": value = 0x5B
+    case "rsqb", "rbrack": value = 0x5D
+    default:
+      if name.hasPrefix("#x") {
+        value = Int(name.dropFirst(2), radix: 16)
+      } else if name.hasPrefix("#") {
+        value = Int(name.dropFirst(1))
+      } else {
+        value = nil
+      }
+    }
+    guard let value, value == 0x5B || value == 0x5D else { return nil }
+    return (UInt8(value), semicolon + 1)
+  }
+
+  private static func isBracket(_ byte: UInt8) -> Bool { byte == ASCII.openBracket || byte == ASCII.closeBracket }
+}
