@@ -16,6 +16,7 @@ enum EscapedBrackets {
   ///
   /// - Complexity: O(n) in the text of the nodes holding brackets and their source.
   static func masking(_ document: MarkdownDocument, source: [UInt8]) -> MarkdownDocument {
+    guard mayEscapeBrackets(source) else { return document }
     var nodes = document.nodes
     var lineStarts: [Int]?
     var changed = false
@@ -44,6 +45,25 @@ enum EscapedBrackets {
     }
     guard changed else { return document }
     return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
+  }
+
+  /// Whether `source` holds a backslash before a bracket or an `&` before `#` or a letter: where
+  /// none is, no bracket is escaped, and the nodes need no reading.
+  ///
+  /// - Complexity: O(n), a scan of the bytes.
+  static func mayEscapeBrackets(_ source: [UInt8]) -> Bool {
+    source.withUnsafeBufferPointer { bytes in
+      guard bytes.count >= 2 else { return false }
+      for index in 0..<(bytes.count - 1) {
+        switch bytes[index] {
+        case ASCII.backslash where isBracket(bytes[index + 1]): return true
+        case UInt8(ascii: "&") where bytes[index + 1] == UInt8(ascii: "#") || ASCII.isLetter(bytes[index + 1]):
+          return true
+        default: continue
+        }
+      }
+      return false
+    }
   }
 
   /// `literal` with the brackets that `written` (its source) escapes masked; nil when none is, or

@@ -131,9 +131,8 @@ enum PendingReferences {
   ///
   /// - Complexity: O(n) in the number of nodes and their text; no recursion.
   static func mark(_ document: MarkdownDocument, source: [UInt8]? = nil) -> MarkdownDocument {
-    guard let source else { return mark(document) }
-    let masked = EscapedBrackets.masking(document, source: source)
-    return masked == document ? mark(document) : EscapedBrackets.restoring(mark(masked))
+    guard let source, EscapedBrackets.mayEscapeBrackets(source) else { return mark(document) }
+    return EscapedBrackets.restoring(mark(EscapedBrackets.masking(document, source: source)))
   }
 
   private static func mark(_ document: MarkdownDocument) -> MarkdownDocument {

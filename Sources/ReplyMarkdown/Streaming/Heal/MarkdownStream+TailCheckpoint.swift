@@ -114,7 +114,7 @@ extension MarkdownStream {
     // `itle"` showed as a paragraph through a point: fuzz seed 1354).
     guard rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
       let paragraph = TailCheckpoint.lastParagraph(of: healed.document),
-      !PlainTextExtension.mayStartWithDefinition(healed.document, paragraph: paragraph)
+      !Self.opensWithLabel(healed.document, paragraph: paragraph)
     else {
       outbox.checkpointRetry = source.count + Self.checkpointRetryDistance
       outbox.checkpointRetryLine = lineStart
@@ -123,6 +123,17 @@ extension MarkdownStream {
     return TailCheckpoint(
       document: healed.document, paragraph: paragraph, end: candidate, openStart: start, lineStart: lineStart,
       revision: settledRevision)
+  }
+
+  /// Whether the paragraph at `paragraph` opens with a label no definition has resolved: a pending
+  /// link, or text from a `[` (a link that resolved, or took a destination, opens no definition).
+  static func opensWithLabel(_ document: MarkdownDocument, paragraph: Int) -> Bool {
+    guard paragraph + 1 < document.nodes.count else { return false }
+    switch document.nodes[paragraph + 1].kind {
+    case .link(let info): return info.isPending
+    case .text(let literal): return literal.utf8.first == ASCII.openBracket
+    default: return false
+    }
   }
 
   /// The received text in `range` (on the last line, starting with a blank) healed as paragraph
