@@ -64,6 +64,23 @@ enum StreamingHarness {
     return html.html
   }
 
+  /// The HTML shown after each update of `text` streamed one character at a time, and after
+  /// `finish()` when `finishing`.
+  static func htmlDisplays(_ text: String, finishing: Bool) -> [String] {
+    var stream = MarkdownStream()
+    var consumer = MarkdownStreamHTMLRenderer()
+    var shown: [String] = []
+    for character in text {
+      consumer.apply(stream.feed(String(character)))
+      shown.append(consumer.html)
+    }
+    if finishing {
+      consumer.apply(stream.finish())
+      shown.append(consumer.html)
+    }
+    return shown
+  }
+
   /// Streams `text` in byte chunks of `chunk` into the three consumers at once (terminal lines
   /// `width` wide), returning each one's output after `finish()`.
   static func streamAllConsumers(_ text: String, chunk: Int, width: Int = 60)

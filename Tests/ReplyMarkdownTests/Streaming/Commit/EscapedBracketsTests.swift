@@ -5,18 +5,6 @@ import Testing
 /// Brackets the source escapes (`\[`) or writes as entities (`&#91;`) open no pending link, while
 /// the plain ones still do.
 @Suite struct EscapedBracketsTests {
-  /// The HTML shown after each update of `text` streamed one character at a time.
-  static func displays(_ text: String) -> [String] {
-    var stream = MarkdownStream()
-    var consumer = MarkdownStreamHTMLRenderer()
-    var shown: [String] = []
-    for character in text {
-      consumer.apply(stream.feed(String(character)))
-      shown.append(consumer.html)
-    }
-    return shown
-  }
-
   @Test(arguments: [
     "The formula is\n\\[ E = mc^2 \\]\nwhere m is mass",
     "\\[not]",
@@ -25,7 +13,7 @@ import Testing
     "> a quote\n\\[on a lazy line]",
   ])
   func escapedBracketsShowAsText(text: String) {
-    for (index, display) in Self.displays(text).enumerated() {
+    for (index, display) in StreamingHarness.htmlDisplays(text, finishing: false).enumerated() {
       #expect(!display.contains("data-pending"), "after \(String(text.prefix(index + 1)).debugDescription): \(display)")
     }
   }
@@ -36,7 +24,7 @@ import Testing
     ("[one] \\[two] [three]", 2),
   ])
   func plainBracketsStillWait(text: String, pending: Int) {
-    let last = Self.displays(text).last ?? ""
+    let last = StreamingHarness.htmlDisplays(text, finishing: false).last ?? ""
     #expect(last.components(separatedBy: "data-pending").count - 1 == pending, "\(last)")
   }
 

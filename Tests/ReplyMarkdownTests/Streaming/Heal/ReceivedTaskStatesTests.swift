@@ -5,20 +5,6 @@ import Testing
 /// A task item shows checked as its received line checks it (cmark-gfm checks an item whose line
 /// holds `[x]` or `[X]` anywhere), not as the heal's closers make it read.
 @Suite struct ReceivedTaskStatesTests {
-  /// The HTML shown after each update of `text` streamed one character at a time.
-  static func displays(_ text: String) -> [String] {
-    var stream = MarkdownStream()
-    var consumer = MarkdownStreamHTMLRenderer()
-    var shown: [String] = []
-    for character in text {
-      consumer.apply(stream.feed(String(character)))
-      shown.append(consumer.html)
-    }
-    consumer.apply(stream.finish())
-    shown.append(consumer.html)
-    return shown
-  }
-
   @Test(arguments: [
     ("* [ ] a [x", false),
     ("- [ ] b [X", false),
@@ -27,7 +13,7 @@ import Testing
     ("* [x] a [y", true),
   ])
   func theBoxShowsTheReceivedLine(text: String, checkedAtEnd: Bool) {
-    let shown = Self.displays(text)
+    let shown = StreamingHarness.htmlDisplays(text, finishing: true)
     // Checked at no point before the received line holds `[x]`; as cmark-gfm renders at the end.
     for (index, display) in shown.enumerated() {
       let received = String(text.prefix(index + 1))
