@@ -21,26 +21,7 @@ struct OpenLeaf {
   static func find(in document: MarkdownDocument, text: [UInt8]) -> OpenLeaf? {
     let nodes = document.nodes
     let lineStarts = SourceLines.lineStarts(text)
-    // The last block in the text, not in the tree: cmark-gfm moves footnote definitions (a
-    // preamble's among them) to the end of the tree.
-    var last: Int?
-    var lastLine = 0
-    for block in document.topLevelBlocks {
-      let line = nodes[block].range?.start.line ?? 0
-      if last == nil || line >= lastLine {
-        last = block
-        lastLine = max(lastLine, line)
-      }
-    }
-    guard var index = last else { return nil }
-    var tableIndex: Int?
-    while true {
-      if case .table = nodes[index].kind { tableIndex = index }
-      var lastChild: Int?
-      for child in document.children(of: index) where nodes[child].kind.isBlock { lastChild = child }
-      guard let child = lastChild else { break }
-      index = child
-    }
+    guard let (index, tableIndex) = lastBlock(in: document) else { return nil }
     func offset(_ position: SourcePosition) -> Int? {
       guard position.line >= 1, position.line <= lineStarts.count else { return nil }
       return min(text.count, lineStarts[position.line - 1] + position.column - 1)
@@ -84,5 +65,42 @@ struct OpenLeaf {
     default:
       return OpenLeaf(kind: .other, start: start, contentEnd: text.count, isOpen: false)
     }
+  }
+
+  /// Whether the deepest last block of `document` is a fenced code block (the healer's test of a
+  /// fence its line scan found open: `StreamHealer.openFence` reads lines inside a raw HTML block,
+  /// or in a list item that has ended, as top-level fences).
+  static func endsInFencedCode(_ document: MarkdownDocument) -> Bool {
+    guard let (index, _) = lastBlock(in: document), case .codeBlock(let info) = document.nodes[index].kind else {
+      return false
+    }
+    return info.isFenced
+  }
+
+  /// The deepest last block of `document` and the table it is in, if any; `nil` for an empty
+  /// document.
+  private static func lastBlock(in document: MarkdownDocument) -> (block: Int, table: Int?)? {
+    let nodes = document.nodes
+    // The last block in the text, not in the tree: cmark-gfm moves footnote definitions (a
+    // preamble's among them) to the end of the tree.
+    var last: Int?
+    var lastLine = 0
+    for block in document.topLevelBlocks {
+      let line = nodes[block].range?.start.line ?? 0
+      if last == nil || line >= lastLine {
+        last = block
+        lastLine = max(lastLine, line)
+      }
+    }
+    guard var index = last else { return nil }
+    var tableIndex: Int?
+    while true {
+      if case .table = nodes[index].kind { tableIndex = index }
+      var lastChild: Int?
+      for child in document.children(of: index) where nodes[child].kind.isBlock { lastChild = child }
+      guard let child = lastChild else { break }
+      index = child
+    }
+    return (index, tableIndex)
   }
 }

@@ -100,14 +100,24 @@ struct StreamHealer {
     case .blocks:
       // The last line inside a fence the open part opened (not yet settled as a long block): code,
       // which no marker makes another block (a review: `# H`, a fence, `ab`, then `*` hid the `*`).
+      // The scan reads a fence line inside a raw HTML block, or in a list item that has ended, as
+      // a top-level fence: the parse confirms it, or the last line is read as blocks (`<div>`,
+      // a fence line, a blank, then `_a` showed `_a` where a lone `_a` shows emphasis: fuzz seed
+      // 1354). The parse is the one the display needs.
       if let fence = Self.openFence(text, from: protectedLength, to: lineStart) {
-        if lineStart < text.count
-          && ByteHolds.isFenceCloserPrefix(text[lineStart...], fence: fence.character, length: fence.length)
+        var code = text
+        var codeRules = applied
+        if lineStart < code.count
+          && ByteHolds.isFenceCloserPrefix(code[lineStart...], fence: fence.character, length: fence.length)
         {
-          text.removeSubrange(lineStart...)
-          applied.insert(.fenceCloserPrefix)
+          code.removeSubrange(lineStart...)
+          codeRules.insert(.fenceCloserPrefix)
         }
-        return finish(text, applied: &applied)
+        let document = parse(code)
+        if OpenLeaf.endsInFencedCode(document) {
+          applied = codeRules
+          return finish(code, document: document, applied: &applied)
+        }
       }
       if lineStart < text.count, let rule = LineHold(text[lineStart...]).rule {
         text.removeSubrange(lineStart...)
@@ -504,9 +514,9 @@ struct StreamHealer {
 
   /// The opener of the top-level fenced code block that the lines of `text[start..<end]` (whole
   /// lines) leave open, if any: a line of up to three spaces and three or more backticks or
-  /// tildes opens one, a line of at least as many of its character and blanks closes it. (Inside
-  /// a raw HTML block such a line is HTML; taking it for a fence only spares the last line a hold
-  /// there, which in that block no marker needs.)
+  /// tildes opens one, a line of at least as many of its character and blanks closes it. A
+  /// candidate only: such a line inside a raw HTML block is HTML, and one in a list item ends with
+  /// the item, which the heal learns from its parse.
   ///
   /// - Complexity: O(n) in the bytes read.
   static func openFence(_ text: [UInt8], from start: Int, to end: Int) -> FenceLine? {

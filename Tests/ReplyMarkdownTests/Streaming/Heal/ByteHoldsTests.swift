@@ -28,6 +28,17 @@ extension HealTables {
     HealCase("~~~~\nab\n~~~ ", "<pre><code>ab␤~~~ </code></pre>", applies: false, fence: ASCII.tilde),
     HealCase("~~~~\nab\n~~~~ ", "<pre><code>ab␤</code></pre>", fence: ASCII.tilde),
     HealCase("~~~~\nab\n ~~~", "<pre><code>ab␤</code></pre>", fence: ASCII.tilde),
+    // The open part's own fence, found by a scan of its lines that the parse confirms.
+    HealCase("```\nwork\n``", "<pre><code>work␤</code></pre>"),
+    HealCase("- a\n\n  ~~~\n  b\n  ~~", "<ul><li><p>a</p><pre><code>b␤</code></pre></li></ul>"),
+    // A fence line the scan finds, where the parse finds none open: in a raw HTML block, or in a
+    // list item that has ended. The last line is a paragraph's, healed (fuzz seed 1354: the
+    // paragraph's markers showed raw).
+    HealCase("<div>\n```\n\n_a", "<div>␤```␤<p><em>a</em></p>", applies: false),
+    HealCase("   <div>\n ``` <== *a\n\n_a _a", "   <div>␤ ``` <== *a␤<p><em>a <em>a</em></em></p>", applies: false),
+    HealCase("1) x\n   ```\n\n   y\nz `c", "<ol><li>x␤<pre><code>␤y␤</code></pre></li></ol><p>z <code>c</code></p>", applies: false),
+    // In the raw HTML block still open, the last line is held as any line of backticks is.
+    HealCase("<div>\n```\n``", "<div>␤```", applies: false),
   ]
 
   static let trailingMarkers = [
