@@ -12,7 +12,9 @@ enum EscapedBrackets {
   static let close: Unicode.Scalar = Unicode.Scalar(0xFDD1 as UInt32) ?? "\u{E001}"
 
   /// `document`, parsed from `source`, with the escaped brackets of its text nodes masked; the
-  /// document itself when it has none, or when a node's brackets do not match its source's.
+  /// document itself when it has none, or when a node's brackets do not match its source's. Any
+  /// position is safe: one outside `source` masks nothing (a parse that read the input guard's
+  /// text, escaped where `source` is not, has positions past its lines' ends).
   ///
   /// - Complexity: O(n) in the text of the nodes holding brackets and their source.
   static func masking(_ document: MarkdownDocument, source: [UInt8]) -> MarkdownDocument {
@@ -26,9 +28,12 @@ enum EscapedBrackets {
       else { continue }
       let starts = lineStarts ?? SourceLines.lineStarts(source)
       lineStarts = starts
-      guard range.start.line >= 1, range.end.line <= starts.count else { continue }
+      guard range.start.line >= 1, range.start.line <= range.end.line, range.end.line <= starts.count else { continue }
       var from = starts[range.start.line - 1] + range.start.column - 1
       let to = starts[range.end.line - 1] + range.end.column
+      // Within the source: a guarded parse's columns may pass its lines' ends (fuzz seed 1357: 400
+      // brackets and more in a paragraph, which the guard escapes, read past the source's end).
+      guard from >= 0, from < to, to <= source.count else { continue }
       // A node may start at the character a backslash before it escapes (`\[not]`).
       var backslashes = 0
       while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
@@ -37,8 +42,7 @@ enum EscapedBrackets {
       // marker it does not have), where their brackets pair up with the node's alone.
       let lines =
         starts[range.start.line - 1]..<(range.end.line < starts.count ? starts[range.end.line] : source.count)
-      guard from >= 0, from < to, to <= source.count,
-        let masked = masked(literal, written: source[from..<to]) ?? masked(literal, written: source[lines])
+      guard let masked = masked(literal, written: source[from..<to]) ?? masked(literal, written: source[lines])
       else { continue }
       nodes[index].kind = .text(masked)
       changed = true

@@ -40,3 +40,21 @@ import Testing
     #expect(EscapedBrackets.masked(literal, written: Array(written.utf8)[...]) == masked)
   }
 }
+
+extension EscapedBracketsTests {
+  /// A parse that read the input guard's text (past 400 brackets in a paragraph it escapes the
+  /// rest, so its lines grow) has columns past the source's lines: they mask nothing, and read
+  /// nothing outside the source (fuzz seed 1357 read past its end and trapped).
+  @Test func aGuardedParseReadsNothingPastTheSource() {
+    let text = "\\[x] " + String(repeating: "[a ", count: 500) + "*b* c]\n"
+    let document = MarkdownDocument(text)
+    #expect(!document.diagnostics.isEmpty)
+    let masked = EscapedBrackets.masking(document, source: Array(text.utf8))
+    #expect(masked.nodes.count == document.nodes.count)
+    // And streamed: every update heals the paragraph without a trap.
+    #expect(StreamingHarness.htmlDisplays(text, finishing: false).count == text.count)
+    // The node after the emphasis starts past the source's end in the guarded text's columns.
+    let last = document.nodes.last { if case .text = $0.kind { true } else { false } }
+    #expect((last?.range?.start.column ?? 0) > text.utf8.count)
+  }
+}
