@@ -45,7 +45,9 @@ public struct Fuzzer {
   /// checks (or the repeats and minimisation of its failure) are still running after `stallLimit`
   /// is saved as a `time` regression, as it is, while they run, and `stalled` is called, from
   /// another thread, with its number and where it was saved (``FuzzWatchdog``). A slow input the
-  /// run then minimises is saved twice, whole and minimised.
+  /// run then minimises is saved twice, whole and minimised. An input whose checks crash the
+  /// process (or a candidate of its minimisation) is saved as a `crash` regression before the
+  /// process ends (``FuzzCrashRecorder``).
   public func run(
     seed: UInt64, duration: Duration, shouldStop: () -> Bool = { false }, progress: (Report) -> Void = { _ in },
     stallLimit: Swift.Duration = .seconds(60),
@@ -53,6 +55,12 @@ public struct Fuzzer {
   ) -> Report {
     let watchdog = FuzzWatchdog(limit: stallLimit, directory: regressionDirectory, stalled: stalled)
     defer { watchdog.stop() }
+    if let regressionDirectory {
+      // Where a crash writes, which its handler cannot create.
+      try? FileManager.default.createDirectory(at: regressionDirectory, withIntermediateDirectories: true)
+      FuzzCrashRecorder.install()
+    }
+    defer { FuzzCrashRecorder.uninstall() }
     var random = SplitMix64(seed: seed)
     var report = Report()
     let start = Date()
@@ -69,7 +77,11 @@ public struct Fuzzer {
       // Watched through the checks, and through the repeats and minimisation of a failure, each
       // of which may be as slow as the checks.
       watchdog.begin(input, number: report.inputs)
-      defer { watchdog.end() }
+      record(input)
+      defer {
+        watchdog.end()
+        FuzzCrashRecorder.clear()
+      }
       do throws(FuzzOracle.Failure) {
         try oracle.check(input)
         if !InputGuard.apply(String(decoding: bytes, as: UTF8.self), options: input.parseOptions).diagnostics.isEmpty {
@@ -111,6 +123,7 @@ public struct Fuzzer {
       if shouldStop() { return false }
       var trial = input
       trial.bytes = candidate
+      record(trial)
       return (0..<repeats).allSatisfy { _ in
         do throws(FuzzOracle.Failure) {
           try oracle.check(trial)
@@ -121,6 +134,12 @@ public struct Fuzzer {
       }
     }
     return result
+  }
+
+  /// Records `input` as the one a crash of its checks saves (``FuzzCrashRecorder``), when failures
+  /// are saved.
+  private func record(_ input: FuzzOracle.Input) {
+    if let regressionDirectory { FuzzCrashRecorder.record(input, in: regressionDirectory) }
   }
 
   /// Saves a failing input as `<check>[-smart][-unsafe]-<hash>.md`; returns the path.

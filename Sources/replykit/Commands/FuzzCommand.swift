@@ -12,7 +12,8 @@ enum FuzzCommand {
     Mutates the replies under Corpus/, the spec examples of ../shared/corpus and its fuzzing dictionary,
     and checks every renderer on each input: no crash, HTML equal to cmark-gfm's (on the guarded text
     when a guard reported a change), time and output within bounds. Failures are minimised and saved
-    under Corpus/fuzz-regressions/. Exit status 1 when anything failed.
+    under Corpus/fuzz-regressions/; an input that crashes the checks is saved there as it is
+    (crash-*.md) before the process ends by the signal. Exit status 1 when anything failed.
 
     Options:
       --seed N          random seed (default 1); the same seed gives the same inputs

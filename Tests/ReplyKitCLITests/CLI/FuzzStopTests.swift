@@ -26,4 +26,33 @@ import Testing
     // 128 + the signal, or 1 when the run found a failure before it stopped.
     #expect(result.stdout.hasPrefix("status \(128 + number)\n") || result.stdout.hasPrefix("status 1\n"))
   }
+
+  /// A crash in the checks ended the fuzzer and lost the input that caused it (fuzz seed 1357: a
+  /// trap in the stream's heal, found only with a debugger). The input being checked is now saved
+  /// as a `crash` regression and the process still ends by the signal. A signal sent from outside
+  /// stands for the crash here: the handler cannot tell them apart.
+  @Test(arguments: ["SEGV", "ILL"])
+  func aCrashSavesTheInputBeingChecked(signal: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-fuzz-\(UUID().uuidString)")
+    for folder in ["corpus", "shared"] {
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("# Title\n\nSome *text* and a [link](https://example.com).\n".utf8)
+      .write(to: directory.appendingPathComponent("corpus/a.md"))
+    let result = try OutputSafetyTests.shell(
+      """
+      "$R" fuzz --seconds 600 --corpus corpus --shared shared > out.txt 2> err.txt & p=$!
+      sleep 2; kill -\(signal) $p; wait $p; echo "status $?"
+      cat err.txt; ls corpus/fuzz-regressions
+      """, in: directory)
+    let number = signal == "SEGV" ? 11 : 4
+    #expect(result.stdout.hasPrefix("status \(128 + number)\n"), "\(result.stdout)")
+    #expect(result.stdout.contains("fuzz: the checks crashed; the input is saved as "), "\(result.stdout)")
+    let saved = try FileManager.default.contentsOfDirectory(
+      atPath: directory.appendingPathComponent("corpus/fuzz-regressions").path
+    ).filter { $0.hasPrefix("crash-") && $0.hasSuffix(".md") }
+    #expect(saved.count == 1, "\(result.stdout)")
+  }
 }

@@ -36,7 +36,9 @@ extension HealTables {
     // paragraph's markers showed raw).
     HealCase("<div>\n```\n\n_a", "<div>␤```␤<p><em>a</em></p>", applies: false),
     HealCase("   <div>\n ``` <== *a\n\n_a _a", "   <div>␤ ``` <== *a␤<p><em>a <em>a</em></em></p>", applies: false),
-    HealCase("1) x\n   ```\n\n   y\nz `c", "<ol><li>x␤<pre><code>␤y␤</code></pre></li></ol><p>z <code>c</code></p>", applies: false),
+    HealCase(
+      "1) x\n   ```\n\n   y\nz `c", "<ol><li>x␤<pre><code>␤y␤</code></pre></li></ol><p>z <code>c</code></p>",
+      applies: false),
     // In the raw HTML block still open, the last line is held as any line of backticks is.
     HealCase("<div>\n```\n``", "<div>␤```", applies: false),
   ]
