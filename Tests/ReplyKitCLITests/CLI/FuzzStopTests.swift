@@ -4,16 +4,22 @@ import Testing
 /// Ctrl-C ended `replykit fuzz` at once, without its summary, and could cut a regression file
 /// being saved. It now stops after the input being checked and prints the summary.
 @Suite(.timeLimit(.minutes(2))) struct FuzzStopTests {
-  @Test(arguments: ["INT", "TERM"])
-  func aSignalStopsTheRunWithItsSummary(signal: String) throws {
+  /// A new folder holding `corpus/a.md` and an empty `shared`, for a run of `fuzz` inside it.
+  static func runDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-fuzz-\(UUID().uuidString)")
     for folder in ["corpus", "shared"] {
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
     }
-    defer { try? FileManager.default.removeItem(at: directory) }
     try Data("# Title\n\nSome *text* and a [link](https://example.com).\n".utf8)
       .write(to: directory.appendingPathComponent("corpus/a.md"))
+    return directory
+  }
+
+  @Test(arguments: ["INT", "TERM"])
+  func aSignalStopsTheRunWithItsSummary(signal: String) throws {
+    let directory = try Self.runDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let result = try OutputSafetyTests.shell(
       """
       "$R" fuzz --seconds 600 --no-save --corpus corpus --shared shared > out.txt 2> err.txt & p=$!
@@ -33,14 +39,8 @@ import Testing
   /// stands for the crash here: the handler cannot tell them apart.
   @Test(arguments: ["SEGV", "ILL"])
   func aCrashSavesTheInputBeingChecked(signal: String) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replykit-fuzz-\(UUID().uuidString)")
-    for folder in ["corpus", "shared"] {
-      try FileManager.default.createDirectory(
-        at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
-    }
+    let directory = try Self.runDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data("# Title\n\nSome *text* and a [link](https://example.com).\n".utf8)
-      .write(to: directory.appendingPathComponent("corpus/a.md"))
     let result = try OutputSafetyTests.shell(
       """
       "$R" fuzz --seconds 600 --corpus corpus --shared shared > out.txt 2> err.txt & p=$!

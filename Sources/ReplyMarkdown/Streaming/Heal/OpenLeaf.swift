@@ -51,7 +51,7 @@ struct OpenLeaf {
       var contentEnd = text.count
       if range.end.line > range.start.line {
         // Setext: the content ends before the underline's line.
-        let underline = lineStarts[range.end.line - 1]
+        let underline = min(text.count, lineStarts[min(range.end.line, lineStarts.count) - 1])
         contentEnd = underline
         while contentEnd > start,
           text[contentEnd - 1] == ASCII.newline || text[contentEnd - 1] == ASCII.carriageReturn
