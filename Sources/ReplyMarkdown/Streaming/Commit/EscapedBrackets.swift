@@ -29,20 +29,30 @@ enum EscapedBrackets {
       let starts = lineStarts ?? SourceLines.lineStarts(source)
       lineStarts = starts
       guard range.start.line >= 1, range.start.line <= range.end.line, range.end.line <= starts.count else { continue }
-      var from = starts[range.start.line - 1] + range.start.column - 1
-      let to = starts[range.end.line - 1] + range.end.column
+      let lineStart = starts[range.start.line - 1]
+      let start = lineStart + range.start.column - 1
+      let end = starts[range.end.line - 1] + range.end.column
       // Within the source: a guarded parse's columns may pass its lines' ends (fuzz seed 1357: 400
       // brackets and more in a paragraph, which the guard escapes, read past the source's end).
-      guard from >= 0, from < to, to <= source.count else { continue }
+      guard start >= lineStart, start < end, end <= source.count else { continue }
       // A node may start at the character a backslash before it escapes (`\[not]`).
+      var from = start
       var backslashes = 0
       while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
       if backslashes % 2 == 1 { from -= 1 }
-      // Its whole lines when its columns do not hold it (a lazy line of a quote counted past a
-      // marker it does not have), where their brackets pair up with the node's alone.
-      let lines =
-        starts[range.start.line - 1]..<(range.end.line < starts.count ? starts[range.end.line] : source.count)
-      guard let masked = masked(literal, written: source[from..<to]) ?? masked(literal, written: source[lines])
+      if let found = masked(literal, written: source[from..<end]) {
+        nodes[index].kind = .text(found)
+        changed = true
+        continue
+      }
+      // On a lazy line of a quote cmark-gfm counts columns past the marker the line does not have,
+      // the start's and often the end's: the node's columns moved back by up to a marker's width
+      // per quote level, or its start line up to its end, whose last brackets are the node's (a
+      // pending link's `[` later on the line then counts for nothing: fuzz seed 1357).
+      let shifted = (1...max(1, min(Self.maximumLazyShift, start - lineStart))).lazy.compactMap { shift in
+        start - shift >= lineStart ? Self.masked(literal, written: source[(start - shift)..<(end - shift)]) : nil
+      }
+      guard let masked = shifted.first ?? masked(literal, written: source[lineStart..<end], endingWithIt: true)
       else { continue }
       nodes[index].kind = .text(masked)
       changed = true
@@ -50,6 +60,10 @@ enum EscapedBrackets {
     guard changed else { return document }
     return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
   }
+
+  /// How far back ``masking(_:source:)`` looks for a text node on a lazy line whose columns are
+  /// off: two columns (`> `) for each of eight quote levels.
+  static let maximumLazyShift = 16
 
   /// Whether `source` holds a backslash before a bracket or an `&` before `#` or a letter: where
   /// none is, no bracket is escaped, and the nodes need no reading.
@@ -72,7 +86,9 @@ enum EscapedBrackets {
 
   /// `literal` with the brackets that `written` (its source) escapes masked; nil when none is, or
   /// when the brackets of the two do not pair up in order (the literal then stands as it is).
-  static func masked(_ literal: String, written: ArraySlice<UInt8>) -> String? {
+  /// With `endingWithIt`, `written` may begin before the literal's source: its last brackets are
+  /// the literal's.
+  static func masked(_ literal: String, written: ArraySlice<UInt8>, endingWithIt: Bool = false) -> String? {
     var raw: [Bool] = []  // for each bracket `written` produces, in order: whether it is a plain `[`/`]`
     var index = written.startIndex
     while index < written.endIndex {
@@ -87,6 +103,10 @@ enum EscapedBrackets {
         if isBracket(byte) { raw.append(true) }
         index += 1
       }
+    }
+    if endingWithIt {
+      let brackets = literal.utf8.count(where: isBracket)
+      if raw.count > brackets { raw.removeFirst(raw.count - brackets) }
     }
     guard raw.contains(false), !literal.unicodeScalars.contains(where: { $0 == open || $0 == close }) else {
       return nil
