@@ -18,6 +18,13 @@ enum EscapedBrackets {
   ///
   /// - Complexity: O(n) in the text of the nodes holding brackets and their source.
   static func masking(_ document: MarkdownDocument, source: [UInt8]) -> MarkdownDocument {
+    var bytesRead = 0
+    return masking(document, source: source, bytesRead: &bytesRead)
+  }
+
+  /// ``masking(_:source:)``, adding to `bytesRead` the bytes of `source` it reads for the nodes
+  /// (at most the nodes' bytes and ``maximumLazyShift`` more, ``maximumLazyShift`` + 2 times).
+  static func masking(_ document: MarkdownDocument, source: [UInt8], bytesRead: inout Int) -> MarkdownDocument {
     guard mayEscapeBrackets(source) else { return document }
     var nodes = document.nodes
     var lineStarts: [Int]?
@@ -36,24 +43,31 @@ enum EscapedBrackets {
       // brackets and more in a paragraph, which the guard escapes, read past the source's end).
       guard start >= lineStart, start < end, end <= source.count else { continue }
       // A node may start at the character a backslash before it escapes (`\[not]`).
-      var from = start
-      var backslashes = 0
-      while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
-      if backslashes % 2 == 1 { from -= 1 }
-      if let found = masked(literal, written: source[from..<end]) {
-        nodes[index].kind = .text(found)
-        changed = true
-        continue
+      func read(_ bytes: Range<Int>, endingWithIt: Bool = false) -> Reading {
+        var from = bytes.lowerBound
+        var backslashes = 0
+        while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
+        if backslashes % 2 == 1 { from -= 1 }
+        bytesRead += bytes.upperBound - from
+        return Self.reading(literal, written: source[from..<bytes.upperBound], endingWithIt: endingWithIt)
       }
+      var reading = read(start..<end)
       // On a lazy line of a quote cmark-gfm counts columns past the marker the line does not have,
-      // the start's and often the end's: the node's columns moved back by up to a marker's width
-      // per quote level, or its start line up to its end, whose last brackets are the node's (a
-      // pending link's `[` later on the line then counts for nothing: fuzz seed 1357).
-      let shifted = (1...max(1, min(Self.maximumLazyShift, start - lineStart))).lazy.compactMap { shift in
-        start - shift >= lineStart ? Self.masked(literal, written: source[(start - shift)..<(end - shift)]) : nil
+      // the start's and often the end's. When the node's columns do not pair up with it, its
+      // columns moved back by up to a marker's width per quote level, then the bytes from as far
+      // back to its end, whose last brackets are the node's (a pending link's `[` later on the line
+      // then counts for nothing: fuzz seed 1357). Each reads the node's bytes and a few more: a
+      // line of many nodes is not read again per node (that made a long line quadratic).
+      var shift = 1
+      while case .unpaired = reading, shift <= Self.maximumLazyShift, start - shift >= lineStart {
+        reading = read((start - shift)..<(end - shift))
+        shift += 1
       }
-      guard let masked = shifted.first ?? masked(literal, written: source[lineStart..<end], endingWithIt: true)
-      else { continue }
+      if case .unpaired = reading {
+        let back = max(lineStart, start - Self.maximumLazyShift)
+        reading = read(back..<end, endingWithIt: true)
+      }
+      guard case .masked(let masked) = reading else { continue }
       nodes[index].kind = .text(masked)
       changed = true
     }
@@ -84,33 +98,49 @@ enum EscapedBrackets {
     }
   }
 
+  /// How a text node's literal reads against bytes that may be its source.
+  enum Reading: Equatable {
+    /// The literal with the brackets the source escapes masked.
+    case masked(String)
+    /// The brackets pair up and none is escaped: nothing to mask.
+    case plain
+    /// The brackets do not pair up in order: these bytes are not the literal's source.
+    case unpaired
+  }
+
   /// `literal` with the brackets that `written` (its source) escapes masked; nil when none is, or
   /// when the brackets of the two do not pair up in order (the literal then stands as it is).
-  /// With `endingWithIt`, `written` may begin before the literal's source: its last brackets are
-  /// the literal's.
-  static func masked(_ literal: String, written: ArraySlice<UInt8>, endingWithIt: Bool = false) -> String? {
-    var raw: [Bool] = []  // for each bracket `written` produces, in order: whether it is a plain `[`/`]`
+  static func masked(_ literal: String, written: ArraySlice<UInt8>) -> String? {
+    guard case .masked(let masked) = reading(literal, written: written) else { return nil }
+    return masked
+  }
+
+  /// How `literal` reads against `written`. With `endingWithIt`, `written` may begin before the
+  /// literal's source: its last brackets are the literal's.
+  ///
+  /// - Complexity: O(n) in `written` and `literal`.
+  static func reading(_ literal: String, written: ArraySlice<UInt8>, endingWithIt: Bool = false) -> Reading {
+    // For each bracket `written` produces, in order: the bracket, and whether it is a plain one.
+    var raw: [(bracket: UInt8, plain: Bool)] = []
     var index = written.startIndex
     while index < written.endIndex {
       let byte = written[index]
       if byte == ASCII.backslash, index + 1 < written.endIndex, ASCII.isPunctuation(written[index + 1]) {
-        if isBracket(written[index + 1]) { raw.append(false) }
+        if isBracket(written[index + 1]) { raw.append((written[index + 1], false)) }
         index += 2
       } else if byte == UInt8(ascii: "&"), let (decoded, end) = entity(written, at: index) {
-        if isBracket(decoded) { raw.append(false) }
+        if isBracket(decoded) { raw.append((decoded, false)) }
         index = end
       } else {
-        if isBracket(byte) { raw.append(true) }
+        if isBracket(byte) { raw.append((byte, true)) }
         index += 1
       }
     }
-    if endingWithIt {
-      let brackets = literal.utf8.count(where: isBracket)
-      if raw.count > brackets { raw.removeFirst(raw.count - brackets) }
-    }
-    guard raw.contains(false), !literal.unicodeScalars.contains(where: { $0 == open || $0 == close }) else {
-      return nil
-    }
+    let brackets = literal.utf8.filter(isBracket)
+    if endingWithIt && raw.count > brackets.count { raw.removeFirst(raw.count - brackets.count) }
+    guard raw.map(\.bracket) == brackets else { return .unpaired }
+    guard raw.contains(where: { !$0.plain }), !literal.unicodeScalars.contains(where: { $0 == open || $0 == close })
+    else { return .plain }
     var scalars = String.UnicodeScalarView()
     var bracket = 0
     for scalar in literal.unicodeScalars {
@@ -118,11 +148,10 @@ enum EscapedBrackets {
         scalars.append(scalar)
         continue
       }
-      guard bracket < raw.count else { return nil }
-      scalars.append(raw[bracket] ? scalar : (scalar == "[" ? open : close))
+      scalars.append(raw[bracket].plain ? scalar : (scalar == "[" ? open : close))
       bracket += 1
     }
-    return bracket == raw.count ? String(scalars) : nil
+    return .masked(String(scalars))
   }
 
   /// `document` with the masked brackets of its text nodes written back.
