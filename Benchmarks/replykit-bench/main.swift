@@ -84,6 +84,18 @@ do {
     // The seeded mixed reply the streaming benchmark uses, to feed other tools the same input.
     guard let seed = UInt64(arguments[1]), let bytes = Int(arguments[2]) else { throw BenchUsage.badArguments }
     FileHandle.standardOutput.write(Data(MixedReplyGenerator(seed: seed).reply(bytes: bytes).utf8))
+  case "fuzz-check" where arguments.count == 2:
+    // Every check of the fuzz oracle on one saved input (`fuzz-check FILE`, its options read from
+    // the name as for Corpus/fuzz-regressions), with the CPU time of each: a `time` failure of a
+    // run, measured again alone.
+    let url = URL(fileURLWithPath: arguments[1])
+    let input = Fuzzer.input(fromRegressionNamed: url.lastPathComponent, bytes: [UInt8](try Data(contentsOf: url)))
+    do throws(FuzzOracle.Failure) {
+      try FuzzOracle(checksTime: true).check(input)
+      print("passes (within \(FuzzOracle.timeBudget(forBytes: input.bytes.count)) s)")
+    } catch {
+      print("\(error.check): \(error.detail)")
+    }
   case "pathological" where arguments.count <= 2:
     // The cases file of the shared corpus (default ../shared/corpus/pathological.json).
     let cases = URL(fileURLWithPath: arguments.count == 2 ? arguments[1] : "../shared/corpus/pathological.json")
@@ -96,7 +108,7 @@ do {
   default:
     FileHandle.standardError.write(
       Data(
-        ("usage: replykit-bench parse FILE | engine | versions | stream | stream-one CONSUMER KIND BYTES [CHUNK] "
+        ("usage: replykit-bench parse FILE | fuzz-check FILE | engine | versions | stream | stream-one CONSUMER KIND BYTES [CHUNK] "
           + "| stream-stats KIND|file:PATH BYTES [CHUNK] | highlight FILE | highlight-stream | pathological [CASES.json] | resources [ROUNDS] "
           + "| mixed-reply SEED BYTES | parse-small ROUNDS TEXT\n").utf8))
     exit(2)
