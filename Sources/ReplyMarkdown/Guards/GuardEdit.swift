@@ -4,7 +4,8 @@ struct GuardEdit: Equatable {
   enum Insertion: UInt8 {
     /// A backslash: the next punctuation character becomes literal text.
     case backslash
-    /// A line break: ends a paragraph or a table.
+    /// A line break (at a line start: a blank line): ends a paragraph or a table. Written `\r`
+    /// after a line that ends in a bare `\r`, else `\n`.
     case newline
     /// U+2060 WORD JOINER: invisible, but ends the run of letters an e-mail autolink scans.
     case wordJoiner
@@ -70,7 +71,11 @@ extension GuardEdit {
       copy(from: position, to: edit.offset)
       switch edit.insertion {
       case .backslash: gathered.append(ASCII.backslash)
-      case .newline: gathered.append(ASCII.newline)
+      // After a bare `\r` line end a `\n` would join it into one `\r\n`, ending no paragraph or
+      // table (a review: past the cell limit a table of `\r` lines went on): the break is `\r`.
+      case .newline:
+        let afterCarriageReturn = edit.offset > 0 && bytes[edit.offset - 1] == ASCII.carriageReturn
+        gathered.append(afterCarriageReturn ? ASCII.carriageReturn : ASCII.newline)
       case .wordJoiner: gathered.append(contentsOf: edit.insertion.bytes)
       }
       position = edit.offset

@@ -20,7 +20,9 @@ import Testing
 /// HTML opener limits inside a code span were spared, up to the limit again (a backslash there
 /// shows: 60 fewer `delimiterRuns`, 54 `delimiterRunLength`, 11 `brackets`, 24
 /// `unclosedHTMLOpeners` results of 12,000 random ones, the shared corpus unchanged, and 11 Corpus
-/// inputs under the tight limits only; 2026-12-04). A
+/// inputs under the tight limits only; 2026-12-04), and when the line break the guard inserts
+/// after a bare `\r` line end became `\r` (a `\n` joined it into one `\r\n`: the random digest
+/// only, every kind's count unchanged; 2026-12-06). A
 /// faster scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -44,7 +46,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x99e1_4e9e_296c_4093
+  static let expectedRandomDigest: UInt64 = 0xd863_aef7_31c4_f6ec
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

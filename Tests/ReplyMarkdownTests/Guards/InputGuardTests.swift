@@ -230,6 +230,21 @@ import Testing
     #expect(html.hasSuffix("</tbody>\n</table>\n<p>3\n4</p>\n"))
   }
 
+  /// With bare `\r` line ends the inserted break is `\r`: a `\n` joined the line end into one
+  /// `\r\n`, and the table went on past the limit, the paragraph after it read as rows (a review).
+  @Test func aBreakAfterABareCarriageReturnIsOne() {
+    let cells = "a|b\r-|-\r1\r2\r3\r4\r"
+    let table = guarded(cells, InputLimits(maxTableCells: 6))
+    #expect(table.text == "a|b\r-|-\r1\r2\r\r3\r4\r")
+    let html = HTMLRenderer().render(MarkdownDocument(cells, limits: InputLimits(maxTableCells: 6)))
+    #expect(html.hasSuffix("</tbody>\n</table>\n<p>3\n4</p>\n"), "\(html)")
+    let header = guarded("aaaa\rbbbb\rx|y\r-|-\r", InputLimits(maxTableHeaderScan: 5))
+    #expect(header.text == "aaaa\rbbbb\r\rx|y\r-|-\r")
+    // After `\r\n` the break is `\n`, as after `\n`.
+    let crlf = guarded("a|b\r\n-|-\r\n1\r\n2\r\n3\r\n", InputLimits(maxTableCells: 6))
+    #expect(crlf.text == "a|b\r\n-|-\r\n1\r\n2\r\n\n3\r\n")
+  }
+
   @Test func longParagraphBeforeATableIsSplitOff() {
     let text = "aaaa\nbbbb\nx|y\n-|-\n"
     let result = guarded(text, InputLimits(maxTableHeaderScan: 5))
