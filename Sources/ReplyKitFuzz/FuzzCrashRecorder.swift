@@ -10,7 +10,8 @@ import Foundation
 /// under test (an index out of range, an overflow, a failed precondition) ends the process, and
 /// with it the fuzzer, before any failure is reported or saved.
 ///
-/// While installed, the signals a crash raises (``signals``) run a handler that writes the
+/// While installed, the signals a crash raises (``signals``) run a handler, on a stack of its own
+/// (a stack overflow leaves none), that writes the
 /// recorded input as a `crash` regression (`crash[-smart][-unsafe]-<hash>.md`, the name
 /// ``Fuzzer/regressionName(for:check:)`` gives), says so on standard error, and ends the process
 /// by the signal (its default action: no backtrace of the runtime's is printed). The handler only
@@ -30,28 +31,43 @@ public enum FuzzCrashRecorder {
   /// path (NUL-terminated) and the bytes. Swapped whole, so the handler sees one record or none.
   nonisolated(unsafe) private static var current: UnsafeMutableRawPointer?
   /// The handlers ``install()`` replaced, by signal number.
-  nonisolated(unsafe) private static var previous = [sighandler_t?](repeating: nil, count: 65)
+  nonisolated(unsafe) private static var previous: [sigaction] = Array(repeating: sigaction(), count: 65)
   nonisolated(unsafe) private static var installed = false
+  /// The stack the handler runs on: a stack overflow (deep recursion, the likeliest crash of a
+  /// parser) leaves none of the thread's own, and the handler could not save the input on it.
+  nonisolated(unsafe) private static var alternateStack: UnsafeMutableRawPointer?
+  static let alternateStackSize = 256 * 1024
 
-  /// Installs the handler for ``signals``; nothing is recorded yet.
+  /// Installs the handler for ``signals``, on a stack of its own for the calling thread (the one
+  /// that runs the checks); nothing is recorded yet.
   public static func install() {
     guard !installed else { return }
     installed = true
-    for number in signals {
-      previous[Int(number)] = signal(number) { number in
-        FuzzCrashRecorder.saveRecorded(announcing: true)
-        // The default action ends the process by the signal. Not the handler installed before: the
-        // Swift runtime's backtracer, reached that way, spun without end on a signal sent by `kill`.
-        signal(number, SIG_DFL)
-        raise(number)
-      }
+    let stack = UnsafeMutableRawPointer.allocate(byteCount: alternateStackSize, alignment: 16)
+    alternateStack = stack
+    var alternate = stack_t(ss_sp: stack, ss_flags: 0, ss_size: alternateStackSize)
+    sigaltstack(&alternate, nil)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { number in
+      FuzzCrashRecorder.saveRecorded(announcing: true)
+      // The default action ends the process by the signal. Not the handler installed before: the
+      // Swift runtime's backtracer, reached that way, spun without end on a signal sent by `kill`.
+      signal(number, SIG_DFL)
+      raise(number)
     }
+    action.sa_flags = SA_ONSTACK
+    sigemptyset(&action.sa_mask)
+    for number in signals { sigaction(number, &action, &previous[Int(number)]) }
   }
 
   /// Restores the handlers ``install()`` replaced and forgets the recorded input.
   public static func uninstall() {
     guard installed else { return }
-    for number in signals { signal(number, previous[Int(number)] ?? SIG_DFL) }
+    for number in signals { sigaction(number, &previous[Int(number)], nil) }
+    var disabled = stack_t(ss_sp: nil, ss_flags: Int32(SS_DISABLE), ss_size: 0)
+    sigaltstack(&disabled, nil)
+    alternateStack?.deallocate()
+    alternateStack = nil
     installed = false
     clear()
   }

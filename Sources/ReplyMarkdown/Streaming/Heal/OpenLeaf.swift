@@ -24,7 +24,8 @@ struct OpenLeaf {
     guard let (index, tableIndex) = lastBlock(in: document) else { return nil }
     func offset(_ position: SourcePosition) -> Int? {
       guard position.line >= 1, position.line <= lineStarts.count else { return nil }
-      return min(text.count, lineStarts[position.line - 1] + position.column - 1)
+      // cmark-gfm gives some nodes column 0 (a table cell, an HTML block's end): the line's start.
+      return min(text.count, lineStarts[position.line - 1] + max(0, position.column - 1))
     }
     func isOpen(after end: Int) -> Bool {
       guard end <= text.count, SourceLines.isBlank(text, end..<text.count) else { return false }
