@@ -123,9 +123,16 @@ enum ReferenceLabels {
                 carets[caret].checksOnLine += 1
                 let opening = carets[caret].column ?? column(in: buffer, of: outer)
                 carets[caret].column = opening
+                var closing = lineColumns.column(of: index, in: buffer)
+                // A code span, inline HTML or autolink after the caret may hold a line break,
+                // which moves no column of cmark-gfm's: the `]` then stands further right than
+                // its line says (`[^1`, `` []` ``, `` `] ``: fuzz seed 1358). Any length up to the
+                // brackets' distance is let in, where the lengths that can match bound the labels
+                // (without them every length would be reported, on every line).
+                if lastSpanStart > outer && footnoteLengths != nil { closing.2 += index - outer }
                 forEachColumnLabel(
                   in: buffer, from: start, open: outer, close: index, openColumn: opening,
-                  closeColumn: lineColumns.column(of: index, in: buffer), lengths: footnoteLengths,
+                  closeColumn: closing, lengths: footnoteLengths,
                   longest: longestFootnote, cache: &carets[caret].words, body)
               }
             }

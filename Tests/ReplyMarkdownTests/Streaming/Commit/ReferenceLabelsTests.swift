@@ -189,6 +189,23 @@ import Testing
     #expect(preamble == "[^1]: a\n<!---->\n\n")
   }
 
+  /// A line break in a code span moves no column of cmark-gfm's, so a `]` after one closes a
+  /// label longer than its own line says (fuzz seed 1358: `[^1`, `` []` ``, `` `] `` looks up
+  /// `1`, and the stream, which left the definition out of the paragraph's preamble, ended with
+  /// the brackets as text).
+  @Test func aLabelClosedAfterACodeSpanOverLinesGetsItsDefinition() {
+    var store = DefinitionStore()
+    store.add(ArraySlice("[^1]:\n".utf8), at: 0)
+    let preamble = String(decoding: store.preamble(for: ArraySlice("A[^1\n[]`\n`]".utf8)).bytes, as: UTF8.self)
+    #expect(preamble.hasPrefix("[^1]:"))
+    let text = "[^1]:\nA[^1\n[]`\n`]"
+    let oneShot = HTMLRenderer().render(MarkdownDocument(text))
+    #expect(oneShot.contains("footnote-ref"))
+    for size in [1, 2, 3, 7, text.utf8.count] {
+      #expect(StreamingHarness.streamedHTML(text, chunk: size) == oneShot, "chunks of \(size)")
+    }
+  }
+
   /// A review: a footnote label spanning lines, closed on a line of many digits (which may be
   /// list markers), was reported under every length those allowed, one prefix string each:
   /// m·w bytes for a word of w bytes (30,000 and 30,000: 2.2 s to stream 60 KB). With the
