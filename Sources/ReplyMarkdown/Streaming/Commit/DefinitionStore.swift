@@ -20,6 +20,8 @@ struct DefinitionStore: Sendable {
     let isAlwaysIncluded: Bool
     /// Where it starts in the received text.
     let start: Int
+    /// The labels it defines (a footnote definition's own, and those of the definitions inside).
+    var labels: [String] = []
     /// Whether its text holds `[^` (what it cites is followed into the preamble).
     let holdsFootnoteOpener: Bool
     /// A stand-in for the piece in a preamble whose parse shows no footnote text: for a long
@@ -160,6 +162,7 @@ struct DefinitionStore: Sendable {
     pieces.append(
       Piece(
         bytes: bytes, makesBlocks: !startsPlain, isAlwaysIncluded: referencesFootnotes, start: start,
+        labels: Array(Set(labels)),
         holdsFootnoteOpener: SourceLines.contains(bytes, 0..<bytes.count, Self.footnoteOpener), stub: stub))
     if always {
       alwaysIncluded.append(index)
@@ -291,6 +294,16 @@ struct DefinitionStore: Sendable {
       var closed = true
       for index in chosen.sorted(by: { (pieces[$0].start, $0) < (pieces[$1].start, $1) }) {
         let piece = pieces[index]
+        // Nor a piece after the region (a footnote definition followed in) that defines again a
+        // label defined in the region or before it: put first, its definition would win
+        // (`[x]:a`, `[x]`, then `[^1]:[x]:v` cited by a footnote: fuzz seed 1358).
+        if regionEnd != .max, piece.start >= regionEnd,
+          piece.labels.contains(where: { label in
+            piecesByLabel[label]?.contains { pieces[$0].start < regionEnd } ?? false
+          })
+        {
+          continue
+        }
         preamble.bytes += footnoteText ? piece.bytes : piece.stub ?? piece.bytes
         preamble.bytes += piece.makesBlocks ? Self.closingLine : [ASCII.newline]
         closed = piece.makesBlocks

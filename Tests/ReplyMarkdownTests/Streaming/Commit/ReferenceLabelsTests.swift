@@ -206,6 +206,18 @@ import Testing
     }
   }
 
+  /// A footnote definition followed into a preamble (a footnote that cites it is in every one)
+  /// may define a link label again: placed before the region it won over the region's own,
+  /// earlier definition (fuzz seed 1358: `[x]:a` and `[x]` streamed as a link to `v`).
+  @Test func aLaterPieceDefiningTheRegionsLabelStaysOut() {
+    let text = "[x]:a\n[x]\n[^b]:[^1]\n[^1]:[x]:v\n1. [X]:\n"
+    let oneShot = HTMLRenderer().render(MarkdownDocument(text))
+    #expect(oneShot.hasPrefix("<p><a href=\"a\">x</a></p>"))
+    for size in [1, 3, 7, text.utf8.count] {
+      #expect(StreamingHarness.streamedHTML(text, chunk: size) == oneShot, "chunks of \(size)")
+    }
+  }
+
   /// A review: a footnote label spanning lines, closed on a line of many digits (which may be
   /// list markers), was reported under every length those allowed, one prefix string each:
   /// m·w bytes for a word of w bytes (30,000 and 30,000: 2.2 s to stream 60 KB). With the
