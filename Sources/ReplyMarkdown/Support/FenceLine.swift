@@ -36,15 +36,20 @@ struct FenceLine: Sendable, Hashable {
   /// Whether the line opens a fenced code block: three or more, and no backtick after backticks.
   var opens: Bool { length >= 3 && (character == ASCII.tilde || !restHasBacktick) }
 
+  /// The length cmark-gfm keeps for an opener of `length`: at most 255 (a byte), so a run of 255
+  /// closes any longer opener (256 backticks, a line, 255 backticks: an empty code block and a
+  /// paragraph; fuzz seed 1359).
+  static func keptLength(_ length: Int) -> Int { min(length, 255) }
+
   /// Whether the line closes a block opened with `length` of `character`.
   func closes(character: UInt8, length: Int) -> Bool {
-    self.character == character && self.length >= length && restIsBlank
+    self.character == character && self.length >= Self.keptLength(length) && restIsBlank
   }
 
   /// Whether the line, still arriving, may yet close a block opened with `length` of
   /// `character`: a run of it, then only blanks; a run still too short only while nothing follows
   /// it (a blank after `~~~` ends a run that cannot close `~~~~`).
   func mayClose(character: UInt8, length: Int) -> Bool {
-    self.character == character && restIsBlank && (self.length >= length || restIsEmpty)
+    self.character == character && restIsBlank && (self.length >= Self.keptLength(length) || restIsEmpty)
   }
 }

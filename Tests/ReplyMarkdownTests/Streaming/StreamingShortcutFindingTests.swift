@@ -9,6 +9,7 @@ import Testing
 /// names the shortcut and fails without its change.
 @Suite struct StreamingShortcutFindingTests {
   static let words = String(repeating: "word ", count: 30)
+  static func fence(_ character: String, _ count: Int) -> String { String(repeating: character, count: count) }
 
   static let findings: [(shortcut: String, text: String)] = [
     // Words added without a parse: a label over lines, then `:`, waits for its destination.
@@ -36,6 +37,10 @@ import Testing
     // An escaped bracket, which the heal showed as a pending link's and the words added without a
     // parse as text (fuzz seed 1356).
     ("escaped bracket", "> not a tag\n\\[not a link](/fo" + String(repeating: "(", count: 99)),
+    // An open fence's code past an opener of more than 255 backticks, which cmark-gfm keeps as
+    // 255: a line of 255 closes it (fuzz seed 1359).
+    ("open fence's code after a long opener", fence("`", 256) + "\n" + fence("`", 255) + "\n"),
+    ("open fence's code after a long opener", fence("~", 300) + "\nx\n" + fence("~", 255) + "\ny\n"),
     // The known paragraph, its last character still growable: nothing of it left to heal.
     ("known paragraph emptied by a byte hold", "* [ ] e\u{301} `c`\n"),
   ]
