@@ -15,8 +15,8 @@ import Foundation
 /// recorded input as a `crash` regression (`crash[-smart][-unsafe]-<hash>.md`, the name
 /// ``Fuzzer/regressionName(for:check:)`` gives), says so on standard error, and ends the process
 /// by the signal (its default action: no backtrace of the runtime's is printed). The handler only
-/// calls `open`, `write`, `close`, `signal` and `raise`, which are safe in a signal handler; what
-/// it writes was prepared by ``record(_:in:)``.
+/// calls `strlen`, `open`, `write`, `close`, `signal` and `raise`, which are safe in a signal
+/// handler; what it writes was prepared by ``record(_:in:)``.
 ///
 /// Guarantees: nothing is written unless a crash signal arrives while an input is recorded; an
 /// existing file of the same name is replaced (the same bytes and options give the same name);

@@ -99,7 +99,7 @@ enum EscapedBrackets {
   }
 
   /// How a text node's literal reads against bytes that may be its source.
-  enum Reading: Equatable {
+  enum Reading {
     /// The literal with the brackets the source escapes masked.
     case masked(String)
     /// The brackets pair up and none is escaped: nothing to mask.

@@ -103,7 +103,7 @@ struct StreamHealer {
       // The scan reads a fence line inside a raw HTML block, or in a list item that has ended, as
       // a top-level fence: the parse confirms it, or the last line is read as blocks (`<div>`,
       // a fence line, a blank, then `_a` showed `_a` where a lone `_a` shows emphasis: fuzz seed
-      // 1354). The parse is the one the display needs.
+      // 1354). A confirmed fence's parse is the display's; only a misread line costs a parse more.
       if let fence = Self.openFence(text, from: protectedLength, to: lineStart) {
         var code = text
         var codeRules = applied
