@@ -142,6 +142,10 @@ import Testing
     "- [^[]:[^footnote1]\n[^footnote1]:\n",
     "> [^[]: x [^b]\n\n[^b]: y\n",
     "1. > [^x[y]: see [^n]\n\n[^n]: note\n",
+    // `--seed 1358`: the same right after a raw HTML block, where what follows the block's range
+    // is not kept: the final output left the footnote section out.
+    "[^1]:\n<div\n\n[^[]:[^1]\n>\n",
+    "<div>\n\n[^x[y]: see [^n]\n> q\n\n[^n]: note\n",
     // `--seed 1307`: a footnote definition whose content opens with a link definition, which
     // defines its label for the whole reply (the footnote itself, unreferenced, shows nowhere).
     "[^a]:[foo]:l\n\n[foo]",

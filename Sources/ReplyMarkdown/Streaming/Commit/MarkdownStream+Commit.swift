@@ -295,8 +295,14 @@ extension MarkdownStream {
         // cmark-gfm's range of a raw HTML block can end before the line that ends it, and that
         // line is not kept in the block's text either (`<!x`, `[a]:>`): what looks like a
         // definition after it may be part of it, so only the final replacement may use it.
+        // A footnote definition there whose label the scan cannot key makes footnotes referenced
+        // all the same (`<div`, a blank, `[^[]:[^1]`, then a quote: the footnote section was
+        // left out; fuzz seed 1358).
         if let last = unit.blocks.last, case .htmlBlock = document.nodes[last].kind {
           let unkept = ReferenceLabels.defined(in: text[blockEnd..<next])
+          if options.contains(.footnotes) && Self.hasUnkeyedFootnoteDefinition(text[blockEnd..<next]) {
+            committedInexactly = true
+          }
           if !unkept.isEmpty {
             committedInexactly = true
             // Its own only when no earlier block defined it first.

@@ -186,18 +186,21 @@ extension MarkdownStream {
   /// long list whose remainder starts at `itemStart`, so that a parse of the remainder could settle
   /// nothing new: each line is not blank and is indented by spaces at least as far as the item's
   /// content, and the line before them is not blank either (content after a blank line may make
-  /// the list loose, which a parse must see). Such lines belong to the item whatever they hold
-  /// (CommonMark continues a list item on any line indented that far), so the item, and with it
-  /// everything the long list settles, stays open.
+  /// the list loose, which a parse must see), nor is any of them or the line before what cmark-gfm
+  /// may take for a blank line of a block it opens (``mayEndBlank(_:)``). Such lines belong to the
+  /// item whatever they hold (CommonMark continues a list item on any line indented that far), so
+  /// the item, and with it everything the long list settles, stays open.
   ///
   /// - Complexity: O(`to - itemStart`).
   func linesContinueOpenItem(itemStart: Int, from: Int, to: Int) -> Bool {
     guard from > itemStart, from < to, let indent = Self.contentIndent(ofItemAt: itemStart, in: source, end: from),
-      !SourceLines.isBlank(source, SourceLines.lineStart(source, endingAt: from, floor: itemStart)..<from)
+      case let before = SourceLines.lineStart(source, endingAt: from, floor: itemStart)..<from,
+      !SourceLines.isBlank(source, before), !Self.mayEndBlank(source[before])
     else { return false }
     var index = from
     while index < to {
       var spaces = 0
+      let lineStart = index
       while index < to, source[index] == ASCII.space {
         spaces += 1
         index += 1
@@ -206,10 +209,32 @@ extension MarkdownStream {
         source[index] != ASCII.carriageReturn
       else { return false }
       while index < to, source[index] != ASCII.newline, source[index] != ASCII.carriageReturn { index += 1 }
+      guard !Self.mayEndBlank(source[lineStart..<index]) else { return false }
       if index < to, source[index] == ASCII.carriageReturn { index += 1 }
       if index < to, source[index] == ASCII.newline { index += 1 }
     }
     return true
+  }
+
+  /// Whether cmark-gfm may take `line` for a blank line of the block it opens: a footnote
+  /// definition with nothing after its `]:` on the line (`[^a]:`, also after a quote or list
+  /// marker). Such a line ending a nested block makes the list holding it loose once anything
+  /// follows in the item, as a blank line does (a nested item, `     [^a]: `, then a line of the
+  /// outer item showed the list tight: fuzz seed 1358). Errs towards yes, which costs a parse:
+  /// any line ending with `]:` and blanks, or holding nothing but marker characters and blanks.
+  static func mayEndBlank(_ line: ArraySlice<UInt8>) -> Bool {
+    var end = line.endIndex
+    while end > line.startIndex,
+      ASCII.isBlank(line[end - 1]) || line[end - 1] == ASCII.carriageReturn || line[end - 1] == ASCII.newline
+    {
+      end -= 1
+    }
+    let content = line[line.startIndex..<end]
+    if content.count >= 2, content[end - 1] == ASCII.colon, content[end - 2] == ASCII.closeBracket { return true }
+    return content.allSatisfy { byte in
+      ASCII.isBlank(byte) || ASCII.isDigit(byte) || byte == ASCII.greaterThan || byte == ASCII.hyphen
+        || byte == ASCII.plus || byte == ASCII.star || byte == ASCII.period || byte == ASCII.closeParenthesis
+    }
   }
 
   /// The column where the content of the list item whose first line starts at `start` begins, for

@@ -30,6 +30,13 @@ import Testing
     "10. a\n11. b\n    - c\n    d\n   e\n12. f\n",
     "- a\n-\n  b\n  c\n- d\n",
     "- a\n- b\n  | x | y |\n  |---|---|\n  | 1 | 2 |\n- c\n",
+    // A line whose container holds nothing after its opener is blank to cmark-gfm: what follows it
+    // in the item may make the list loose (fuzz seed 1358: a footnote definition `[^a]: ` in a
+    // nested item, then a line of the outer item).
+    "- a\n  - b\n\n     [^a]: \n  | c | [^1]: z\n    c\n- d\n",
+    "- a\n  - b\n    [^a]:\n  c\n- d\n",
+    "- a\n  - b\n    > [^a]:\n  c\n- d\n",
+    "- a\n  - b\n    - [^a]:  \n  c\n- d\n",
   ]
 
   @Test(arguments: replies)
