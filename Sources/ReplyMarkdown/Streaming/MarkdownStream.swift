@@ -594,7 +594,7 @@ public struct MarkdownStream: Sendable {
     let document = Self.droppingBlocks(healed.document) { node in
       Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
     }
-    return StreamHealer.Healed(document: document)
+    return StreamHealer.Healed(document: document, paragraphStart: healed.paragraphStart)
   }
 
   // MARK: Parsing

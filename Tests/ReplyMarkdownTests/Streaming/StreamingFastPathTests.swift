@@ -386,6 +386,18 @@ import Testing
     }
   }
 
+  /// The words after a point belong to the last line's paragraph, never to one before it: where
+  /// the last line's block shows nothing (a footnote definition nothing cites, which cmark-gfm
+  /// drops; its label one the stream's scan cannot key), no point is taken (fuzz seed 1358).
+  @Test(arguments: [
+    "> t \"t\"\n\n[^[" + String(repeating: "a[", count: 70) + "b]:  1\nText  se more words\n",
+    "Intro words here\n\n[^x[" + String(repeating: "y", count: 140) + "]: note\nlazy words and more words\n",
+    "- item\n\n[^[" + String(repeating: "a", count: 140) + "]: note [^1]\nand some lazy words *em* go on\n",
+  ])
+  func wordsAfterAPointStayInTheOpenParagraph(text: String) {
+    #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }) == nil, "\(text.debugDescription)")
+  }
+
   /// A long line with markup every few words: once the line is under way, no update parses more
   /// than what arrived since a clean point (a count, not a time).
   @Test func longLineParsesOnlyTheNewText() {
