@@ -23,7 +23,8 @@ enum EscapedBrackets {
   }
 
   /// ``masking(_:source:)``, adding to `bytesRead` the bytes of `source` it reads for the nodes
-  /// (at most the nodes' bytes and ``maximumLazyShift`` more, ``maximumLazyShift`` + 2 times).
+  /// (at most the nodes' bytes and ``maximumLazyShift`` more, ``maximumLazyShift`` + 2 times, and
+  /// ``maximumBytesPerByte`` times a node's literal once).
   static func masking(_ document: MarkdownDocument, source: [UInt8], bytesRead: inout Int) -> MarkdownDocument {
     guard mayEscapeBrackets(source) else { return document }
     var nodes = document.nodes
@@ -43,13 +44,13 @@ enum EscapedBrackets {
       // brackets and more in a paragraph, which the guard escapes, read past the source's end).
       guard start >= lineStart, start < end, end <= source.count else { continue }
       // A node may start at the character a backslash before it escapes (`\[not]`).
-      func read(_ bytes: Range<Int>, endingWithIt: Bool = false) -> Reading {
+      func read(_ bytes: Range<Int>, alignment: Alignment = .whole) -> Reading {
         var from = bytes.lowerBound
         var backslashes = 0
         while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
         if backslashes % 2 == 1 { from -= 1 }
         bytesRead += bytes.upperBound - from
-        return Self.reading(literal, written: source[from..<bytes.upperBound], endingWithIt: endingWithIt)
+        return Self.reading(literal, written: source[from..<bytes.upperBound], alignment: alignment)
       }
       var reading = read(start..<end)
       // On a lazy line of a quote cmark-gfm counts columns past the marker the line does not have,
@@ -65,7 +66,18 @@ enum EscapedBrackets {
       }
       if case .unpaired = reading {
         let back = max(lineStart, start - Self.maximumLazyShift)
-        reading = read(back..<end, endingWithIt: true)
+        reading = read(back..<end, alignment: .atEnd)
+      }
+      // Without source positions asked for, cmark-gfm may end a text node after a line break of
+      // its paragraph far short of its last byte (` not a tag`, then `\[not a li…nk](/fo(((` and
+      // more brackets: a node of 93 bytes ended 33 columns after its start, and the escaped
+      // bracket showed as a pending link: fuzz seed 1358). Last, the bytes from its start, as many
+      // as its literal can be written with (an entity writes a bracket in at most eight), whose
+      // first brackets are the node's.
+      if case .unpaired = reading {
+        let lineEnd = range.start.line < starts.count ? starts[range.start.line] : source.count
+        let limit = min(lineEnd, start + Self.maximumBytesPerByte * literal.utf8.count)
+        if limit > end { reading = read(start..<limit, alignment: .atStart) }
       }
       guard case .masked(let masked) = reading else { continue }
       nodes[index].kind = .text(masked)
@@ -78,6 +90,19 @@ enum EscapedBrackets {
   /// How far back ``masking(_:source:)`` looks for a text node on a lazy line whose columns are
   /// off: two columns (`> `) for each of eight quote levels.
   static let maximumLazyShift = 16
+
+  /// The most bytes the source writes one byte of a text literal with: `&rbrack;` for `]`.
+  static let maximumBytesPerByte = 8
+
+  /// Where a text literal's brackets stand among the brackets of bytes read for it.
+  enum Alignment {
+    /// The bytes are the literal's source: all their brackets are its.
+    case whole
+    /// The bytes may begin before the literal's source: their last brackets are its.
+    case atEnd
+    /// The bytes may run on after the literal's source: their first brackets are its.
+    case atStart
+  }
 
   /// Whether `source` holds a backslash before a bracket or an `&` before `#` or a letter: where
   /// none is, no bracket is escaped, and the nodes need no reading.
@@ -115,11 +140,11 @@ enum EscapedBrackets {
     return masked
   }
 
-  /// How `literal` reads against `written`. With `endingWithIt`, `written` may begin before the
-  /// literal's source: its last brackets are the literal's.
+  /// How `literal` reads against `written`, whose brackets stand to the literal's as `alignment`
+  /// says.
   ///
   /// - Complexity: O(n) in `written` and `literal`.
-  static func reading(_ literal: String, written: ArraySlice<UInt8>, endingWithIt: Bool = false) -> Reading {
+  static func reading(_ literal: String, written: ArraySlice<UInt8>, alignment: Alignment = .whole) -> Reading {
     // For each bracket `written` produces, in order: the bracket, and whether it is a plain one.
     var raw: [(bracket: UInt8, plain: Bool)] = []
     var index = written.startIndex
@@ -137,7 +162,13 @@ enum EscapedBrackets {
       }
     }
     let brackets = literal.utf8.filter(isBracket)
-    if endingWithIt && raw.count > brackets.count { raw.removeFirst(raw.count - brackets.count) }
+    if raw.count > brackets.count {
+      switch alignment {
+      case .whole: break
+      case .atEnd: raw.removeFirst(raw.count - brackets.count)
+      case .atStart: raw.removeLast(raw.count - brackets.count)
+      }
+    }
     guard raw.map(\.bracket) == brackets else { return .unpaired }
     guard raw.contains(where: { !$0.plain }), !literal.unicodeScalars.contains(where: { $0 == open || $0 == close })
     else { return .plain }
