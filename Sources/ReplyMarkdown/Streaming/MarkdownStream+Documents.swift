@@ -64,7 +64,7 @@ extension MarkdownStream {
       }
     }
     nodes[0].subtreeEnd = nodes.count
-    return MarkdownDocument(nodes: nodes, options: document.options)
+    return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
   }
 
   /// The top-level blocks of the whole reply's `document` from `line` on, with its footnote

@@ -212,7 +212,7 @@ enum PendingReferences {
       open.append(index)
     }
     for index in open { output[index].subtreeEnd = output.count }
-    return MarkdownDocument(nodes: output, options: document.options)
+    return MarkdownDocument(nodes: output, options: document.options, diagnostics: document.diagnostics)
   }
 
   /// The payload of a link whose label's definition has not arrived.

@@ -70,7 +70,8 @@ enum HealedDisplayMarks {
     if nodes.contains(where: { if case .inlineHTML(separator) = $0.kind { true } else { false } }) {
       nodes = removingLeaves(nodes) { if case .inlineHTML(separator) = $0.kind { true } else { false } }
     }
-    return StreamHealer.Healed(document: MarkdownDocument(nodes: nodes, options: document.options))
+    return StreamHealer.Healed(
+      document: MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics))
   }
 
   /// Whether the link at `index` shows its own address: one text whose destination is it, or it

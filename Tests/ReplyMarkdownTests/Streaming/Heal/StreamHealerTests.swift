@@ -97,6 +97,19 @@ extension StreamingHealTests {
       #expect(shown == StreamingHarness.normalise(final))
     }
 
+    /// Where the closers a heal writes take its paragraph past an input guard limit, the healed
+    /// document says so (the fuzz oracle leaves such displays out of its comparison of shortcuts:
+    /// a clean point heals its pieces apart, under the limit; fuzz seed 1360). Below the limits
+    /// it reports nothing.
+    @Test func aHealPastAGuardLimitKeepsTheGuardsDiagnostics() {
+      let openers = "*a " + Array(repeating: "_a", count: 199).joined(separator: " ")
+      var healer = StreamHealer(options: StreamingHarness.caseOptions)
+      let past = healer.heal(Array(("**f**f " + openers).utf8), protectedLength: 0, context: .blocks)
+      #expect(past.document.diagnostics.map(\.kind).contains(.delimiterRuns))
+      let below = healer.heal(Array(("f " + openers.dropLast(40)).utf8), protectedLength: 0, context: .blocks)
+      #expect(below.document.diagnostics.isEmpty)
+    }
+
     @Test func protectedContextIsNeverChanged() {
       // The protected first line ends in markers a heal of the open part would otherwise trim.
       let input = Array("*a **\nb **c".utf8)
