@@ -86,8 +86,9 @@ do {
     FileHandle.standardOutput.write(Data(MixedReplyGenerator(seed: seed).reply(bytes: bytes).utf8))
   case "fuzz-check" where arguments.count == 2:
     // Every check of the fuzz oracle on one saved input (`fuzz-check FILE`, its options read from
-    // the name as for Corpus/fuzz-regressions), with the CPU time of each: a `time` failure of a
-    // run, measured again alone.
+    // the name as for Corpus/fuzz-regressions), timed as a run times them: a `time` failure of a
+    // run, measured again alone. Exits 1 when a check fails (a review: it exited 0, and a script
+    // trusting the status missed failures).
     let url = URL(fileURLWithPath: arguments[1])
     let input = Fuzzer.input(fromRegressionNamed: url.lastPathComponent, bytes: [UInt8](try Data(contentsOf: url)))
     do throws(FuzzOracle.Failure) {
@@ -95,6 +96,7 @@ do {
       print("passes (within \(FuzzOracle.timeBudget(forBytes: input.bytes.count)) s)")
     } catch {
       print("\(error.check): \(error.detail)")
+      exit(1)
     }
   case "pathological" where arguments.count <= 2:
     // The cases file of the shared corpus (default ../shared/corpus/pathological.json).

@@ -44,15 +44,22 @@ enum EscapedBrackets {
       // brackets and more in a paragraph, which the guard escapes, read past the source's end).
       guard start >= lineStart, start < end, end <= source.count else { continue }
       // A node may start at the character a backslash before it escapes (`\[not]`).
-      func read(_ bytes: Range<Int>, alignment: Alignment = .whole) -> Reading {
+      // The node's columns as they stand must agree with its first and last bytes; a read that
+      // moves or widens them, with its first byte where its start is taken as right (a lazy
+      // line's end is often off by another amount), or neither.
+      func read(_ bytes: Range<Int>, alignment: Alignment = .whole, checksStart: Bool = true, checksEnd: Bool = false)
+        -> Reading
+      {
         var from = bytes.lowerBound
         var backslashes = 0
         while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
         if backslashes % 2 == 1 { from -= 1 }
         bytesRead += bytes.upperBound - from
-        return Self.reading(literal, written: source[from..<bytes.upperBound], alignment: alignment)
+        return Self.reading(
+          literal, written: source[from..<bytes.upperBound], alignment: alignment, checksStart: checksStart,
+          checksEnd: checksEnd)
       }
-      var reading = read(start..<end)
+      var reading = read(start..<end, checksEnd: true)
       // On a lazy line of a quote cmark-gfm counts columns past the marker the line does not have,
       // the start's and often the end's. When the node's columns do not pair up with it, its
       // columns moved back by up to a marker's width per quote level, then the bytes from as far
@@ -66,7 +73,7 @@ enum EscapedBrackets {
       }
       if case .unpaired = reading {
         let back = max(lineStart, start - Self.maximumLazyShift)
-        reading = read(back..<end, alignment: .atEnd)
+        reading = read(back..<end, alignment: .atEnd, checksStart: false)
       }
       // Without source positions asked for, cmark-gfm may end a text node after a line break of
       // its paragraph far short of its last byte (` not a tag`, then `\[not a li…nk](/fo(((` and
@@ -141,10 +148,19 @@ enum EscapedBrackets {
   }
 
   /// How `literal` reads against `written`, whose brackets stand to the literal's as `alignment`
-  /// says.
+  /// says; with `checksStart` (`checksEnd`), bytes that do not begin (end) as the literal does
+  /// (``firstAgrees(_:_:)``, ``lastAgrees(_:_:)``) are unpaired.
   ///
   /// - Complexity: O(n) in `written` and `literal`.
-  static func reading(_ literal: String, written: ArraySlice<UInt8>, alignment: Alignment = .whole) -> Reading {
+  static func reading(
+    _ literal: String, written: ArraySlice<UInt8>, alignment: Alignment = .whole, checksStart: Bool = true,
+    checksEnd: Bool = true
+  ) -> Reading {
+    // Bytes that do not begin (or end) as the literal does are not its source, though their
+    // brackets may pair up with its (on a lazy line, columns four too many put a code span's
+    // `\]` in the place of a plain `]`, which then showed a link's text as text: a review).
+    if checksStart && !firstAgrees(literal, written) { return .unpaired }
+    if checksEnd && !lastAgrees(literal, written) { return .unpaired }
     // For each bracket `written` produces, in order: the bracket, and whether it is a plain one.
     var raw: [(bracket: UInt8, plain: Bool)] = []
     var index = written.startIndex
@@ -183,6 +199,33 @@ enum EscapedBrackets {
       bracket += 1
     }
     return .masked(String(scalars))
+  }
+
+  /// Whether `written` may begin as `literal` does: their first ASCII bytes are the same (an
+  /// escaped one counting as itself), or `written` begins with what decodes or may be replaced
+  /// (an entity, and the quotes, dashes and dots of smart punctuation), or either begins with
+  /// another byte (cmark-gfm writes NUL as U+FFFD).
+  static func firstAgrees(_ literal: String, _ written: ArraySlice<UInt8>) -> Bool {
+    guard let first = literal.utf8.first, var byte = written.first else { return true }
+    if byte == ASCII.backslash, written.count >= 2, ASCII.isPunctuation(written[written.startIndex + 1]) {
+      byte = written[written.startIndex + 1]
+    }
+    return byte == UInt8(ascii: "&") || agree(first, byte)
+  }
+
+  /// Whether `written` may end as `literal` does (``firstAgrees(_:_:)``, an entity's `;` for its
+  /// end).
+  static func lastAgrees(_ literal: String, _ written: ArraySlice<UInt8>) -> Bool {
+    guard let last = literal.utf8.last, let byte = written.last else { return true }
+    return byte == UInt8(ascii: ";") || agree(last, byte)
+  }
+
+  private static func agree(_ literal: UInt8, _ written: UInt8) -> Bool {
+    if literal >= 0x80 || written >= 0x80 || written == 0 { return true }
+    switch written {
+    case UInt8(ascii: "'"), UInt8(ascii: "\""), ASCII.hyphen, ASCII.period: return true
+    default: return literal == written
+    }
   }
 
   /// `document` with the masked brackets of its text nodes written back.

@@ -39,6 +39,19 @@ import Testing
     #expect(displays.last?.contains("data-pending") == true)
   }
 
+  /// On a quote's lazy line cmark-gfm gave a text node holding a plain `]` columns four too many,
+  /// which put a code span's `\]` in its place; the bracket's pair, `\\[` on the first line (an
+  /// escaped backslash, then a plain `[`), showed as text where the whole heal shows a pending
+  /// link (a review's generator).
+  @Test func aCodeSpansEscapeDoesNotStandForAPlainBracket() {
+    let text =
+      ">   <a h>ink\\\\[ d\nend t ``\\]`` `[` ref=\"hi'> <a hrefnk Text </a> ](/fo((((((((((((((((( ``\\]`` \"t\"\n"
+      + ">   \\]not a link lazy item ]("
+    #expect(StreamingFastPathTests.firstDifference([text]) == nil)
+    let last = StreamingHarness.htmlDisplays(text, finishing: false).last ?? ""
+    #expect(last.contains("<a data-pending=\"\"> d"), "\(last)")
+  }
+
   @Test(arguments: [
     ("a [link] and \\[esc] [b]", 2),
     ("\\\\[link] after an escaped backslash", 1),
