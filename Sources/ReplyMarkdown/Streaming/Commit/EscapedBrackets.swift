@@ -5,26 +5,39 @@
 ///
 /// The document's text literals get such brackets as noncharacters (``open``, ``close``), which no
 /// scan for `[` or `]` reads, and ``restoring(_:)`` writes them back.
+///
+/// A node's source is found by reading its literal back from the source: cmark-gfm's columns for
+/// inline nodes, asked for without source positions, are only a hint. On a quote's lazy line they
+/// count the marker the line lacks; in a list item, its indentation; after an indented first
+/// line of a paragraph, that indentation; after a hard line break the line is not counted at all;
+/// and an end column may fall anywhere (a 93-byte node ended 33 columns after its start). So the
+/// literal is matched, byte for byte with escapes and entities decoded, at the hinted place or the
+/// nearest one within ``maximumShift`` bytes where it matches whole; only that place says which of
+/// its brackets the source escapes.
 enum EscapedBrackets {
   /// What an escaped `[` and `]` stand as while masked: noncharacters, which a text holding them
   /// already is left alone for.
   static let open: Unicode.Scalar = Unicode.Scalar(0xFDD0 as UInt32) ?? "\u{E000}"
   static let close: Unicode.Scalar = Unicode.Scalar(0xFDD1 as UInt32) ?? "\u{E001}"
 
+  /// How far from the place cmark-gfm's position gives a node's literal is looked for: two
+  /// columns (`> `) for each of eight quote levels, or the indentation of nested list items.
+  static let maximumShift = 32
+
   /// `document`, parsed from `source`, with the escaped brackets of its text nodes masked; the
-  /// document itself when it has none, or when a node's brackets do not match its source's. Any
-  /// position is safe: one outside `source` masks nothing (a parse that read the input guard's
-  /// text, escaped where `source` is not, has positions past its lines' ends).
+  /// document itself when it has none, or when no node's literal is found in the source near its
+  /// position. Any position is safe: one outside `source` masks nothing (a parse that read the
+  /// input guard's text, escaped where `source` is not, has positions past its lines' ends).
   ///
-  /// - Complexity: O(n) in the text of the nodes holding brackets and their source.
+  /// - Complexity: O(n) in the text of the nodes holding brackets, times the places tried for a
+  ///   node whose literal is not found (at most 2 × ``maximumShift`` + 1; a place that does not
+  ///   match usually fails within a few bytes).
   static func masking(_ document: MarkdownDocument, source: [UInt8]) -> MarkdownDocument {
     var bytesRead = 0
     return masking(document, source: source, bytesRead: &bytesRead)
   }
 
-  /// ``masking(_:source:)``, adding to `bytesRead` the bytes of `source` it reads for the nodes
-  /// (at most the nodes' bytes and ``maximumLazyShift`` more, ``maximumLazyShift`` + 2 times, and
-  /// ``maximumBytesPerByte`` times a node's literal once).
+  /// ``masking(_:source:)``, adding to `bytesRead` the bytes of `source` it compares.
   static func masking(_ document: MarkdownDocument, source: [UInt8], bytesRead: inout Int) -> MarkdownDocument {
     guard mayEscapeBrackets(source) else { return document }
     var nodes = document.nodes
@@ -36,57 +49,9 @@ enum EscapedBrackets {
       else { continue }
       let starts = lineStarts ?? SourceLines.lineStarts(source)
       lineStarts = starts
-      guard range.start.line >= 1, range.start.line <= range.end.line, range.end.line <= starts.count else { continue }
-      let lineStart = starts[range.start.line - 1]
-      let start = lineStart + range.start.column - 1
-      let end = starts[range.end.line - 1] + range.end.column
-      // Within the source: a guarded parse's columns may pass its lines' ends (fuzz seed 1357: 400
-      // brackets and more in a paragraph, which the guard escapes, read past the source's end).
-      guard start >= lineStart, start < end, end <= source.count else { continue }
-      // A node may start at the character a backslash before it escapes (`\[not]`).
-      // The node's columns as they stand must agree with its first and last bytes; a read that
-      // moves or widens them, with its first byte where its start is taken as right (a lazy
-      // line's end is often off by another amount), or neither.
-      func read(_ bytes: Range<Int>, alignment: Alignment = .whole, checksStart: Bool = true, checksEnd: Bool = false)
-        -> Reading
-      {
-        var from = bytes.lowerBound
-        var backslashes = 0
-        while from - backslashes > 0 && source[from - backslashes - 1] == ASCII.backslash { backslashes += 1 }
-        if backslashes % 2 == 1 { from -= 1 }
-        bytesRead += bytes.upperBound - from
-        return Self.reading(
-          literal, written: source[from..<bytes.upperBound], alignment: alignment, checksStart: checksStart,
-          checksEnd: checksEnd)
-      }
-      var reading = read(start..<end, checksEnd: true)
-      // On a lazy line of a quote cmark-gfm counts columns past the marker the line does not have,
-      // the start's and often the end's. When the node's columns do not pair up with it, its
-      // columns moved back by up to a marker's width per quote level, then the bytes from as far
-      // back to its end, whose last brackets are the node's (a pending link's `[` later on the line
-      // then counts for nothing: fuzz seed 1357). Each reads the node's bytes and a few more: a
-      // line of many nodes is not read again per node (that made a long line quadratic).
-      var shift = 1
-      while case .unpaired = reading, shift <= Self.maximumLazyShift, start - shift >= lineStart {
-        reading = read((start - shift)..<(end - shift))
-        shift += 1
-      }
-      if case .unpaired = reading {
-        let back = max(lineStart, start - Self.maximumLazyShift)
-        reading = read(back..<end, alignment: .atEnd, checksStart: false)
-      }
-      // Without source positions asked for, cmark-gfm may end a text node after a line break of
-      // its paragraph far short of its last byte (` not a tag`, then `\[not a li…nk](/fo(((` and
-      // more brackets: a node of 93 bytes ended 33 columns after its start, and the escaped
-      // bracket showed as a pending link: fuzz seed 1358). Last, the bytes from its start, as many
-      // as its literal can be written with (an entity writes a bracket in at most eight), whose
-      // first brackets are the node's.
-      if case .unpaired = reading {
-        let lineEnd = range.start.line < starts.count ? starts[range.start.line] : source.count
-        let limit = min(lineEnd, start + Self.maximumBytesPerByte * literal.utf8.count)
-        if limit > end { reading = read(start..<limit, alignment: .atStart) }
-      }
-      guard case .masked(let masked) = reading else { continue }
+      guard range.start.line >= 1, range.start.line <= starts.count else { continue }
+      let hint = starts[range.start.line - 1] + max(0, range.start.column - 1)
+      guard let masked = located(literal, in: source, near: hint, bytesRead: &bytesRead) else { continue }
       nodes[index].kind = .text(masked)
       changed = true
     }
@@ -94,21 +59,148 @@ enum EscapedBrackets {
     return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
   }
 
-  /// How far back ``masking(_:source:)`` looks for a text node on a lazy line whose columns are
-  /// off: two columns (`> `) for each of eight quote levels.
-  static let maximumLazyShift = 16
+  /// `literal` with its escaped brackets masked, read at the place nearest `hint` in `source`
+  /// (within ``maximumShift``, earlier places first at each distance) where it matches whole; nil
+  /// when it matches nowhere, escapes none, or already holds a noncharacter of ours.
+  static func located(_ literal: String, in source: [UInt8], near hint: Int, bytesRead: inout Int) -> String? {
+    guard !literal.unicodeScalars.contains(where: { $0 == open || $0 == close }) else { return nil }
+    let bytes = Array(literal.utf8)
+    for distance in 0...maximumShift {
+      for place in distance == 0 ? [hint] : [hint - distance, hint + distance] {
+        guard place >= 0, place < source.count,
+          let plain = plainBrackets(bytes, source: source, from: place, bytesRead: &bytesRead)
+        else { continue }
+        return plain.contains(false) ? masked(literal, plain: plain) : nil
+      }
+    }
+    return nil
+  }
 
-  /// The most bytes the source writes one byte of a text literal with: `&rbrack;` for `]`.
-  static let maximumBytesPerByte = 8
+  /// `literal` with the brackets that `written` (its source, from its first byte) escapes masked;
+  /// nil when none is, or when `written` does not begin with the literal.
+  static func masked(_ literal: String, written: ArraySlice<UInt8>) -> String? {
+    var bytesRead = 0
+    guard !literal.unicodeScalars.contains(where: { $0 == open || $0 == close }),
+      let plain = plainBrackets(Array(literal.utf8), source: Array(written), from: 0, bytesRead: &bytesRead),
+      plain.contains(false)
+    else { return nil }
+    return masked(literal, plain: plain)
+  }
 
-  /// Where a text literal's brackets stand among the brackets of bytes read for it.
-  enum Alignment {
-    /// The bytes are the literal's source: all their brackets are its.
-    case whole
-    /// The bytes may begin before the literal's source: their last brackets are its.
-    case atEnd
-    /// The bytes may run on after the literal's source: their first brackets are its.
-    case atStart
+  private static func masked(_ literal: String, plain: [Bool]) -> String {
+    var scalars = String.UnicodeScalarView()
+    var bracket = 0
+    for scalar in literal.unicodeScalars {
+      guard scalar == "[" || scalar == "]" else {
+        scalars.append(scalar)
+        continue
+      }
+      scalars.append(plain[bracket] ? scalar : (scalar == "[" ? open : close))
+      bracket += 1
+    }
+    return String(scalars)
+  }
+
+  /// For each bracket of `literal` in order, whether `source` from `start` writes it plain (not
+  /// escaped, not an entity), when the source's text from there on its line reads as the whole
+  /// literal: backslash escapes and entities decoded as cmark-gfm decodes them, NUL as U+FFFD, and
+  /// the quotes, dashes and dots smart punctuation replaces. Nil where it does not.
+  ///
+  /// - Complexity: O(n) in the literal; usually a few bytes where it does not match.
+  static func plainBrackets(_ literal: [UInt8], source: [UInt8], from start: Int, bytesRead: inout Int) -> [Bool]? {
+    var plain: [Bool] = []
+    var index = start
+    var position = 0
+    defer { bytesRead += index - start }
+    // A first byte that a backslash before it escapes (the node of `\[not]` starts at the `[`).
+    if start < source.count, !literal.isEmpty, ASCII.isPunctuation(source[start]) {
+      var backslashes = 0
+      while start - backslashes > 0 && source[start - backslashes - 1] == ASCII.backslash { backslashes += 1 }
+      if backslashes % 2 == 1 {
+        guard literal[0] == source[start] else { return nil }
+        if isBracket(literal[0]) { plain.append(false) }
+        index += 1
+        position += 1
+      }
+    }
+    while position < literal.count {
+      guard index < source.count else { return nil }
+      let byte = source[index]
+      if byte == ASCII.newline || byte == ASCII.carriageReturn { return nil }
+      let expected = literal[position]
+      if byte == ASCII.backslash, index + 1 < source.count, ASCII.isPunctuation(source[index + 1]) {
+        guard expected == source[index + 1] else { return nil }
+        if isBracket(expected) { plain.append(false) }
+        index += 2
+        position += 1
+        continue
+      }
+      if byte == UInt8(ascii: "&"), let (decoded, end) = entity(source, at: index),
+        literal[position...].starts(with: decoded)
+      {
+        if decoded.count == 1 && isBracket(decoded[0]) { plain.append(false) }
+        index = end
+        position += decoded.count
+        continue
+      }
+      if byte == UInt8(ascii: "&"), let end = namedEntityEnd(source, at: index),
+        !literal[position...].starts(with: source[index..<end])
+      {
+        // A named entity cmark-gfm decoded, most to one character: taken as that character.
+        position += scalarLength(expected)
+        index = end
+        continue
+      }
+      if byte == 0 {
+        guard literal[position...].starts(with: [0xEF, 0xBF, 0xBD]) else { return nil }
+        index += 1
+        position += 3
+        continue
+      }
+      if expected == 0xE2, let (used, produced) = smartPunctuation(source, at: index, literal, at: position) {
+        index += used
+        position += produced
+        continue
+      }
+      guard expected == byte else { return nil }
+      if isBracket(byte) { plain.append(true) }
+      index += 1
+      position += 1
+    }
+    return plain
+  }
+
+  /// The source bytes used and the literal bytes produced where smart punctuation replaced a
+  /// quote (`'`, `"` by a curly one), a run of hyphens (by en and em dashes) or `...` (by an
+  /// ellipsis) at `index`; nil for anything else.
+  private static func smartPunctuation(_ source: [UInt8], at index: Int, _ literal: [UInt8], at position: Int)
+    -> (Int, Int)?
+  {
+    guard position + 2 < literal.count, literal[position + 1] == 0x80 else { return nil }
+    let third = literal[position + 2]
+    switch source[index] {
+    case UInt8(ascii: "'"), UInt8(ascii: "\""):
+      return (0x98...0x9D).contains(third) ? (1, 3) : nil
+    case ASCII.period:
+      guard third == 0xA6, index + 2 < source.count, source[index + 1] == ASCII.period,
+        source[index + 2] == ASCII.period
+      else { return nil }
+      return (3, 3)
+    case ASCII.hyphen:
+      guard third == 0x93 || third == 0x94 else { return nil }
+      var used = 0
+      while index + used < source.count && source[index + used] == ASCII.hyphen { used += 1 }
+      var produced = 0
+      while position + produced + 2 < literal.count, literal[position + produced] == 0xE2,
+        literal[position + produced + 1] == 0x80,
+        literal[position + produced + 2] == 0x93 || literal[position + produced + 2] == 0x94
+      {
+        produced += 3
+      }
+      return (used, produced)
+    default:
+      return nil
+    }
   }
 
   /// Whether `source` holds a backslash before a bracket or an `&` before `#` or a letter: where
@@ -127,104 +219,6 @@ enum EscapedBrackets {
         }
       }
       return false
-    }
-  }
-
-  /// How a text node's literal reads against bytes that may be its source.
-  enum Reading {
-    /// The literal with the brackets the source escapes masked.
-    case masked(String)
-    /// The brackets pair up and none is escaped: nothing to mask.
-    case plain
-    /// The brackets do not pair up in order: these bytes are not the literal's source.
-    case unpaired
-  }
-
-  /// `literal` with the brackets that `written` (its source) escapes masked; nil when none is, or
-  /// when the brackets of the two do not pair up in order (the literal then stands as it is).
-  static func masked(_ literal: String, written: ArraySlice<UInt8>) -> String? {
-    guard case .masked(let masked) = reading(literal, written: written) else { return nil }
-    return masked
-  }
-
-  /// How `literal` reads against `written`, whose brackets stand to the literal's as `alignment`
-  /// says; with `checksStart` (`checksEnd`), bytes that do not begin (end) as the literal does
-  /// (``firstAgrees(_:_:)``, ``lastAgrees(_:_:)``) are unpaired.
-  ///
-  /// - Complexity: O(n) in `written` and `literal`.
-  static func reading(
-    _ literal: String, written: ArraySlice<UInt8>, alignment: Alignment = .whole, checksStart: Bool = true,
-    checksEnd: Bool = true
-  ) -> Reading {
-    // Bytes that do not begin (or end) as the literal does are not its source, though their
-    // brackets may pair up with its (on a lazy line, columns four too many put a code span's
-    // `\]` in the place of a plain `]`, which then showed a link's text as text: a review).
-    if checksStart && !firstAgrees(literal, written) { return .unpaired }
-    if checksEnd && !lastAgrees(literal, written) { return .unpaired }
-    // For each bracket `written` produces, in order: the bracket, and whether it is a plain one.
-    var raw: [(bracket: UInt8, plain: Bool)] = []
-    var index = written.startIndex
-    while index < written.endIndex {
-      let byte = written[index]
-      if byte == ASCII.backslash, index + 1 < written.endIndex, ASCII.isPunctuation(written[index + 1]) {
-        if isBracket(written[index + 1]) { raw.append((written[index + 1], false)) }
-        index += 2
-      } else if byte == UInt8(ascii: "&"), let (decoded, end) = entity(written, at: index) {
-        if isBracket(decoded) { raw.append((decoded, false)) }
-        index = end
-      } else {
-        if isBracket(byte) { raw.append((byte, true)) }
-        index += 1
-      }
-    }
-    let brackets = literal.utf8.filter(isBracket)
-    if raw.count > brackets.count {
-      switch alignment {
-      case .whole: break
-      case .atEnd: raw.removeFirst(raw.count - brackets.count)
-      case .atStart: raw.removeLast(raw.count - brackets.count)
-      }
-    }
-    guard raw.map(\.bracket) == brackets else { return .unpaired }
-    guard raw.contains(where: { !$0.plain }), !literal.unicodeScalars.contains(where: { $0 == open || $0 == close })
-    else { return .plain }
-    var scalars = String.UnicodeScalarView()
-    var bracket = 0
-    for scalar in literal.unicodeScalars {
-      guard scalar == "[" || scalar == "]" else {
-        scalars.append(scalar)
-        continue
-      }
-      scalars.append(raw[bracket].plain ? scalar : (scalar == "[" ? open : close))
-      bracket += 1
-    }
-    return .masked(String(scalars))
-  }
-
-  /// Whether `written` may begin as `literal` does: their first ASCII bytes are the same (an
-  /// escaped one counting as itself), or `written` begins with what decodes or may be replaced
-  /// (an entity, and the quotes, dashes and dots of smart punctuation), or either begins with
-  /// another byte (cmark-gfm writes NUL as U+FFFD).
-  static func firstAgrees(_ literal: String, _ written: ArraySlice<UInt8>) -> Bool {
-    guard let first = literal.utf8.first, var byte = written.first else { return true }
-    if byte == ASCII.backslash, written.count >= 2, ASCII.isPunctuation(written[written.startIndex + 1]) {
-      byte = written[written.startIndex + 1]
-    }
-    return byte == UInt8(ascii: "&") || agree(first, byte)
-  }
-
-  /// Whether `written` may end as `literal` does (``firstAgrees(_:_:)``, an entity's `;` for its
-  /// end).
-  static func lastAgrees(_ literal: String, _ written: ArraySlice<UInt8>) -> Bool {
-    guard let last = literal.utf8.last, let byte = written.last else { return true }
-    return byte == UInt8(ascii: ";") || agree(last, byte)
-  }
-
-  private static func agree(_ literal: UInt8, _ written: UInt8) -> Bool {
-    if literal >= 0x80 || written >= 0x80 || written == 0 { return true }
-    switch written {
-    case UInt8(ascii: "'"), UInt8(ascii: "\""), ASCII.hyphen, ASCII.period: return true
-    default: return literal == written
     }
   }
 
@@ -247,26 +241,60 @@ enum EscapedBrackets {
     return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
   }
 
-  /// The bracket an entity at `start` (`&#91;`, `&#x5D;`, `&lsqb;`, …) stands for, and where it
-  /// ends; nil for any other text.
-  private static func entity(_ bytes: ArraySlice<UInt8>, at start: Int) -> (UInt8, Int)? {
-    guard let semicolon = bytes[start...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { return nil }
-    let name = String(decoding: bytes[(start + 1)..<semicolon], as: UTF8.self).lowercased()
-    let value: Int?
-    switch name {
-    case "lsqb", "lbrack": value = 0x5B
-    case "rsqb", "rbrack": value = 0x5D
-    default:
-      if name.hasPrefix("#x") {
-        value = Int(name.dropFirst(2), radix: 16)
-      } else if name.hasPrefix("#") {
-        value = Int(name.dropFirst(1))
-      } else {
-        value = nil
+  /// What a numeric entity (`&#91;`, `&#x5D;`: up to seven decimal or six hex digits; zero or no
+  /// scalar decodes as U+FFFD) or a bracket's named one (`&lsqb;`, `&lbrack;`, `&rsqb;`,
+  /// `&rbrack;`) at `start` decodes to in UTF-8, and where it ends; nil for any other text.
+  private static func entity(_ bytes: [UInt8], at start: Int) -> ([UInt8], Int)? {
+    guard start + 2 < bytes.count else { return nil }
+    if bytes[start + 1] == UInt8(ascii: "#") {
+      var index = start + 2
+      let hex = index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "x")
+      if hex { index += 1 }
+      let digitsStart = index
+      var value = 0
+      while index < bytes.count, index - digitsStart < (hex ? 6 : 7) {
+        let byte = bytes[index]
+        let digit: Int
+        if ASCII.isDigit(byte) {
+          digit = Int(byte - UInt8(ascii: "0"))
+        } else if hex, (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20) {
+          digit = Int((byte | 0x20) - UInt8(ascii: "a")) + 10
+        } else {
+          break
+        }
+        value = value * (hex ? 16 : 10) + digit
+        index += 1
       }
+      guard index > digitsStart, index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return nil }
+      let scalar = value == 0 ? nil : Unicode.Scalar(UInt32(value))
+      return (Array(String(scalar ?? "\u{FFFD}").utf8), index + 1)
     }
-    guard let value, value == 0x5B || value == 0x5D else { return nil }
-    return (UInt8(value), semicolon + 1)
+    guard let end = namedEntityEnd(bytes, at: start) else { return nil }
+    switch String(decoding: bytes[(start + 1)..<(end - 1)], as: UTF8.self) {
+    case "lsqb", "lbrack": return ([ASCII.openBracket], end)
+    case "rsqb", "rbrack": return ([ASCII.closeBracket], end)
+    default: return nil
+    }
+  }
+
+  /// Where a named entity's form (`&`, a letter, up to 31 more letters or digits, `;`) at `start`
+  /// ends; nil for any other text.
+  private static func namedEntityEnd(_ bytes: [UInt8], at start: Int) -> Int? {
+    var index = start + 1
+    guard index < bytes.count, ASCII.isLetter(bytes[index]) else { return nil }
+    while index < bytes.count, index - start <= 32, ASCII.isAlphanumeric(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return nil }
+    return index + 1
+  }
+
+  /// The length of the UTF-8 sequence a byte leads (1 for a byte that leads none).
+  private static func scalarLength(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xF0...: return 4
+    case 0xE0...: return 3
+    case 0xC0...: return 2
+    default: return 1
+    }
   }
 
   private static func isBracket(_ byte: UInt8) -> Bool { byte == ASCII.openBracket || byte == ASCII.closeBracket }

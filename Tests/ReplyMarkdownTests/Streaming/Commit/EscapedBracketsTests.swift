@@ -29,6 +29,13 @@ import Testing
       " not a tag\n\\[not a liref=\"hi'> <a hrefnk](/fo" + String(repeating: "(", count: 34) + "["
         + String(repeating: "(", count: 25) + "[((", "not a li"
     ),
+    // cmark-gfm's columns for a nested item's lazy line counted the item's indentation, and after
+    // a hard line break the line was not counted at all (fuzz seed 1361).
+    (
+      "1. x `c\n    -  \"t\"\n\\[not a liref=\"hi'> <a hrefnk](/fo" + String(repeating: "(", count: 34) + "["
+        + String(repeating: "(", count: 25) + "[" + String(repeating: "(", count: 14), "not a li"
+    ),
+    ("not a tag\n  ===\\\n\\[not a link](/fo" + String(repeating: "(", count: 34) + "[((&#1;((", "not a link"),
   ])
   func anEscapedBracketBeforeAPendingLinkShowsAsText(text: String, escaped: String) {
     let displays = StreamingHarness.htmlDisplays(text, finishing: false)
