@@ -9,7 +9,8 @@
 ///   whatever follows, and a reference link cannot continue over the blank;
 /// - the heal of the text before it changed nothing but marks (a pending reference link, a
 ///   hidden footnote reference): no emphasis, code span, link text, tag or entity is open there;
-/// - the paragraph is the last block of the display and the line's block is settled
+/// - the paragraph is the last block of the display, the one the heal found open at the point
+///   (not an earlier one before a block that shows nothing), and the line's block is settled
 ///   (``PlainTextExtension/isSettled(line:)``: no marker, tag, definition label or table row to
 ///   be), and no line break arrived since.
 ///
