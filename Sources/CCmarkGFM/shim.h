@@ -9,6 +9,7 @@
 #include <cmark-gfm.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm/buffer.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -105,6 +106,31 @@ static inline void replykit_arena_free(void *pointer) { (void)pointer; }
 static inline cmark_mem *_Nonnull replykit_arena_allocator(void) {
   static cmark_mem mem = {replykit_arena_calloc, replykit_arena_realloc, replykit_arena_free};
   return &mem;
+}
+
+// cmark-gfm's own entity decoder, exported by libcmark-gfm (declared in its houdini.h, whose
+// macros are kept out of Swift's view): it decodes an entity as the inline parser does.
+extern bufsize_t houdini_unescape_ent(cmark_strbuf *ob, const uint8_t *src, bufsize_t size);
+
+/// Decodes the entity whose `&` is at `source[0]` as cmark-gfm decodes it in text: writes up to
+/// `capacity` bytes of its UTF-8 to `out` and returns how many bytes of `source` it spans (with
+/// the `&`), or 0 when cmark-gfm reads no entity there (or it decodes to more than `capacity`).
+/// `*written` gets the decoded length. Pure: no state, no lock.
+static inline int32_t replykit_decode_entity(const uint8_t *_Nonnull source, int32_t size, uint8_t *_Nonnull out,
+                                             int32_t capacity, int32_t *_Nonnull written) {
+  *written = 0;
+  if (size < 2 || source[0] != '&') return 0;
+  cmark_strbuf buffer;
+  cmark_strbuf_init(cmark_get_default_mem_allocator(), &buffer, 0);
+  bufsize_t consumed = houdini_unescape_ent(&buffer, source + 1, size - 1);
+  int32_t result = 0;
+  if (consumed > 0 && buffer.size <= capacity) {
+    memcpy(out, buffer.ptr, (size_t)buffer.size);
+    *written = buffer.size;
+    result = consumed + 1;
+  }
+  cmark_strbuf_free(&buffer);
+  return result;
 }
 
 #endif

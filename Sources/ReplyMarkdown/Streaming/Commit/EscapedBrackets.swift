@@ -20,9 +20,10 @@ enum EscapedBrackets {
   static let open: Unicode.Scalar = Unicode.Scalar(0xFDD0 as UInt32) ?? "\u{E000}"
   static let close: Unicode.Scalar = Unicode.Scalar(0xFDD1 as UInt32) ?? "\u{E001}"
 
-  /// How far from the place cmark-gfm's position gives a node's literal is looked for: two
-  /// columns (`> `) for each of eight quote levels, or the indentation of nested list items.
-  static let maximumShift = 32
+  /// How far from the place cmark-gfm's position gives a node's literal is looked for: the
+  /// markers of 32 quote levels, or a continuation line's indentation of 64 columns. Past it the
+  /// node is not masked (its escaped brackets may show as a pending link's until the text ends).
+  static let maximumShift = 64
 
   /// `document`, parsed from `source`, with the escaped brackets of its text nodes masked; the
   /// document itself when it has none, or when no node's literal is found in the source near its
@@ -43,6 +44,9 @@ enum EscapedBrackets {
     var nodes = document.nodes
     var lineStarts: [Int]?
     var changed = false
+    // Where the last node found ends: nodes come in the source's order (but for footnote
+    // definitions, which cmark-gfm moves to the end).
+    var cursor = 0
     for index in nodes.indices {
       guard case .text(let literal) = nodes[index].kind, literal.utf8.contains(where: isBracket),
         let range = nodes[index].range
@@ -51,7 +55,11 @@ enum EscapedBrackets {
       lineStarts = starts
       guard range.start.line >= 1, range.start.line <= starts.count else { continue }
       let hint = starts[range.start.line - 1] + max(0, range.start.column - 1)
-      guard let masked = located(literal, in: source, near: hint, bytesRead: &bytesRead) else { continue }
+      guard let found = located(literal, in: source, near: hint, after: cursor, bytesRead: &bytesRead) else {
+        continue
+      }
+      cursor = found.end
+      guard let masked = found.masked else { continue }
       nodes[index].kind = .text(masked)
       changed = true
     }
@@ -59,29 +67,50 @@ enum EscapedBrackets {
     return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
   }
 
-  /// `literal` with its escaped brackets masked, read at the place nearest `hint` in `source`
-  /// (within ``maximumShift``, earlier places first at each distance) where it matches whole; nil
-  /// when it matches nowhere, escapes none, or already holds a noncharacter of ours.
-  static func located(_ literal: String, in source: [UInt8], near hint: Int, bytesRead: inout Int) -> String? {
+  /// Where `literal` is read in `source`, and it with its escaped brackets masked (nil when it
+  /// escapes none): at the place nearest `hint` (within ``maximumShift``, earlier places first at
+  /// each distance, none before `cursor`, the end of the node before it) where it matches whole,
+  /// else at the first after `cursor`, up to ``maximumForward`` bytes on (after a hard line break
+  /// cmark-gfm gives every node of the next line that line's start), else near `hint` before
+  /// `cursor`. Nil when it matches nowhere, or already holds a noncharacter of ours.
+  static func located(
+    _ literal: String, in source: [UInt8], near hint: Int, after cursor: Int = 0, bytesRead: inout Int
+  ) -> (masked: String?, end: Int)? {
     guard !literal.unicodeScalars.contains(where: { $0 == open || $0 == close }) else { return nil }
     let bytes = Array(literal.utf8)
-    for distance in 0...maximumShift {
-      for place in distance == 0 ? [hint] : [hint - distance, hint + distance] {
-        guard place >= 0, place < source.count,
-          let plain = plainBrackets(bytes, source: source, from: place, bytesRead: &bytesRead)
-        else { continue }
-        return plain.contains(false) ? masked(literal, plain: plain) : nil
+    func read(at place: Int) -> (masked: String?, end: Int)? {
+      guard place >= 0, place < source.count,
+        let (plain, end) = plainBrackets(bytes, source: source, from: place, bytesRead: &bytesRead)
+      else { return nil }
+      return (plain.contains(false) ? masked(literal, plain: plain) : nil, end)
+    }
+    // The hint, then one byte before it, one after, two before, and so on: first those not before
+    // the node before it, then the rest (a footnote definition's, which cmark-gfm moves to the end).
+    for beforeCursor in [false, true] {
+      for step in 0...(2 * maximumShift) {
+        let place = step % 2 == 1 ? hint - (step + 1) / 2 : hint + step / 2
+        guard (place < cursor) == beforeCursor else { continue }
+        if let found = read(at: place) { return found }
+      }
+      guard !beforeCursor else { break }
+      let tried = (hint - maximumShift)...(hint + maximumShift)
+      for place in cursor..<min(source.count, cursor + maximumForward) where !tried.contains(place) {
+        if let found = read(at: place) { return found }
       }
     }
     return nil
   }
+
+  /// How far after the end of the node before it a node's literal is looked for when it is not
+  /// found near its position.
+  static let maximumForward = 1024
 
   /// `literal` with the brackets that `written` (its source, from its first byte) escapes masked;
   /// nil when none is, or when `written` does not begin with the literal.
   static func masked(_ literal: String, written: ArraySlice<UInt8>) -> String? {
     var bytesRead = 0
     guard !literal.unicodeScalars.contains(where: { $0 == open || $0 == close }),
-      let plain = plainBrackets(Array(literal.utf8), source: Array(written), from: 0, bytesRead: &bytesRead),
+      let (plain, _) = plainBrackets(Array(literal.utf8), source: Array(written), from: 0, bytesRead: &bytesRead),
       plain.contains(false)
     else { return nil }
     return masked(literal, plain: plain)
@@ -104,10 +133,13 @@ enum EscapedBrackets {
   /// For each bracket of `literal` in order, whether `source` from `start` writes it plain (not
   /// escaped, not an entity), when the source's text from there on its line reads as the whole
   /// literal: backslash escapes and entities decoded as cmark-gfm decodes them, NUL as U+FFFD, and
-  /// the quotes, dashes and dots smart punctuation replaces. Nil where it does not.
+  /// the quotes, dashes and dots smart punctuation replaces; and where that reading ends. Nil
+  /// where it does not.
   ///
   /// - Complexity: O(n) in the literal; usually a few bytes where it does not match.
-  static func plainBrackets(_ literal: [UInt8], source: [UInt8], from start: Int, bytesRead: inout Int) -> [Bool]? {
+  static func plainBrackets(_ literal: [UInt8], source: [UInt8], from start: Int, bytesRead: inout Int) -> (
+    plain: [Bool], end: Int
+  )? {
     var plain: [Bool] = []
     var index = start
     var position = 0
@@ -135,20 +167,12 @@ enum EscapedBrackets {
         position += 1
         continue
       }
-      if byte == UInt8(ascii: "&"), let (decoded, end) = entity(source, at: index),
-        literal[position...].starts(with: decoded)
-      {
+      // An entity cmark-gfm decodes stands for its decoding, or the literal is not read from here.
+      if byte == UInt8(ascii: "&"), let (decoded, end) = CmarkBridge.entity(in: source, at: index) {
+        guard literal[position...].starts(with: decoded) else { return nil }
         if decoded.count == 1 && isBracket(decoded[0]) { plain.append(false) }
         index = end
         position += decoded.count
-        continue
-      }
-      if byte == UInt8(ascii: "&"), let end = namedEntityEnd(source, at: index),
-        !literal[position...].starts(with: source[index..<end])
-      {
-        // A named entity cmark-gfm decoded, most to one character: taken as that character.
-        position += scalarLength(expected)
-        index = end
         continue
       }
       if byte == 0 {
@@ -167,7 +191,8 @@ enum EscapedBrackets {
       index += 1
       position += 1
     }
-    return plain
+    // Every bracket of the literal is accounted for, or the reading is not one.
+    return plain.count == literal.count(where: isBracket) ? (plain, index) : nil
   }
 
   /// The source bytes used and the literal bytes produced where smart punctuation replaced a
@@ -239,62 +264,6 @@ enum EscapedBrackets {
     }
     guard changed else { return document }
     return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
-  }
-
-  /// What a numeric entity (`&#91;`, `&#x5D;`: up to seven decimal or six hex digits; zero or no
-  /// scalar decodes as U+FFFD) or a bracket's named one (`&lsqb;`, `&lbrack;`, `&rsqb;`,
-  /// `&rbrack;`) at `start` decodes to in UTF-8, and where it ends; nil for any other text.
-  private static func entity(_ bytes: [UInt8], at start: Int) -> ([UInt8], Int)? {
-    guard start + 2 < bytes.count else { return nil }
-    if bytes[start + 1] == UInt8(ascii: "#") {
-      var index = start + 2
-      let hex = index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "x")
-      if hex { index += 1 }
-      let digitsStart = index
-      var value = 0
-      while index < bytes.count, index - digitsStart < (hex ? 6 : 7) {
-        let byte = bytes[index]
-        let digit: Int
-        if ASCII.isDigit(byte) {
-          digit = Int(byte - UInt8(ascii: "0"))
-        } else if hex, (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20) {
-          digit = Int((byte | 0x20) - UInt8(ascii: "a")) + 10
-        } else {
-          break
-        }
-        value = value * (hex ? 16 : 10) + digit
-        index += 1
-      }
-      guard index > digitsStart, index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return nil }
-      let scalar = value == 0 ? nil : Unicode.Scalar(UInt32(value))
-      return (Array(String(scalar ?? "\u{FFFD}").utf8), index + 1)
-    }
-    guard let end = namedEntityEnd(bytes, at: start) else { return nil }
-    switch String(decoding: bytes[(start + 1)..<(end - 1)], as: UTF8.self) {
-    case "lsqb", "lbrack": return ([ASCII.openBracket], end)
-    case "rsqb", "rbrack": return ([ASCII.closeBracket], end)
-    default: return nil
-    }
-  }
-
-  /// Where a named entity's form (`&`, a letter, up to 31 more letters or digits, `;`) at `start`
-  /// ends; nil for any other text.
-  private static func namedEntityEnd(_ bytes: [UInt8], at start: Int) -> Int? {
-    var index = start + 1
-    guard index < bytes.count, ASCII.isLetter(bytes[index]) else { return nil }
-    while index < bytes.count, index - start <= 32, ASCII.isAlphanumeric(bytes[index]) { index += 1 }
-    guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { return nil }
-    return index + 1
-  }
-
-  /// The length of the UTF-8 sequence a byte leads (1 for a byte that leads none).
-  private static func scalarLength(_ lead: UInt8) -> Int {
-    switch lead {
-    case 0xF0...: return 4
-    case 0xE0...: return 3
-    case 0xC0...: return 2
-    default: return 1
-    }
   }
 
   private static func isBracket(_ byte: UInt8) -> Bool { byte == ASCII.openBracket || byte == ASCII.closeBracket }
