@@ -13,7 +13,8 @@ extension CmarkBridge {
     var written: Int32 = 0
     let consumed = bytes.withUnsafeBufferPointer { source in
       decoded.withUnsafeMutableBufferPointer { out in
-        replykit_decode_entity(source.baseAddress! + start, size, out.baseAddress!, Int32(out.count), &written)
+        guard let from = source.baseAddress, let to = out.baseAddress else { return Int32(0) }
+        return replykit_decode_entity(from + start, size, to, Int32(out.count), &written)
       }
     }
     guard consumed > 0 else { return nil }
