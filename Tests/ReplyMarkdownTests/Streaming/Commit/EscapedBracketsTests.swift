@@ -76,6 +76,10 @@ import Testing
       + "``\\]``&#93;not a li&lbrack;[q",
     "`\n\\]x&b;`<b>\\]x\\[",
     " >  >  >;\n&rsqb;x&rsqb;[&#x5d;x&b;",
+    // The autolink extension gives the text after an address no position (fuzz seed 1363).
+    "at@github.com\\[not a liref=\"hi'> <a hrefnk](/fo" + String(repeating: "(", count: 34) + "["
+      + String(repeating: "(", count: 25) + "[" + String(repeating: "(", count: 20),
+    "see www.example.com\\[x\\] and " + String(repeating: "w", count: 100) + " [text](/u",
   ])
   func escapedBracketsAreFoundWhereverCmarkPutsThem(text: String) {
     #expect(StreamingFastPathTests.firstDifference([text]) == nil, "\(text.debugDescription)")
