@@ -11,9 +11,10 @@
 /// count the marker the line lacks; in a list item, its indentation; after an indented first
 /// line of a paragraph, that indentation; after a hard line break the line is not counted at all;
 /// and an end column may fall anywhere (a 93-byte node ended 33 columns after its start). So the
-/// literal is matched, byte for byte with escapes and entities decoded, at the hinted place or the
-/// nearest one within ``maximumShift`` bytes where it matches whole; only that place says which of
-/// its brackets the source escapes.
+/// literal is matched, byte for byte with escapes and entities decoded (by cmark-gfm's own
+/// decoder), at the hinted place or the nearest one within ``maximumShift`` bytes where it matches
+/// whole, else after the node before it; only that place says which of its brackets the source
+/// escapes.
 enum EscapedBrackets {
   /// What an escaped `[` and `]` stand as while masked: noncharacters, which a text holding them
   /// already is left alone for.
@@ -31,8 +32,8 @@ enum EscapedBrackets {
   /// input guard's text, escaped where `source` is not, has positions past its lines' ends).
   ///
   /// - Complexity: O(n) in the text of the nodes holding brackets, times the places tried for a
-  ///   node whose literal is not found (at most 2 × ``maximumShift`` + 1; a place that does not
-  ///   match usually fails within a few bytes).
+  ///   node whose literal is not found near its position (at most 2 × ``maximumShift`` + 1 +
+  ///   ``maximumForward``; a place that does not match usually fails within a few bytes).
   static func masking(_ document: MarkdownDocument, source: [UInt8]) -> MarkdownDocument {
     var bytesRead = 0
     return masking(document, source: source, bytesRead: &bytesRead)
