@@ -65,6 +65,6 @@ extension MarkdownStreamTail {
       open.append(index)
     }
     for index in open { nodes[index].subtreeEnd = nodes.count }
-    return MarkdownDocument(nodes: nodes, options: remainder.options)
+    return MarkdownDocument(nodes: nodes, options: remainder.options, diagnostics: remainder.diagnostics)
   }
 }
