@@ -195,7 +195,7 @@ extension MarkdownStream {
   func linesContinueOpenItem(itemStart: Int, from: Int, to: Int) -> Bool {
     guard from > itemStart, from < to, let indent = Self.contentIndent(ofItemAt: itemStart, in: source, end: from),
       case let before = SourceLines.lineStart(source, endingAt: from, floor: itemStart)..<from,
-      !SourceLines.isBlank(source, before), !Self.mayEndBlank(source[before])
+      !Self.mayEndBlank(source[before])
     else { return false }
     var index = from
     while index < to {
@@ -221,7 +221,8 @@ extension MarkdownStream {
   /// marker). Such a line ending a nested block makes the list holding it loose once anything
   /// follows in the item, as a blank line does (a nested item, `     [^a]: `, then a line of the
   /// outer item showed the list tight: fuzz seed 1358). Errs towards yes, which costs a parse:
-  /// any line ending with `]:` and blanks, or holding nothing but marker characters and blanks.
+  /// any line ending with `]:` and blanks, or holding nothing but marker characters and blanks
+  /// (a blank line too).
   static func mayEndBlank(_ line: ArraySlice<UInt8>) -> Bool {
     var end = line.endIndex
     while end > line.startIndex,
