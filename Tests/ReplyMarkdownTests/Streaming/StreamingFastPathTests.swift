@@ -398,6 +398,20 @@ import Testing
     #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }) == nil, "\(text.debugDescription)")
   }
 
+  /// A Unicode space is a blank to the heal, which trims it with the blanks after it where a byte
+  /// is held back (`&`): a point after one would keep it in the display where a full heal drops
+  /// it (a review's input: `Text &lsqb;x\\]`, a space, a no-break space, a space and `&#6`).
+  @Test(arguments: ["\u{A0}", "\u{3000}", "\u{2002}", "\u{202F}", "\u{1680}"])
+  func noPointFollowsAUnicodeSpace(space: String) {
+    let words = String(repeating: "Some plain words here, ", count: 7)
+    for (first, rest) in [(words + "end " + space + " ", "&#6"), (words + "x" + space + " ", " &"), (words + "end " + space + " ", "&")] {
+      let chunks = [first] + rest.map { String($0) }
+      #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(chunks.debugDescription)")
+      let item = ["- " + first] + rest.map { String($0) }
+      #expect(StreamingFastPathTests.firstDifference(item) == nil, "\(item.debugDescription)")
+    }
+  }
+
   /// A long line with markup every few words: once the line is under way, no update parses more
   /// than what arrived since a clean point (a count, not a time).
   @Test func longLineParsesOnlyTheNewText() {

@@ -35,10 +35,10 @@ struct TailCheckpoint: Sendable {
   static let sentinel = UInt8(ascii: "x")
 
   /// The last candidate for a clean point in `source[start..<source.count]` (the last line, read
-  /// from a point where nothing is open): a blank after a plain, non-blank byte where a byte count
-  /// finds nothing open — no code span, `<`, link text or destination, and an even number of `*`,
-  /// of `~`, and of `_` at word edges. The count is a filter; the heal of the text before the
-  /// candidate decides.
+  /// from a point where nothing is open): a blank after a plain, non-blank byte (not the end of a
+  /// Unicode space) where a byte count finds nothing open — no code span, `<`, link text or
+  /// destination, and an even number of `*`, of `~`, and of `_` at word edges. The count is a
+  /// filter; the heal of the text before the candidate decides.
   ///
   /// - Complexity: O(n) in the bytes read.
   static func candidate(in source: [UInt8], from start: Int) -> Int? {
@@ -99,7 +99,9 @@ struct TailCheckpoint: Sendable {
       default:
         if ASCII.isBlank(byte), index > start, Self.mayPrecedePoint(source[index - 1]), brackets == 0,
           destination == 0, !angle,
-          stars % 2 == 0, tildes % 2 == 0, underscores % 2 == 0
+          stars % 2 == 0, tildes % 2 == 0, underscores % 2 == 0,
+          source[index - 1] < ASCII.firstNonASCII
+            || ByteHolds.trailingUnicodeSpaceLength(source[start..<index], floor: start) == 0
         {
           found = index
         }
@@ -109,7 +111,10 @@ struct TailCheckpoint: Sendable {
     return found
   }
 
-  /// Whether a clean point may follow `byte`: a plain byte (``PlainTextExtension/isPlain(_:)``),
+  /// Whether a clean point may follow `byte` (and no Unicode space ends there: ``candidate(in:from:)``
+  /// checks that, as the heal trims one with the blanks after it where it holds a byte back, across
+  /// the point: a space, a no-break space, a space and `&` showed the no-break space through a point
+  /// after it and nothing in full): a plain byte (``PlainTextExtension/isPlain(_:)``),
   /// or one that ends a construct whose end a blank settles — `]` (no destination or label may
   /// follow a blank), `)`, `>`. Never a blank, `[`, `<`, `(`, `&` or `\`, which may still begin
   /// something, nor `*`, `_`, `~` or `` ` ``: a full heal holds back the markers that end the text
