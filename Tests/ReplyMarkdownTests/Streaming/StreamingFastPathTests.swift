@@ -404,7 +404,10 @@ import Testing
   @Test(arguments: ["\u{A0}", "\u{3000}", "\u{2002}", "\u{202F}", "\u{1680}"])
   func noPointFollowsAUnicodeSpace(space: String) {
     let words = String(repeating: "Some plain words here, ", count: 7)
-    for (first, rest) in [(words + "end " + space + " ", "&#6"), (words + "x" + space + " ", " &"), (words + "end " + space + " ", "&")] {
+    let cases = [
+      (words + "end " + space + " ", "&#6"), (words + "x" + space + " ", " &"), (words + "end " + space + " ", "&"),
+    ]
+    for (first, rest) in cases {
       let chunks = [first] + rest.map { String($0) }
       #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(chunks.debugDescription)")
       let item = ["- " + first] + rest.map { String($0) }
