@@ -313,7 +313,11 @@ struct StreamHealer {
       // Not backticks: a code span may open before a blank (a clean point's count keeps it from
       // ending on an opening run).
       var followed = (endsBeforeBlank || lineEnded) && pass == 0
-      if pass == 0 && !endsBeforeBlank {
+      // After a cut too: the blanks it left last were received, and what precedes them is
+      // followed by a blank, as at the very end (`![foo] ![a` was cut before the second image, and
+      // the `]` then read as one a `(` may still follow: the first image was hidden too, where
+      // `![foo] ` shows it; fuzz seed 1365).
+      if pass > 0 || !endsBeforeBlank {
         // Unicode spaces too: a closer after one would close nothing (`*a`, NBSP).
         while case let space = ByteHolds.trailingSpaceLength(text[...], floor: floor), space > 0 {
           text.removeLast(space)
@@ -335,7 +339,7 @@ struct StreamHealer {
         doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
       scanner.footnotes = options.contains(.footnotes)
       scanner.autolinks = options.contains(.autolinks)
-      // After a cut the text no longer ends where the blank followed.
+      // After a cut the text ends where the blank followed only if the cut left blanks last (above).
       scanner.followedByBlank = followed
       switch scanner.run(applied: &inline) {
       case .cut(let position, _):

@@ -43,6 +43,12 @@ extension HealTables {
     // opens an image.
     HealCase("x <![ y", "<p>x</p>"),
     HealCase("[<a]![>", "<p><a pending>&lt;a</a></p>"),
+    // The image before it shows as it does with nothing after the blank: the blank the cut left
+    // last was received, and no `(` may follow the `]` over it (fuzz seed 1365: `![foo] ![[![`
+    // showed nothing).
+    HealCase("![foo] ![a", "<p>!<a pending>foo</a></p>"),
+    HealCase("x ![foo] ![[![[a", "<p>x !<a pending>foo</a></p>"),
+    HealCase("[x]: /u\n\n![x] ![a", "<p><img src=\"/u\" alt=\"x\" /></p>"),
   ]
 
   static let emptyLinkHidden = [
