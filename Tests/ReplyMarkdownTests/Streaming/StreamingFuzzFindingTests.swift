@@ -234,6 +234,15 @@ import Testing
     ("[^]\n1. [^]:u\n   \"u\"", .github),
     ("[^]\n\n> [^]:u\n> \"u\"", .github),
     ("[^x]\n1. [^x]:u\n\"u\"", .commonMark),
+    // A block held before its label's first definition was kept out (`[a]:/` in a paragraph
+    // with `[^`) was parsed again for its footnote's definition, with the later `[a]:b` first
+    // (a review, c5).
+    ("[^a][a]\n\n[a]:/\n[^\n\n[a]:b\n[^a]:\n\nx", .github),
+    ("[^a][a]\n\n[a]:/\n[^1]\n\n[a]:b\n[^a]: y\n\nx", .github),
+    // A piece left out of a preamble (it defines again a label of the block) holds the first
+    // definition of another label: no later piece may resolve that one (a review, c6).
+    ("[\u{E4}]:u\n[Foo]\n\n[Foo]:7\n[\u{C4}]:h\n\n[^o]:[Foo]:g\n\n[", .github),
+    ("[a]:u\n[b]\n\n[b]:7\n[a]:h\n\n[b]:g\n[c]:i\n\n[", .github),
   ])
   func unkeptDefinitionsInContainersResolveAsOneShot(text: String, options: ParseOptions) {
     Self.expectStreamsToOneShot(text, options: options)

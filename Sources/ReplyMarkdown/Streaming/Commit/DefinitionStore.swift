@@ -292,16 +292,25 @@ struct DefinitionStore: Sendable {
       // it (cmark-gfm gives a fence in a footnote definition one more line), and without a
       // closing line the next piece, or an indented first line of the region, could continue it.
       var closed = true
+      // The labels of the pieces left out below: the first definition of each is not in the
+      // preamble, so no later piece may stand for it.
+      var leftOut: Set<String> = []
       for index in chosen.sorted(by: { (pieces[$0].start, $0) < (pieces[$1].start, $1) }) {
         let piece = pieces[index]
         // Nor a piece after the region (a footnote definition followed in) that defines again a
         // label defined in the region or before it: put first, its definition would win
-        // (`[x]:a`, `[x]`, then `[^1]:[x]:v` cited by a footnote: fuzz seed 1358).
+        // (`[x]:a`, `[x]`, then `[^1]:[x]:v` cited by a footnote: fuzz seed 1358). Nor one after
+        // it that defines again a label of a piece left out: the label's first definition is
+        // not in the preamble, and the later one would resolve it (`[ä]:u` and `[Foo]` in one
+        // paragraph, then `[Foo]:7` and `[Ä]:h` left out for `ä`, then `[^o]:[Foo]:g`: `[Foo]`
+        // committed with `g` into a pipe; a review). The region's parse leaves such a label
+        // unresolved, and its block waits for the final update.
         if regionEnd != .max, piece.start >= regionEnd,
           piece.labels.contains(where: { label in
-            piecesByLabel[label]?.contains { pieces[$0].start < regionEnd } ?? false
+            leftOut.contains(label) || piecesByLabel[label]?.contains { pieces[$0].start < regionEnd } ?? false
           })
         {
+          leftOut.formUnion(piece.labels)
           continue
         }
         preamble.bytes += footnoteText ? piece.bytes : piece.stub ?? piece.bytes

@@ -21,6 +21,9 @@ struct HeldQueue: Sendable {
     var deferredDefinitionBytes = 0
     /// The bytes its last parse took (the block and its preamble).
     var lastParseBytes = 0
+    /// The labels whose first definition is its own and the stream did not keep
+    /// (``MarkdownStream/unkeptLabels``): its own parse resolves them.
+    var ownUnkept: Set<String> = []
     /// What it was last shown as: its document with footnotes numbered, and the display made of
     /// that (``MarkdownStream/heldDisplay(from:)``). Shown again while the numbered document is
     /// the same, so a block listed again costs no display work and hands consumers the very

@@ -420,7 +420,7 @@ extension MarkdownStream {
     held.append(
       HeldQueue.Entry(
         id: nextBlockID, document: document, sourceRange: sourceRange, lines: firstLine..<closedLine,
-        waiting: waiting, hasFootnoteReferences: FootnoteNumbering.hasReferences(document)))
+        waiting: waiting, hasFootnoteReferences: FootnoteNumbering.hasReferences(document), ownUnkept: ownUnkept))
     nextBlockID += 1
   }
 
@@ -570,6 +570,15 @@ extension MarkdownStream {
       var updated = entry
       updated.document = reparsed
       updated.waiting = waitingLabels(reparsed, used: used)
+      // What only the end ends stays: the byte order mark's wait, and a label whose first
+      // definition the stream did not keep, also one kept out after the block was held (`[^a][a]`,
+      // then `[a]:/` and `[^` in one paragraph, then `[a]:b` and `[^a]:`: the footnote's
+      // definition parsed the block again with `[a]:b` first, and it committed with that link
+      // into a pipe; a review).
+      if entry.waiting.contains(Self.byteOrderMarkWait) { updated.waiting.insert(Self.byteOrderMarkWait) }
+      if referencePolicy == .holdUntilFinish && !unkeptLabels.isEmpty && usesUnkept(used, except: entry.ownUnkept) {
+        updated.waiting.insert(Self.unkeptDefinitionWait)
+      }
       updated.hasFootnoteReferences = FootnoteNumbering.hasReferences(reparsed)
       updated.lastParseBytes = ParseMeter.total &- before
       updated.deferredDefinitionBytes = 0
