@@ -594,7 +594,8 @@ public struct MarkdownStream: Sendable {
     let document = Self.droppingBlocks(healed.document) { node in
       Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
     }
-    return StreamHealer.Healed(document: document, paragraphStart: healed.paragraphStart)
+    return StreamHealer.Healed(
+      document: document, paragraphStart: healed.paragraphStart, leavesOpener: healed.leavesOpener)
   }
 
   // MARK: Parsing

@@ -415,6 +415,23 @@ import Testing
     }
   }
 
+  /// An intraword run that can open emphasis stays text in a heal until a closer comes, which a
+  /// later line may bring: no point follows it (a review: `3*4` on an earlier line of a quote, and
+  /// again after a point on the last, showed no emphasis where a full heal shows it).
+  @Test(arguments: [
+    " > here **** end beta +\r\n>3*4 = `|` \\| alpha x_y_z  \t\r> note <span> + 2) q go <span> \\*\t\r\n"
+      + ">gamma ***x*** ! \\` <https://a.b> 3*4 ",
+    " *b* c** 3*\u{351}\u{36B}\u{343}\u{202F}[^1]\nx_y_z\u{A0}\u{200B}\u{2002}words +\u{A0}***x*** \u{5E9}\u{5DC}"
+      + "\u{5D5}\u{5DD} </\u{65E5}\u{A0}*\u{A0}x\u{A0}* 1 beta s\u{3000}\u{200B} foo-bar#;\u{202F}words 3*4\u{202F}![i](/i.``",
+    "Some words 2*3 here\n" + String(repeating: "and more plain words ", count: 8) + "then 4*5 end",
+    "- Some words 2*3 here, " + String(repeating: "and more plain words ", count: 8) + "then 4*5 end",
+  ])
+  func noPointFollowsAnOpenerLeftAsText(text: String) {
+    #expect(StreamingFastPathTests.firstDifference(text.map { String($0) }) == nil, "\(text.debugDescription)")
+    let chunks = StreamingHarness.randomCharacterChunks(text, seed: 3, maximum: 12)
+    #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(text.debugDescription)")
+  }
+
   /// A long line with markup every few words: once the line is under way, no update parses more
   /// than what arrived since a clean point (a count, not a time).
   @Test func longLineParsesOnlyTheNewText() {

@@ -28,8 +28,10 @@ struct InlineHealScanner {
   enum Result: Equatable {
     /// Remove everything from this offset on (what `rule` hides), then scan again.
     case cut(Int, rule: HealRule)
-    /// Remove everything from `truncateAt` (if set) and append `closers`.
-    case heal(truncateAt: Int?, closers: [UInt8])
+    /// Remove everything from `truncateAt` (if set) and append `closers`. `leavesOpener`: a run
+    /// that can open emphasis is left unmatched as text (an intraword `2*3`): a closer after the
+    /// scanned text may still match it.
+    case heal(truncateAt: Int?, closers: [UInt8], leavesOpener: Bool = false)
   }
 
   struct Delimiter {
@@ -235,6 +237,7 @@ struct InlineHealScanner {
       }
     }
     var closers: [UInt8] = []
+    var leavesOpener = false
     if let openCode {
       closers += [UInt8](repeating: ASCII.backtick, count: openCode)
       applied.insert(.inlineClosersInnermostFirst)
@@ -255,18 +258,21 @@ struct InlineHealScanner {
       // (`[a *b](http://x` showed `[a <em>b]</em>`).
       if pendingBracket?.position == link.position, let pendingClose { truncateAt = pendingClose }
       Self.processEmphasis(&delimiters, bottom: link.delimiterBottom)
-      closers += closing(delimiters, from: link.delimiterBottom, applied: &applied)
+      closers += closing(delimiters, from: link.delimiterBottom, leavesOpener: &leavesOpener, applied: &applied)
       delimiters.removeSubrange(link.delimiterBottom...)
       closers += [ASCII.closeBracket, ASCII.openParenthesis] + Self.pendingDestination + [ASCII.closeParenthesis]
       applied.insert(.pendingLinkShowsText)
     }
     Self.processEmphasis(&delimiters, bottom: 0)
-    closers += closing(delimiters, from: 0, applied: &applied)
-    return .heal(truncateAt: truncateAt, closers: closers)
+    closers += closing(delimiters, from: 0, leavesOpener: &leavesOpener, applied: &applied)
+    return .heal(truncateAt: truncateAt, closers: closers, leavesOpener: leavesOpener)
   }
 
-  /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first.
-  private func closing(_ delimiters: [Delimiter], from bottom: Int, applied: inout AppliedHealRules) -> [UInt8] {
+  /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first;
+  /// `leavesOpener` is set when an opener is left as text.
+  private func closing(
+    _ delimiters: [Delimiter], from bottom: Int, leavesOpener: inout Bool, applied: inout AppliedHealRules
+  ) -> [UInt8] {
     var closers: [UInt8] = []
     for index in delimiters[bottom...].indices.reversed() {
       let delimiter = delimiters[index]
@@ -278,6 +284,7 @@ struct InlineHealScanner {
       } else if touchesWideScript(delimiter) {
         applied.insert(.wideScriptOpensEmphasis)
       } else {
+        leavesOpener = true
         continue
       }
       // Closers of two openers never join into one run, which would match otherwise (`*_a._b.`:

@@ -73,8 +73,8 @@ extension MarkdownStream {
     // Move the point to the last clean one in what arrived since, when that piece heals clean.
     if let next = TailCheckpoint.candidate(in: source, from: checkpoint.end),
       next - checkpoint.end >= Self.checkpointStep,
-      case let (segment, rules) = healSegment(checkpoint.end..<next, endsBeforeBlank: true),
-      rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
+      case let (segment, rules, leavesOpener) = healSegment(checkpoint.end..<next, endsBeforeBlank: true),
+      !leavesOpener, rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }),
       let grown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
     {
       checkpoint.document = grown
@@ -87,7 +87,7 @@ extension MarkdownStream {
     guard checkpoint.end < end else {
       return StreamHealer.Healed(document: checkpoint.document)
     }
-    let (segment, rules) = healSegment(checkpoint.end..<end)
+    let (segment, rules, _) = healSegment(checkpoint.end..<end)
     guard let shown = TailCheckpoint.appending(segment, to: checkpoint.document, paragraph: checkpoint.paragraph)
     else {
       outbox.checkpoint = nil
@@ -116,7 +116,10 @@ extension MarkdownStream {
     // definition nothing cites, which cmark-gfm drops), the paragraph before it took the words
     // after the point (`> t "t"`, a blank, `[^[a…]: 1`, then `Text  s` showed `t "t"  s`: fuzz
     // seed 1358).
+    // Nor after a run that can open emphasis and that the heal left as text (an intraword `3*4`
+    // on an earlier line of the paragraph, which a `3*4` after the point closes: a review).
     guard rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }), healed.paragraphStart != nil,
+      !healed.leavesOpener,
       let paragraph = TailCheckpoint.lastParagraph(of: healed.document),
       !Self.opensWithLabel(healed.document, paragraph: paragraph)
     else {
@@ -142,9 +145,10 @@ extension MarkdownStream {
 
   /// The received text in `range` (on the last line, starting with a blank) healed as paragraph
   /// text after ``TailCheckpoint/sentinel``, after the definitions it uses, with the rules the heal
-  /// applied (``TailCheckpoint/appending(_:to:paragraph:)`` checks that it stayed one paragraph).
+  /// applied and whether it left an opener as text (``StreamHealer/Healed/leavesOpener``)
+  /// (``TailCheckpoint/appending(_:to:paragraph:)`` checks that it stayed one paragraph).
   private mutating func healSegment(_ range: Range<Int>, endsBeforeBlank: Bool = false)
-    -> (document: MarkdownDocument, rules: AppliedHealRules)
+    -> (document: MarkdownDocument, rules: AppliedHealRules, leavesOpener: Bool)
   {
     let bytes = source[range]
     let preamble = definitions.preamble(for: bytes)
@@ -161,6 +165,6 @@ extension MarkdownStream {
         Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
       }
     }
-    return (document, rules)
+    return (document, rules, healed.leavesOpener)
   }
 }

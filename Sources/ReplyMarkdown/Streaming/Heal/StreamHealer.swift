@@ -39,6 +39,9 @@ struct StreamHealer {
   /// (``ReceivedTaskStates``).
   private var received: [UInt8] = []
 
+  /// Whether an inline heal of this heal left an opener as text (``Healed/leavesOpener``).
+  private var leftOpener = false
+
   init(options: ParseOptions, probes: InlineStartProbes = InlineStartProbes()) {
     self.options = options
     self.probes = probes
@@ -52,6 +55,10 @@ struct StreamHealer {
     /// was not held: a later heal of the same paragraph, grown on the same line, may pass it as
     /// `knownParagraph` and skip the parse that finds it.
     var paragraphStart: Int?
+    /// Whether the heal left a run that can open emphasis unmatched, as text (an intraword `2*3`,
+    /// ``InlineHealScanner/Result/heal(truncateAt:closers:leavesOpener:)``): a closer after the
+    /// healed text may still match it, so no clean point follows it.
+    var leavesOpener = false
   }
 
   /// How many times the inline content is scanned again after a cut (an image, tag or entity
@@ -346,7 +353,8 @@ struct StreamHealer {
         text.removeSubrange(max(position, protectedLength)...)
         contentEnd = text.count
         continue
-      case .heal(let truncateAt, let found):
+      case .heal(let truncateAt, let found, let leavesOpener):
+        leftOpener = leftOpener || leavesOpener
         if let truncateAt {
           text.removeSubrange(max(truncateAt, protectedLength)...)
           // The markers the cut left last were read with the `]` after them: read again, they wait
@@ -573,8 +581,10 @@ struct StreamHealer {
   ) -> Healed {
     let parsed = ReceivedTaskStates.apply(document ?? parse(text), healed: text, received: received)
     let endsWithLine = text.last == ASCII.newline || text.last == ASCII.carriageReturn
-    return HealedDisplayMarks.apply(
+    var healed = HealedDisplayMarks.apply(
       parsed, source: text, incompleteLastLine: !text.isEmpty && !endsWithLine, options: options, applied: &applied)
+    healed.leavesOpener = leftOpener
+    return healed
   }
 }
 
