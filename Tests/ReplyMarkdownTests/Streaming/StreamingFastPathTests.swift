@@ -432,6 +432,19 @@ import Testing
     #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(text.debugDescription)")
   }
 
+  /// A `[` that a link after it made text stays open to cmark-gfm, which then links no `www.` or
+  /// `scheme:` address: no point follows it (a review: an address after a point showed linked).
+  @Test(arguments: [
+    "\u{1B}[\u{3002}\n**strong**[link](/u) x \\* here\u{3000}on " + String(repeating: "\u{FFFD}", count: 30),
+    "A [ bracket here\nthen [a link](/u) and " + String(repeating: "more plain words ", count: 8) + "see",
+    "> [ quoted\n> [a link](/u) and " + String(repeating: "more plain words ", count: 8) + "see",
+  ])
+  func noPointFollowsABracketLeftAsText(start: String) {
+    for rest in [" www.example.com/x now", " https://example.com/y then", " www.example.com"] {
+      #expect(StreamingFastPathTests.firstDifference([start, rest]) == nil, "\((start + rest).debugDescription)")
+    }
+  }
+
   /// A long line with markup every few words: once the line is under way, no update parses more
   /// than what arrived since a clean point (a count, not a time).
   @Test func longLineParsesOnlyTheNewText() {

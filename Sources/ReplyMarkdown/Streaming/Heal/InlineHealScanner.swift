@@ -29,8 +29,9 @@ struct InlineHealScanner {
     /// Remove everything from this offset on (what `rule` hides), then scan again.
     case cut(Int, rule: HealRule)
     /// Remove everything from `truncateAt` (if set) and append `closers`. `leavesOpener`: a run
-    /// that can open emphasis is left unmatched as text (an intraword `2*3`): a closer after the
-    /// scanned text may still match it.
+    /// that can open emphasis, or a bracket, is left unmatched as text (an intraword `2*3`; a `[`
+    /// before a link): a closer after the scanned text may still match the run, and an address
+    /// after the bracket is not linked.
     case heal(truncateAt: Int?, closers: [UInt8], leavesOpener: Bool = false)
   }
 
@@ -237,7 +238,10 @@ struct InlineHealScanner {
       }
     }
     var closers: [UInt8] = []
-    var leavesOpener = false
+    // A bracket left as text (the innermost open one closes as a pending link below) stays open
+    // to cmark-gfm, and no `www.` or `scheme:` address after it is linked (`[`, then
+    // `[a](b) www.x.y`: a review).
+    var leavesOpener = brackets.contains { $0.position != openLinks.last?.position }
     if let openCode {
       closers += [UInt8](repeating: ASCII.backtick, count: openCode)
       applied.insert(.inlineClosersInnermostFirst)

@@ -116,8 +116,9 @@ extension MarkdownStream {
     // definition nothing cites, which cmark-gfm drops), the paragraph before it took the words
     // after the point (`> t "t"`, a blank, `[^[a…]: 1`, then `Text  s` showed `t "t"  s`: fuzz
     // seed 1358).
-    // Nor after a run that can open emphasis and that the heal left as text (an intraword `3*4`
-    // on an earlier line of the paragraph, which a `3*4` after the point closes: a review).
+    // Nor after a run that can open emphasis, or a bracket, that the heal left as text (an
+    // intraword `3*4` on an earlier line of the paragraph, which a `3*4` after the point closes;
+    // `[` and `[link](/u)` on it, after which no `www.` address is linked: a review).
     guard rules.rules.allSatisfy({ Self.checkpointRules.contains($0) }), healed.paragraphStart != nil,
       !healed.leavesOpener,
       let paragraph = TailCheckpoint.lastParagraph(of: healed.document),

@@ -55,9 +55,10 @@ struct StreamHealer {
     /// was not held: a later heal of the same paragraph, grown on the same line, may pass it as
     /// `knownParagraph` and skip the parse that finds it.
     var paragraphStart: Int?
-    /// Whether the heal left a run that can open emphasis unmatched, as text (an intraword `2*3`,
-    /// ``InlineHealScanner/Result/heal(truncateAt:closers:leavesOpener:)``): a closer after the
-    /// healed text may still match it, so no clean point follows it.
+    /// Whether the heal left a run that can open emphasis, or a bracket, unmatched, as text (an
+    /// intraword `2*3`, a `[` before a link: ``InlineHealScanner/Result/heal(truncateAt:closers:leavesOpener:)``):
+    /// text after the healed text may read differently (a closer matches the run; no address is
+    /// linked after the bracket), so no clean point follows it.
     var leavesOpener = false
   }
 

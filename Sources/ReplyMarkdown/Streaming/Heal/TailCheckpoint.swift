@@ -9,8 +9,9 @@
 ///   whatever follows, and a reference link cannot continue over the blank;
 /// - the heal of the text before it changed nothing but marks (a pending reference link, a
 ///   hidden footnote reference): no emphasis, code span, link text, tag or entity is open there;
-///   nor did it leave a run that can open emphasis as text (an intraword `3*4`, which a `3*4`
-///   after the point would close: ``StreamHealer/Healed/leavesOpener``);
+///   nor did it leave a run that can open emphasis, or a bracket, as text (an intraword `3*4`,
+///   which a `3*4` after the point would close; a `[` before a link, after which no `www.`
+///   address is linked: ``StreamHealer/Healed/leavesOpener``);
 /// - the paragraph is the last block of the display, the one the heal found open at the point
 ///   (not an earlier one before a block that shows nothing), and the line's block is settled
 ///   (``PlainTextExtension/isSettled(line:)``: no marker, tag, definition label or table row to
