@@ -11,7 +11,8 @@ import ReplyMarkdown
 ///   ``StreamingBound`` (check `streaming-bound`), no display showing the healer's placeholder
 ///   destination or strikethrough separator (check `streaming-marker`) or more blocks of a kind
 ///   than the text received so far or the whole reply (check `streaming-structure`); and streaming as into a
-///   pipe, where nothing written is taken back, ending in it too (check `streaming-pipe`). The
+///   pipe, where nothing written is taken back, ending in it too (check `streaming-pipe`; HTML
+///   also in chunks of 1 to 4 bytes, up to 8 KB). The
 ///   plain-text and terminal consumers take the same updates and end in the one-shot plain text
 ///   and terminal lines (checks `streaming-plain`, `streaming-ansi`, `streaming-pipe-plain`,
 ///   `streaming-pipe-ansi`). The stream's shortcuts (words added without a parse, a clean point in
@@ -536,7 +537,50 @@ public struct FuzzOracle: Sendable {
         detail: "piped \(firstDifference(ansiWritten, ansiOneShot))"
           + (ansi.rewroteCommitted ? " (the final update rewrote committed lines)" : ""))
     }
+    // Again in chunks of 1 to 4 bytes: which definitions have closed when a block that uses them
+    // commits depends on the chunking, and the long chunks above hid blocks committed with a
+    // later definition of their label (a review found them with `replykit stream` at 1 to 5
+    // bytes). Up to ``smallChunkPipeLimit`` bytes, for the fuzzer's pace.
+    if !lateBudget && bytes.count <= smallChunkPipeLimit {
+      var random = SplitMix64(seed: fnv1a(bytes) &+ 0x5A11)
+      var small: [Range<Int>] = []
+      while (small.last?.upperBound ?? 0) < bytes.count {
+        let start = small.last?.upperBound ?? 0
+        small.append(start..<min(bytes.count, start + 1 + Int(random.next() % 4)))
+      }
+      let (piped, rewrote) = pipedHTML(context.input, chunks: small)
+      if piped != oneShot || rewrote {
+        throw Failure(
+          check: "streaming-pipe",
+          detail: "in chunks of 1 to 4 bytes, piped \(piped.prefix(200).debugDescription) ≠ one-shot "
+            + oneShot.prefix(200).debugDescription + (rewrote ? " (the final update rewrote committed HTML)" : ""))
+      }
+    }
     return written.count
+  }
+
+  /// The largest input ``pipeCheck`` streams again in chunks of 1 to 4 bytes.
+  static let smallChunkPipeLimit = 8192
+
+  /// The HTML `replykit stream` writes into a pipe for `input` fed in `chunks`, and whether the
+  /// final update rewrote committed HTML.
+  static func pipedHTML(_ input: Input, chunks: [Range<Int>]) -> (html: String, rewrote: Bool) {
+    var stream = MarkdownStream(options: input.parseOptions)
+    stream.referencePolicy = .holdUntilFinish
+    stream.showsTail = false
+    var consumer = MarkdownStreamHTMLRenderer(renderer: HTMLRenderer(options: input.unsafe ? [.unsafe] : []))
+    var written: [UInt8] = []
+    for chunk in chunks {
+      consumer.apply(stream.feed(bytes: input.bytes[chunk]))
+      if consumer.committedLength > written.count {
+        written += consumer.utf8(written.count..<consumer.committedLength)
+      }
+    }
+    consumer.apply(stream.finish())
+    if consumer.utf8Count > written.count {
+      written += consumer.utf8(written.count..<consumer.utf8Count)
+    }
+    return (String(decoding: written, as: UTF8.self), consumer.rewroteCommitted)
   }
 
   /// The chunks the streaming checks feed `bytes` in, picked from `seed`: mostly up to 400 bytes,
