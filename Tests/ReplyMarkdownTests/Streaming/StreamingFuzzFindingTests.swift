@@ -209,6 +209,11 @@ import Testing
     "[^e\u{301}]: a\n\n[^\u{E9}]: b\n\nx [^\u{E9}]\n",
     "[e\u{301}]:/a\n>[\u{E9}]:/b\n\n[\u{E9}]",
     "[\u{C5}]:/a\n\n[A\u{30A}]:/b\n\n[A\u{30A}]\n",
+    // A footnote definition whose label the stream cannot key, opened by another's content on its
+    // line: the link definition inside it resolved nothing (fuzz seed 1368).
+    "[^b]:[^[]:[x]:/\n\n[x]",
+    "[^b]: > [^[]: [x]:/\n\n[x]",
+    "[^b]:[^c]:[^[]:[x]:/\n\n[x]",
   ])
   func streamsToOneShot(text: String) {
     Self.expectStreamsToOneShot(text, options: .github)

@@ -347,8 +347,10 @@ extension MarkdownStream {
   /// Whether a line of `text` starts (after container markers and spaces: a block quote's `>`,
   /// a list item's marker) a footnote definition to cmark-gfm (`[^`, a label of anything but `]`,
   /// blanks and NUL, then `]:`) whose label ``DefinitionStore/footnoteDefined(atStartOf:)`` does
-  /// not read (one holding `[` or `\`). May answer yes for a line that only looks so (indented
-  /// code, a lazy line): the caller then trusts the whole reply's parse, never less.
+  /// not read (one holding `[` or `\`), also where a footnote definition's content opens it on
+  /// the definition's line (`[^b]:[^[]:[x]:/`, whose link definition the stream never saw: fuzz
+  /// seed 1368). May answer yes for a line that only looks so (indented code, a lazy line): the
+  /// caller then trusts the whole reply's parse, never less.
   static func hasUnkeyedFootnoteDefinition(_ text: ArraySlice<UInt8>) -> Bool {
     var index = text.startIndex
     while index < text.endIndex {
@@ -356,9 +358,14 @@ extension MarkdownStream {
       while start < text.endIndex && ReferenceLabels.isContainerPrefix(text[start]) { start += 1 }
       var end = start
       while end < text.endIndex && text[end] != ASCII.newline && text[end] != ASCII.carriageReturn { end += 1 }
-      let line = text[start..<end]
-      if opensFootnoteDefinition(line), DefinitionStore.footnoteDefined(atStartOf: line) == nil {
-        return true
+      var line = text[start..<end]
+      while opensFootnoteDefinition(line) {
+        guard DefinitionStore.footnoteDefined(atStartOf: line) != nil,
+          let close = line.dropFirst(2).firstIndex(of: ASCII.closeBracket)
+        else { return true }
+        var content = close + 2
+        while content < line.endIndex && ReferenceLabels.isContainerPrefix(line[content]) { content += 1 }
+        line = line[content...]
       }
       index = end < text.endIndex ? end + 1 : end
     }
