@@ -311,6 +311,17 @@ import Testing
   /// Emoji a blank follows are complete: words of them continue the line without a parse (the
   /// extension failed on the trimmed end, so a 6 KB line of `😀 ` parsed 19 bytes per byte, and
   /// every update of a longer one read the whole line: a trial). A count, not a time.
+  /// A line of `=` or `-` alone under a paragraph is its setext underline: bytes added to it are
+  /// not the heading's words, and a byte of another kind makes the line text again (fuzz seed
+  /// 1369: `==`, a line `===`, then `==` showed the heading as `====`).
+  @Test(arguments: [
+    ["\n==\n===", "==", "a"], ["==\n===", "=", "=", " b"], ["Title\n---", "--", "x"], ["> a\n> ==", "=", "c"],
+    ["- item\n  --", "-", "-"],
+  ])
+  func setextUnderlinesTakeAHeal(chunks: [String]) {
+    #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(chunks)")
+  }
+
   @Test func emojiWordsTakeTheShortcut() {
     let units = ["😀 ", "🎉 ", "👍🏽 ", "❤️ "]
     let line = "Votes: " + (0..<1_000).map { units[$0 % units.count] }.joined()

@@ -269,8 +269,9 @@ enum PlainTextExtension {
 
   /// Whether what block `line` (an incomplete last line) is can no longer change while it grows:
   /// its content after quote and list markers is not empty, not inside a list marker (`12`), not
-  /// a tag being named (`<di`) or a label that may be a definition's (`[x]:`), and it has no `|`
-  /// (a table header to be).
+  /// a tag being named (`<di`) or a label that may be a definition's (`[x]:`), not a line of `=`
+  /// or of `-` alone (a setext underline or a break, which a byte of another kind makes text
+  /// again), and it has no `|` (a table header to be).
   ///
   /// A `[` or `<` starting the content settles once what follows it decides: a bracketed label
   /// not followed by `:` is no definition (a link, a task marker, text), and `<` followed by a
@@ -284,6 +285,13 @@ enum PlainTextExtension {
     let text = hold.hasContainerMarker ? Self.afterTaskMarker(hold.content) : hold.content
     if text.first == ASCII.openBracket && !isLabelNotDefinition(text) { return false }
     if first == ASCII.lessThan && !isSchemeAfterLessThan(hold.content) { return false }
+    // (`==`, then a line `===` under it and `==` more: the words added without a parse went into
+    // the heading's text, `==` as the underline's last bytes; fuzz seed 1369.)
+    if first == ASCII.equals || first == ASCII.hyphen,
+      hold.content.allSatisfy({ $0 == first || ASCII.isBlank($0) })
+    {
+      return false
+    }
     return !line.contains(ASCII.pipe)
   }
 
