@@ -89,6 +89,7 @@ struct StreamHealer {
     received = input
     defer { received = [] }
     probeBytesLeft = nil
+    leftOpener = false
     // Received bytes.
     if ByteHolds.trimCarriageReturn(&text) { applied.insert(.trailingCarriageReturn) }
     // Before a received blank, the last character is complete.
