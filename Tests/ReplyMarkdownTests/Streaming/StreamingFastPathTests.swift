@@ -313,12 +313,15 @@ import Testing
   /// every update of a longer one read the whole line: a trial). A count, not a time.
   /// A line of `=` or `-` alone under a paragraph is its setext underline: bytes added to it are
   /// not the heading's words, and a byte of another kind makes the line text again (fuzz seed
-  /// 1369: `==`, a line `===`, then `==` showed the heading as `====`).
+  /// 1369: `==`, a line `===`, then `==` showed the heading as `====`). A line of `-` and `:` may
+  /// be a table's delimiter row, also under a header without a pipe (fuzz seed 1371: `:-`, then a
+  /// line `:` growing to `:-:`, showed text where a parse shows a table).
   @Test(arguments: [
     ["\n==\n===", "==", "a"], ["==\n===", "=", "=", " b"], ["Title\n---", "--", "x"], ["> a\n> ==", "=", "c"],
-    ["- item\n  --", "-", "-"],
+    ["- item\n  --", "-", "-"], ["words\n\n:-\n:", "-", ":"], ["a | b\n:", "-", ":", " | -"],
+    [" -   ] one\n\n <\t\"[\t  | abc | defghi | <\t\"[\t  | abc | defghi |\n:-\n", ":", "-:", " | -------   two\n"],
   ])
-  func setextUnderlinesTakeAHeal(chunks: [String]) {
+  func setextUnderlinesAndDelimiterRowsTakeAHeal(chunks: [String]) {
     #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(chunks)")
   }
 

@@ -270,8 +270,8 @@ enum PlainTextExtension {
   /// Whether what block `line` (an incomplete last line) is can no longer change while it grows:
   /// its content after quote and list markers is not empty, not inside a list marker (`12`), not
   /// a tag being named (`<di`) or a label that may be a definition's (`[x]:`), not a line of `=`
-  /// or of `-` alone (a setext underline or a break, which a byte of another kind makes text
-  /// again), and it has no `|` (a table header to be).
+  /// alone or of `-` and `:` alone (a setext underline, a break or a table's delimiter row, which
+  /// a byte of another kind makes text again), and it has no `|` (a table header to be).
   ///
   /// A `[` or `<` starting the content settles once what follows it decides: a bracketed label
   /// not followed by `:` is no definition (a link, a task marker, text), and `<` followed by a
@@ -286,12 +286,11 @@ enum PlainTextExtension {
     if text.first == ASCII.openBracket && !isLabelNotDefinition(text) { return false }
     if first == ASCII.lessThan && !isSchemeAfterLessThan(hold.content) { return false }
     // (`==`, then a line `===` under it and `==` more: the words added without a parse went into
-    // the heading's text, `==` as the underline's last bytes; fuzz seed 1369.)
-    if first == ASCII.equals || first == ASCII.hyphen,
-      hold.content.allSatisfy({ $0 == first || ASCII.isBlank($0) })
-    {
-      return false
-    }
+    // the heading's text, `==` as the underline's last bytes; fuzz seed 1369. A line of `-` and
+    // `:` may be a table's delimiter row, under a header without a pipe too: `:-`, then `:`
+    // growing to `:-:`, showed text where a parse shows a table; fuzz seed 1371.)
+    if first == ASCII.equals && hold.content.allSatisfy({ $0 == ASCII.equals || ASCII.isBlank($0) }) { return false }
+    if hold.content.allSatisfy({ $0 == ASCII.hyphen || $0 == ASCII.colon || ASCII.isBlank($0) }) { return false }
     return !line.contains(ASCII.pipe)
   }
 
