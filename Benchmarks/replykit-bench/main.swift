@@ -93,7 +93,8 @@ do {
     let input = Fuzzer.input(fromRegressionNamed: url.lastPathComponent, bytes: [UInt8](try Data(contentsOf: url)))
     do throws(FuzzOracle.Failure) {
       try FuzzOracle(checksTime: true).check(input)
-      print("passes (within \(FuzzOracle.timeBudget(forBytes: input.bytes.count)) s)")
+      let base = FuzzOracle.timeBudget(forBytes: input.bytes.count)
+      print("passes (within \(String(format: "%.2f", base)) s plus \(FuzzOracle.parsesAllowed) one-shot parses)")
     } catch {
       print("\(error.check): \(error.detail)")
       exit(1)

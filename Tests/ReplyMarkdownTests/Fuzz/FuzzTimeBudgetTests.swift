@@ -1,0 +1,27 @@
+import ReplyKitFuzz
+import Testing
+
+/// The oracle's time budget: a base per byte, and room for the streams' parses where cmark-gfm
+/// itself is slow on the input.
+@Suite struct FuzzTimeBudgetTests {
+  /// Fuzz seed 1371 on 5f67074: 23,142 bytes, about 1,500 lines of `[x]: u` in one paragraph
+  /// before a 5 KB line, whose one-shot parse took 0.04 s of CPU (the `cmark-gfm` tool takes as
+  /// long) and every check 0.78 s, over the 0.73 s the bytes alone allow.
+  @Test func slowParsesWidenTheBudget() {
+    let bytes = 23_142
+    let base = FuzzOracle.timeBudget(forBytes: bytes)
+    #expect(abs(base - 0.73142) < 1e-9)
+    #expect(base < 0.78)
+    let widened = FuzzOracle.timeBudget(forBytes: bytes, parseSeconds: 0.04)
+    #expect(abs(widened - (base + Double(FuzzOracle.parsesAllowed) * 0.04)) < 1e-9)
+    #expect(widened > 0.78)
+  }
+
+  /// A fast parse adds next to nothing, and a clock that went backwards nothing: a check that
+  /// outgrows its input still fails.
+  @Test func fastParsesKeepTheBudget() {
+    let base = FuzzOracle.timeBudget(forBytes: 1_000)
+    #expect(FuzzOracle.timeBudget(forBytes: 1_000, parseSeconds: -1) == base)
+    #expect(FuzzOracle.timeBudget(forBytes: 1_000, parseSeconds: 0.0001) < base + 0.01)
+  }
+}
