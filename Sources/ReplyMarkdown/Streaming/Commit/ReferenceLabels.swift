@@ -150,10 +150,12 @@ enum ReferenceLabels {
   }
 
   /// Where `line` goes on after `[label]:` when it starts so (a non-empty label up to its first
-  /// unescaped `]`, with no unescaped `[` or line break inside, right before a colon); else nil.
+  /// unescaped `]`, with no unescaped `[` inside, right before a colon); else nil. A line break
+  /// inside ends the label unless `spansLines` (cmark-gfm reads a label over lines, up to 999
+  /// bytes, and so does the scan then: `text` is the lines of one paragraph, with no blank line).
   ///
   /// - Complexity: O(n) in the label's length.
-  static func definitionLabelEnd(in line: ArraySlice<UInt8>) -> Int? {
+  static func definitionLabelEnd(in line: ArraySlice<UInt8>, spansLines: Bool = false) -> Int? {
     guard line.first == ASCII.openBracket, line.dropFirst().first != ASCII.closeBracket else { return nil }
     var escaped = false
     for index in line.indices.dropFirst() {
@@ -162,7 +164,7 @@ enum ReferenceLabels {
         escaped = false
       } else if byte == ASCII.backslash {
         escaped = true
-      } else if byte == ASCII.openBracket || isLineBreak(byte) {
+      } else if byte == ASCII.openBracket || (isLineBreak(byte) && !spansLines) || index - line.startIndex > 1000 {
         return nil
       } else if byte == ASCII.closeBracket {
         return index + 1 < line.endIndex && line[index + 1] == ASCII.colon ? index + 2 : nil

@@ -440,18 +440,21 @@ struct StreamHealer {
   /// Where the inline content of `leaf` starts: after a paragraph's leading link reference
   /// definitions, which cmark-gfm takes out of it though its range starts with them (`[d]: /*x`,
   /// then `See it`, got a closer for the destination's `*`: a trial). A definition may spread
-  /// over lines: its destination on the line after its label, its title on a line of its own
-  /// (`[d]: /u`, then `"*t"`). The lines looked at are those starting `[label]:`, those starting a
-  /// title (`"`, `'` or `(`), and the line after a label's; the inline content starts after the
-  /// last of them up to which the lines parse as nothing but definitions.
+  /// over lines: its label over several, its destination on the line after the label's end, its
+  /// title on a line of its own (`[d]: /u`, then `"*t"`). The lines looked at are those starting
+  /// `[label]:` (the label ending on that line or a later one), the lines up to the one the label
+  /// ends on, those starting a title (`"`, `'` or `(`), and the line after a label's end; the
+  /// inline content starts after the last of them up to which the lines parse as nothing but
+  /// definitions. (With a label read on one line only, `[a`, then `b]:[` and `]`, showed `[a b]`
+  /// as a pending link: the destination's `[` and the `]` after it were taken for a link's text.)
   ///
-  /// Among the lines looked at, a definition spans three at most (its label's line, the line
-  /// after it, a title's first line: a label or a title spread over more lines ends the lines
-  /// looked at, the inline content then starting no later than its first line), so three lines in
-  /// a row that leave the lines so far no definitions end the search: no later line looked at can
-  /// complete one that started before them (a paragraph whose first line only looks like
-  /// a definition, followed by `[x]: u` lines, parsed its lines eight times per heal: fuzz seed
-  /// 1304).
+  /// Among the lines looked at, a definition spans three at most besides its label's lines (the
+  /// line after the label's end, a title's first line: a title spread over more lines ends the
+  /// lines looked at, the inline content then starting no later than its first line), so three
+  /// lines in a row outside a label that leave the lines so far no definitions end the search: no
+  /// later line looked at can complete one that started before them (a paragraph whose first
+  /// line only looks like a definition, followed by `[x]: u` lines, parsed its lines eight times
+  /// per heal: fuzz seed 1304).
   ///
   /// Each question (do the lines so far parse to nothing?) is a parse from the paragraph's start.
   /// Its answer is kept for the next heals of the paragraph (``probes``), and one heal parses at
@@ -474,18 +477,24 @@ struct StreamHealer {
     var start = leaf.start
     var lineStart = leaf.start
     var afterLabel = false
+    // Where the label of the last line starting one ends: the lines before it are inside it.
+    var labelEnd = leaf.start
     var linesSinceDefinitions = 0
     for _ in 0..<Self.maximumDefinitionLines {
       guard linesSinceDefinitions < 3 else { break }
       guard let lineEnd = text[lineStart..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd) else {
         break
       }
+      let insideLabel = lineStart < labelEnd
       let label = ASCII.afterBlockIndent(text, from: lineStart, to: lineEnd)
-      let isLabel = ReferenceLabels.definitionLabelEnd(in: text[label..<leaf.contentEnd]) != nil
+      let ownLabelEnd =
+        insideLabel ? nil : ReferenceLabels.definitionLabelEnd(in: text[label..<leaf.contentEnd], spansLines: true)
+      let isLabel = ownLabelEnd != nil
+      if let ownLabelEnd { labelEnd = ownLabelEnd }
       let first = text[lineStart..<lineEnd].firstIndex { !ASCII.isBlank($0) }
       let isTitle = first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
       // Only the first line must start a definition.
-      guard isLabel || (lineStart > leaf.start && (isTitle || afterLabel)) else { break }
+      guard isLabel || (lineStart > leaf.start && (isTitle || afterLabel || insideLabel)) else { break }
       let next =
         lineEnd
         + (text[lineEnd] == ASCII.carriageReturn && lineEnd + 1 < text.count
@@ -514,13 +523,16 @@ struct StreamHealer {
         // after it hidden: a review).
         definitions = true
       }
+      // The label's lines count as one: it ends on the last of them.
+      let endsInsideLabel = labelEnd > next
       if definitions {
         start = next
         linesSinceDefinitions = 0
-      } else {
+      } else if !endsInsideLabel {
         linesSinceDefinitions += 1
       }
-      afterLabel = isLabel
+      // The line after the one the label ends on may hold the destination.
+      afterLabel = labelEnd > lineStart && labelEnd <= next
       lineStart = next
     }
     return start

@@ -78,6 +78,15 @@ extension HealTables {
     HealCase("a [[[[[deep", "<p>a [[[[<a pending>deep</a></p>"),
     HealCase("x [a *b [c", "<p>x [a <em>b <a pending>c</a></em></p>"),
     HealCase("](dangling", "<p>](dangling</p>", applies: false),
+    // A destination's `[` is no link's opener, also after a label spread over lines (fuzz seed
+    // 1368, older than 30901be: `[a`, then `b]:[` and `]`, showed `[a b]` as a pending link and
+    // `:`, the lines being a definition and `]` to cmark-gfm). A label over more lines than the
+    // healer looks at starts the inline content.
+    HealCase("[a\nb]:[\n]", "<p>]</p>", applies: false),
+    HealCase("[a\nb\nc]:\n[\n]", "<p>]</p>", applies: false),
+    HealCase("[^1]:\n[^1\nx]:[\n]", "<p>]</p>", applies: false),
+    HealCase("[a]:[\n]", "<p>]</p>", applies: false),
+    HealCase("[a\nb] [x\n]", "<p><a pending>a␤b</a> <a pending>x</a></p>"),
     // Inside an address the autolink extension extends to the next whitespace, a bracket gets no
     // closer: it would become part of the address (fuzz seed 1207, `www.)[a`).
     HealCase("www.)[a", "<p><a href=\"http://www.)%5Ba\">www.)[a</a></p>", applies: false),
@@ -162,6 +171,9 @@ extension HealTables {
     HealCase("[d]: /u\n\"*t\"\nSee it", "<p>See it</p>", applies: false),
     HealCase("[d]:\n/u \"*t\"\nSee it", "<p>See it</p>", applies: false),
     HealCase("[d]:\n/u\n  '*t'\nSee *y", "<p>See <em>y</em></p>"),
+    // Nor a definition whose label spreads over lines (fuzz seed 1368, older than 30901be).
+    HealCase("[docs\nnew]: /*draft\nSee it", "<p>See it</p>", applies: false),
+    HealCase("[a\nb\nc]:\n/u \"*t\"\nSee *y", "<p>See <em>y</em></p>"),
     // Closers of two openers of one character stay two runs.
     HealCase("*_a._b.", "<p><em><em>a.<em>b.</em></em></em></p>"),
     HealCase("a ~~b \\\r\n", "<p>a <s>b</s></p>"),
