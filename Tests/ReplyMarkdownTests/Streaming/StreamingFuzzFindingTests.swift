@@ -214,6 +214,15 @@ import Testing
     "[^b]:[^[]:[x]:/\n\n[x]",
     "[^b]: > [^[]: [x]:/\n\n[x]",
     "[^b]:[^c]:[^[]:[x]:/\n\n[x]",
+    // A link definition opening the content of such a footnote definition on its own: a later
+    // definition of the label resolved the paragraph above, which a pipe kept (fuzz seed 1373 on
+    // 30901be, older than it; `[^\]` is one too: cmark-gfm's label ends at the first `]`).
+    "[1.]\n[^[]:[1.]:>\n\n[1.]:n\n=\n\n",
+    "[x]\n[^[]:[x]:/a\n\n[x]:/b\n=\n\n",
+    "[x]\n[^\\]:[x]:/a\n\n[x]:/b\n=\n\n",
+    // (Near misses that streamed right before: a later definition alone, one in a quote.)
+    "[x]\n[^[]: [x]: /a\n\n[x]: /b\n",
+    "[x]\n> [^a[b]:[x]:/a\n\n[x]:/b\n=\n\n",
   ])
   func streamsToOneShot(text: String) {
     Self.expectStreamsToOneShot(text, options: .github)

@@ -460,6 +460,16 @@ enum ReferenceLabels {
           index += 4
           continue
         }
+        // A footnote definition whose label this scan cannot key (one holding `[` or `\`:
+        // cmark-gfm's label ends at the first `]`) defines no label it reports, yet its content
+        // may open with a link definition (`[^[]:[x]:>`, then `[x]:n`: `[x]` above committed with
+        // `n` into a pipe where cmark-gfm keeps `>`; fuzz seed 1373).
+        if closingBracket(bytes, after: index).map({ $0 + 1 < bytes.endIndex && bytes[$0 + 1] == ASCII.colon }) != true,
+          let contentStart = unkeyedFootnoteContent(bytes, at: index)
+        {
+          index = contentStart
+          continue
+        }
         if let close = closingBracket(bytes, after: index), close + 1 < bytes.endIndex,
           bytes[close + 1] == UInt8(ascii: ":")
         {
@@ -482,6 +492,18 @@ enum ReferenceLabels {
       index += 1
     }
     return labels
+  }
+
+  /// Where the content of the footnote definition starting at `open` starts (after its `]:`),
+  /// when cmark-gfm reads one there: `[^`, a label of anything but `]`, blanks and NUL, then
+  /// `]:`; else nil.
+  static func unkeyedFootnoteContent(_ bytes: ArraySlice<UInt8>, at open: Int) -> Int? {
+    guard open + 1 < bytes.endIndex, bytes[open + 1] == ASCII.caret else { return nil }
+    let lineEnd = bytes[open...].firstIndex(where: isLineBreak) ?? bytes.endIndex
+    guard MarkdownStream.opensFootnoteDefinition(bytes[open..<lineEnd]),
+      let close = bytes[(open + 2)..<lineEnd].firstIndex(of: ASCII.closeBracket)
+    else { return nil }
+    return close + 2
   }
 
   /// `label` without the block quote markers (and the blanks around them) that start its lines
