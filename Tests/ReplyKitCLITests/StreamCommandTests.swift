@@ -42,6 +42,26 @@ import Testing
     #expect(html.stdout.contains("<span class=\"hl-keyword\">def</span>"))
   }
 
+  /// Into a pipe the notes are `render`'s too: a piece the stream parsed on the way (a line of
+  /// 404 link openers before the line whose backtick makes them code) passed a limit the whole
+  /// reply does not, and the stream printed a note that `render` does not (a review); a limit the
+  /// whole reply passes is noted by both.
+  @Test func pipeNotesEqualRender() throws {
+    let reply = "x `\n" + String(repeating: "[a] ", count: 404) + "\ny`\n"
+    let rendered = try CLIRunner.run(["render", "-"], input: reply)
+    #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
+    for size in ["1", "3", "7"] {
+      let streamed = try CLIRunner.run(["stream", "-", "--chunk-bytes", size], input: reply)
+      #expect(streamed.status == 0)
+      #expect(streamed.stdout == rendered.stdout, "chunks of \(size)")
+      #expect(streamed.stderr.isEmpty, "chunks of \(size): \(streamed.stderr)")
+    }
+    let passing = "x\n" + String(repeating: "[a] ", count: 404) + "\ny`\n"
+    let notes = try CLIRunner.run(["render", "-"], input: passing).stderr
+    #expect(notes.contains("InputLimits.maxBrackets"), "\(notes)")
+    #expect(try CLIRunner.run(["stream", "-", "--chunk-bytes", "3"], input: passing).stderr == notes)
+  }
+
   @Test func standardInputStreamsLikeAFile() throws {
     let text = "# Title\n\nSome **bold** and a [link](https://example.com).\n\n- one\n- two\n"
     let rendered = try CLIRunner.run(["render", "--to", "plain"], input: text)

@@ -77,7 +77,13 @@ enum StreamCommand {
     // A signal during the last update: the display is whole already.
     if let signalNumber = StreamInterruption.pending { StreamInterruption.die(of: signalNumber) }
     try StandardIO.checkOutput()
-    if output.stream.guardChangedInput {
+    if !output.stream.showsTail {
+      // Written as into a pipe, the output is `render`'s (checked as it is written), and so are
+      // the notes: those of the whole reply's guard, none for pieces it guarded on the way (a
+      // paragraph's 404 link openers before the line whose code span made most of them code: a
+      // review saw a note `render` does not print).
+      GuardNotes.write(InputGuard.apply(output.stream.text, options: settings.parseOptions).diagnostics)
+    } else if output.stream.guardChangedInput {
       // The stream's guard works per piece; the notes name the kinds a whole-reply check finds.
       let diagnostics = InputGuard.apply(output.stream.text, options: settings.parseOptions).diagnostics
       if diagnostics.isEmpty { StandardIO.writeError(GuardNotes.streamed) } else { GuardNotes.write(diagnostics) }
