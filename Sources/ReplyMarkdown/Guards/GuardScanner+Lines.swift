@@ -55,8 +55,15 @@ extension GuardScanner {
     }
     afterBlankLine = false
 
+    // A line that starts another block ends a table, as in cmark-gfm (`| a |`, `|-|`, then `# h`:
+    // a heading, and a paragraph after it is no row): a heading, a thematic break, a fence, a
+    // deeper quote, a list item. Counted as rows, the lines after it hid a long paragraph before
+    // the next table's header from ``InputLimits/maxTableHeaderScan`` (a review: a stream's
+    // pieces, which start after the heading, were guarded where the whole reply was not).
+    if table != nil, endsTable(prefix, content: content, end: end) { table = nil }
     if let current = table {
-      // Every non-blank line continues a table: counting a line too many is safe, one too few is not.
+      // Every other non-blank line continues a table: counting a line too many is safe, one too
+      // few is not.
       tableRow(current, start: start, contentStart: prefix.contentStart, end: end)
       if table != nil {
         // A table cmark-gfm surely sees parses each row's cells on their own.
@@ -99,6 +106,17 @@ extension GuardScanner {
     }
     if startsBlock { endSegment() }
     appendToSegment(start: prefix.contentStart, end: end)
+  }
+
+  /// Whether a line (its container markers `prefix`, its content from `content`) starts a block
+  /// that cmark-gfm does not take as a table's row: a deeper quote, a list item, or, indented at
+  /// most three columns, an ATX heading, a thematic break or a fence.
+  func endsTable(_ prefix: LinePrefix, content: Int, end: Int) -> Bool {
+    guard content < end else { return false }
+    if prefix.quoteDepth > previousQuoteDepth || prefix.hasBullet || prefix.hasOrderedOne { return true }
+    guard prefix.indent <= 3 else { return false }
+    return isATXHeading(at: content, end: end) || isThematicBreak(from: content, to: end)
+      || fenceOpener(at: content, end: end) != nil
   }
 
   /// Whether a line that starts with `byte` (at its very start) is plain paragraph text for

@@ -22,8 +22,12 @@ import Testing
 /// `unclosedHTMLOpeners` results of 12,000 random ones, the shared corpus unchanged, and 11 Corpus
 /// inputs under the tight limits only; 2026-12-04), and when the line break the guard inserts
 /// after a bare `\r` line end became `\r` (a `\n` joined it into one `\r\n`: the random digest
-/// only, every kind's count unchanged; 2026-12-06). A
-/// faster scan has to give the very same results: any difference shows as another digest.
+/// only, every kind's count unchanged; 2026-12-06), and when a line starting another block (a
+/// heading, a break, a fence, a deeper quote, a list item) ended a table as in cmark-gfm (its
+/// lines were counted as rows: 24 fewer `tableCells`, 9 fewer `tableHeaderScan`, 3 fewer
+/// `tableColumns` and 1 to 5 fewer of each other kind but `referenceExpansion` in 12,000 random
+/// results, the shared corpus and Corpus unchanged; 2026-12-06). A faster scan has to give the
+/// very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
 /// the guard reads, under tight, random and default limits and many parse options; the inputs in
@@ -46,7 +50,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0xd863_aef7_31c4_f6ec
+  static let expectedRandomDigest: UInt64 = 0xf404_68ca_a82b_0e4b
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

@@ -256,6 +256,26 @@ import Testing
     #expect(guarded("aaaa\nbbbb\nx\n-|-\n", InputLimits(maxTableHeaderScan: 5)).text == "aaaa\nbbbb\nx\n\\-|-\n")
   }
 
+  /// A line that starts another block ends a table (here a heading, a break, a fence): the
+  /// paragraph after it is no row, and a long one before the next table's header is split off as
+  /// after any paragraph (a review: the guard counted the lines as rows of the first table, and a
+  /// stream's pieces, which start after it, were guarded where the whole reply was not). Rendered
+  /// as cmark-gfm renders the text unguarded.
+  @Test(arguments: ["# h", "---", "```\n```", "   ## h", "***"])
+  func aBlockStartEndsATable(_ block: String) {
+    let text = "x\n-:\n" + block + "\naaaa\nbbbb\nx|y\n-|-\n"
+    let result = guarded(text, InputLimits(maxTableHeaderScan: 5))
+    #expect(result.diagnostics.map(\.kind) == [.tableHeaderScan], "\(result.text.debugDescription)")
+    #expect(CmarkReference.html(result.text) == CmarkReference.html(text))
+  }
+
+  /// A line of text after a table is a row of it: the lines after it are no paragraph.
+  @Test func textAfterATableStaysARow() {
+    let text = "x\n-:\nrow\naaaa\nbbbb\nx|y\n-|-\n"
+    #expect(guarded(text, InputLimits(maxTableHeaderScan: 5)).diagnostics.isEmpty)
+    #expect(CmarkReference.html(text).contains("<td align=\"right\">bbbb</td>"))
+  }
+
   /// Found by `replykit fuzz --seed 1206`: an indented delimiter row opens no table in cmark-gfm
   /// (the line continues the paragraph), so every later delimiter-like row re-reads the growing
   /// paragraph; the guard believed in the table and let that go on for four times the limit.
