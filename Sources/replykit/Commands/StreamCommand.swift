@@ -77,16 +77,20 @@ enum StreamCommand {
     // A signal during the last update: the display is whole already.
     if let signalNumber = StreamInterruption.pending { StreamInterruption.die(of: signalNumber) }
     try StandardIO.checkOutput()
-    if !output.stream.showsTail {
-      // Written as into a pipe, the output is `render`'s (checked as it is written), and so are
-      // the notes: those of the whole reply's guard, none for pieces it guarded on the way (a
-      // paragraph's 404 link openers before the line whose code span made most of them code: a
-      // review saw a note `render` does not print).
-      GuardNotes.write(InputGuard.apply(output.stream.text, options: settings.parseOptions).diagnostics)
-    } else if output.stream.guardChangedInput {
+    // Where the whole reply's guard acts, the final update is the whole reply's parse, which sets
+    // the flag too.
+    if output.stream.guardChangedInput {
       // The stream's guard works per piece; the notes name the kinds a whole-reply check finds.
       let diagnostics = InputGuard.apply(output.stream.text, options: settings.parseOptions).diagnostics
-      if diagnostics.isEmpty { StandardIO.writeError(GuardNotes.streamed) } else { GuardNotes.write(diagnostics) }
+      if !diagnostics.isEmpty {
+        GuardNotes.write(diagnostics)
+      } else if output.stream.showsTail {
+        // On a terminal lines a piece's guard shaped may stay. Written as into a pipe, the output
+        // is `render`'s (checked as it is written), and so are the notes: none for pieces guarded
+        // on the way (a paragraph's 404 link openers before the line whose code span made most of
+        // them code: a review saw a note `render` does not print).
+        StandardIO.writeError(GuardNotes.streamed)
+      }
     }
   }
 

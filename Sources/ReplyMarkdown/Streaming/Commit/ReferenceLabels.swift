@@ -464,15 +464,13 @@ enum ReferenceLabels {
         // cmark-gfm's label ends at the first `]`) defines no label it reports, yet its content
         // may open with a link definition (`[^[]:[x]:>`, then `[x]:n`: `[x]` above committed with
         // `n` into a pipe where cmark-gfm keeps `>`; fuzz seed 1373).
-        if closingBracket(bytes, after: index).map({ $0 + 1 < bytes.endIndex && bytes[$0 + 1] == ASCII.colon }) != true,
-          let contentStart = unkeyedFootnoteContent(bytes, at: index)
-        {
+        let labelClose = closingBracket(bytes, after: index)
+        let keyed = labelClose.map { $0 + 1 < bytes.endIndex && bytes[$0 + 1] == ASCII.colon } ?? false
+        if !keyed, let contentStart = unkeyedFootnoteContent(bytes, at: index) {
           index = contentStart
           continue
         }
-        if let close = closingBracket(bytes, after: index), close + 1 < bytes.endIndex,
-          bytes[close + 1] == UInt8(ascii: ":")
-        {
+        if keyed, let close = labelClose {
           let label = bytes[(index + 1)..<close]
           let key =
             label.withUnsafeBufferPointer { quoteMarkersRemoved($0) }.map { normalized($0[...]) } ?? normalized(label)
