@@ -140,8 +140,12 @@ struct DefinitionStore: Sendable {
     let startsPlain =
       first == UInt8(ascii: "[") && bytes.dropFirst().first { !ASCII.isBlank($0) } != UInt8(ascii: "^")
       && !labels.contains { $0.hasPrefix("^") }
+    // Not a vertical tab or form feed: to cmark-gfm's definition scan they are bytes of a
+    // destination (`[foo]:`, a vertical tab: a link to `%0B`), and after a title they make the
+    // line no definition (trimmed, `[foo]:` defined nothing, `[foo]: /u` with a feed linked `/u`,
+    // and a title with a vertical tab after it made a definition: fuzz seed 1376).
     if startsPlain {
-      while let last = bytes.last, ASCII.isSpace(last) { bytes.removeLast() }
+      while let last = bytes.last, ASCII.isCmarkSpace(last) { bytes.removeLast() }
     }
     if bytes.last != ASCII.newline && bytes.last != ASCII.carriageReturn { bytes.append(ASCII.newline) }
     let index = pieces.count
