@@ -359,11 +359,9 @@ extension MarkdownStream {
       var end = start
       while end < text.endIndex && text[end] != ASCII.newline && text[end] != ASCII.carriageReturn { end += 1 }
       var line = text[start..<end]
-      while opensFootnoteDefinition(line) {
-        guard DefinitionStore.footnoteDefined(atStartOf: line) != nil,
-          let close = line.dropFirst(2).firstIndex(of: ASCII.closeBracket)
-        else { return true }
-        var content = close + 2
+      while let contentStart = ReferenceLabels.footnoteContentStart(line, at: line.startIndex) {
+        guard DefinitionStore.footnoteDefined(atStartOf: line) != nil else { return true }
+        var content = contentStart
         while content < line.endIndex && ReferenceLabels.isContainerPrefix(line[content]) { content += 1 }
         line = line[content...]
       }

@@ -466,7 +466,7 @@ enum ReferenceLabels {
         // `n` into a pipe where cmark-gfm keeps `>`; fuzz seed 1373).
         let labelClose = closingBracket(bytes, after: index)
         let keyed = labelClose.map { $0 + 1 < bytes.endIndex && bytes[$0 + 1] == ASCII.colon } ?? false
-        if !keyed, let contentStart = unkeyedFootnoteContent(bytes, at: index) {
+        if !keyed, let contentStart = footnoteContentStart(bytes, at: index) {
           index = contentStart
           continue
         }
@@ -494,8 +494,9 @@ enum ReferenceLabels {
 
   /// Where the content of the footnote definition starting at `open` starts (after its `]:`),
   /// when cmark-gfm reads one there: `[^`, a label of anything but `]`, blanks and NUL, then
-  /// `]:`; else nil.
-  static func unkeyedFootnoteContent(_ bytes: ArraySlice<UInt8>, at open: Int) -> Int? {
+  /// `]:` (``MarkdownStream/opensFootnoteDefinition(_:)``); else nil. Whether or not the scan
+  /// can key its label.
+  static func footnoteContentStart(_ bytes: ArraySlice<UInt8>, at open: Int) -> Int? {
     guard open + 1 < bytes.endIndex, bytes[open + 1] == ASCII.caret else { return nil }
     let lineEnd = bytes[open...].firstIndex(where: isLineBreak) ?? bytes.endIndex
     guard MarkdownStream.opensFootnoteDefinition(bytes[open..<lineEnd]),
