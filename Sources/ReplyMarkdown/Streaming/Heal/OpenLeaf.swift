@@ -83,14 +83,18 @@ struct OpenLeaf {
   private static func lastBlock(in document: MarkdownDocument) -> (block: Int, table: Int?)? {
     let nodes = document.nodes
     // The last block in the text, not in the tree: cmark-gfm moves footnote definitions (a
-    // preamble's among them) to the end of the tree.
+    // preamble's among them) to the end of the tree, out of a quote or list too. The block that
+    // ends last wins (of two that end on one line, the one that starts later, then the later in the
+    // tree): a footnote definition that starts in a quote on the quote's first line is not the last
+    // block when the quote goes on after it (`>[^A]:[^a]`, then `>---`: fuzz seed 1377).
     var last: Int?
-    var lastLine = 0
+    var lastKey = (end: 0, start: 0)
     for block in document.topLevelBlocks {
-      let line = nodes[block].range?.start.line ?? 0
-      if last == nil || line >= lastLine {
+      let range = nodes[block].range
+      let key = (end: range?.end.line ?? 0, start: range?.start.line ?? 0)
+      if last == nil || key >= lastKey {
         last = block
-        lastLine = max(lastLine, line)
+        lastKey = key
       }
     }
     guard var index = last else { return nil }

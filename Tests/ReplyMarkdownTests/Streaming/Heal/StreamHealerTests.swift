@@ -9,6 +9,10 @@ extension HealTables {
     HealCase("<div>content</div>", "<div>content</div>", applies: false),
   ]
 
+  /// An empty quote and its footnote definition `[^A]` that references itself.
+  static let quotedFootnote =
+    "<blockquote></blockquote><section class=\"footnotes\" data-footnotes><ol><li id=\"fn-A\"><p><sup class=\"footnote-ref\"><a href=\"#fn-A\" id=\"fnref-A\" data-footnote-ref>1</a></sup> <a href=\"#fnref-A\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a></p></li></ol></section>"
+
   static let leafKeepsItsKind = [
     // A trailing backtick held back leaves a setext underline or a break (a review of the fix
     // for fuzz seed 1285).
@@ -43,6 +47,10 @@ extension HealTables {
     HealCase("a **b\n", "<p>a <strong>b</strong></p>", applies: false),
     HealCase("a\n```/`\n", "<p>a␤<code>/</code></p>", applies: false),
     HealCase("a\n- b", "<p>a</p><ul><li>b</li></ul>", applies: false),
+    // A held `<` makes the quote's lazy line a break after a footnote definition that cmark-gfm
+    // moves to the end of the tree: the line waits whole (fuzz seed 1377).
+    HealCase(">[^A]:[^a]\n>---<\n", Self.quotedFootnote),
+    HealCase(">[^A]:[^a]\n>---", Self.quotedFootnote, applies: false),
     // A table row less its held `*` is a break that ends the table: the row waits whole (fuzz
     // seed 1328); a row the holds leave a row heals as ever.
     HealCase(
