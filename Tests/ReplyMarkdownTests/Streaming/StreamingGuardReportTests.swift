@@ -47,6 +47,31 @@ import Testing
     #expect(beforeEnd * 100 >= html.utf8Count * 95, "\(beforeEnd) of \(html.utf8Count) bytes before the end")
   }
 
+  /// A guard that acted only on an open paragraph's parse, which a later line brings under every
+  /// limit (404 link openers, most of them code once the backtick two lines later arrives), changes
+  /// nothing the stream keeps: the paragraph is parsed again when it closes, and into a pipe the
+  /// blocks after it still commit as they arrive (a review: nothing was written until the end).
+  @Test(arguments: [1, 2, 3])
+  func aGuardOnlyOnAnOpenParagraphStillLetsBlocksCommit(size: Int) {
+    let text =
+      "x `\n" + String(repeating: "[a] ", count: 404) + "\ny`\n\n"
+      + String(repeating: "Some *text* with `code`.\n\n- one\n- two\n\n", count: 40)
+    #expect(MarkdownDocument(text).diagnostics.isEmpty)
+    var stream = MarkdownStream()
+    stream.showsTail = false
+    stream.referencePolicy = .holdUntilFinish
+    var html = MarkdownStreamHTMLRenderer()
+    let bytes = Array(text.utf8)
+    for start in stride(from: 0, to: bytes.count, by: size) {
+      html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + size)]))
+    }
+    let beforeEnd = html.committedLength
+    html.apply(stream.finish())
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(!stream.guardChangedInput)
+    #expect(beforeEnd * 100 >= html.utf8Count * 95, "\(beforeEnd) of \(html.utf8Count) bytes before the end")
+  }
+
   @Test func staysFalseBelowEveryLimit() {
     let reply = "# Plan\n\n- one **bold** step\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```swift\nlet x = 1\n```\n"
     for size in [1, 7, 64, 4096] {

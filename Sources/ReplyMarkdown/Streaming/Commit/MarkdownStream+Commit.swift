@@ -180,11 +180,17 @@ extension MarkdownStream {
     let start = closedEnd
     let firstLine = closedLine
     let text = Array(source[start..<completeEnd])
-    let document = parseRegion(text[...], locatingFootnoteDefinitions: true, openPartLine: 1)
+    // A guard that acted on this parse counts (``guardChangedInput``) once the stream uses what it
+    // read, not where it only looked at the open paragraph, which is parsed again when it closes:
+    // a paragraph's 404 link openers, most of them code once a backtick arrives lines later, made
+    // nothing commit into a pipe until the end (a review).
+    let document = parseRegion(text[...], locatingFootnoteDefinitions: true, openPartLine: 1, notesGuard: false)
+    let guarded = !document.diagnostics.isEmpty
     let lines = SourceLines.lineStarts(text)
     func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
     let (units, unplaced) = Self.units(of: document, text: text, lines: lines)
     guard let lastUnit = units.last else {
+      if guarded { guardChangedInput = true }
       guard !unplaced else { return false }
       if SourceLines.isBlank(text, 0..<text.count) {
         advanceClosed(to: completeEnd)
@@ -215,6 +221,13 @@ extension MarkdownStream {
       Self.endsWithBlankLine(text, at: text.count)
     {
       openUntilUnindentedLine = true
+    }
+    if guarded {
+      var onlyLooked = false
+      if closedCount == 0, lastUnit.blocks.count == 1, case .paragraph = document.nodes[lastUnit.blocks[0]].kind {
+        onlyLooked = true
+      }
+      if !onlyLooked { guardChangedInput = true }
     }
     // Definitions at the start of the open unit (cmark-gfm counts the paragraph they were taken
     // from from its first line) may still change: a title may run on over the next lines
