@@ -667,19 +667,33 @@ extension MarkdownStream {
 
   /// Whether a link definition among `labels` in the open part `open` (complete lines) may still
   /// change with lines to come: a title that starts on the next line (`"t"`), or one left open
-  /// that a closing `"`, `'` or `)` ends. Each probe is a parse of the open part with the labels
-  /// looked up after it.
+  /// that a closing `"`, `'` or `)` ends; or a table's header and delimiter row in the paragraph
+  /// the definitions open, which makes them text to cmark-gfm (`[^A B]`, then `[^a b]:b`, `x`,
+  /// `|a|` and `-|`: a pipe wrote the link the final parse does not have; fuzz seed 1381). Each
+  /// probe is a parse of the open part and the probe's lines with the labels looked up after it;
+  /// the table's lines go under the container markers of the open part's last line too.
   mutating func openDefinitionsMayGrow(_ open: ArraySlice<UInt8>, labels: Set<String>) -> Bool {
     let keys = Array(labels)
     let now = resolvedLinks(open, keys)
-    for probe in Self.titleProbes where resolvedLinks(Array(open + probe)[...], keys) != now {
+    var probes = Self.growthProbes
+    let lines = Array(open)
+    let lastLine = lines[SourceLines.lineStart(lines, endingAt: lines.count)...]
+    let markers = lastLine.prefix(while: ReferenceLabels.isContainerPrefix).map { byte in
+      byte == UInt8(ascii: ">") || ASCII.isBlank(byte) ? byte : ASCII.space
+    }
+    if !markers.isEmpty { probes.append(markers + Self.tableHeader + markers + Self.tableDelimiterRow) }
+    for probe in probes where resolvedLinks(Array(open + probe)[...], keys) != now {
       return true
     }
     return false
   }
 
   /// The lines ``openDefinitionsMayGrow(_:labels:)`` tries after the open part.
-  static let titleProbes: [[UInt8]] = ["\"t\"\n", "\"\n", "'\n", ")\n"].map { Array($0.utf8) }
+  static let growthProbes: [[UInt8]] = ["\"t\"\n", "\"\n", "'\n", ")\n", "|t|\n|-|\n"].map { Array($0.utf8) }
+
+  /// A table's header line and delimiter row, for ``openDefinitionsMayGrow(_:labels:)``.
+  static let tableHeader = Array("|t|\n".utf8)
+  static let tableDelimiterRow = Array("|-|\n".utf8)
 
   /// Whether `text` parses as closed blocks: a paragraph after it (and the line that closes
   /// containers) is a paragraph of its own.
