@@ -62,6 +62,22 @@ import Testing
     #expect(try CLIRunner.run(["stream", "-", "--chunk-bytes", "3"], input: passing).stderr == notes)
   }
 
+  /// A line opening `` [` `` and 360 `[` is no link definition to cmark-gfm; the reference budget
+  /// charged it as one up to the next blank line, which a lazy line 3 KB long pushed past the
+  /// budget after the line was written: `stream` exited 1 saying a late definition changed it,
+  /// and `render` escaped 46 brackets (a review).
+  @Test func noDefinitionChargesTheReferenceBudget() throws {
+    let reply = "[`" + String(repeating: "[", count: 360) + "`\n- a\n" + String(repeating: "a", count: 3000) + "\n"
+    let rendered = try CLIRunner.run(["render", "-"], input: reply)
+    #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
+    #expect(!rendered.stdout.contains("\\["))
+    for size in ["1", "7"] {
+      let streamed = try CLIRunner.run(["stream", "-", "--chunk-bytes", size], input: reply)
+      #expect(streamed.status == 0, "chunks of \(size): \(streamed.stderr)")
+      #expect(streamed.stdout == rendered.stdout, "chunks of \(size)")
+    }
+  }
+
   @Test func standardInputStreamsLikeAFile() throws {
     let text = "# Title\n\nSome **bold** and a [link](https://example.com).\n\n- one\n- two\n"
     let rendered = try CLIRunner.run(["render", "--to", "plain"], input: text)

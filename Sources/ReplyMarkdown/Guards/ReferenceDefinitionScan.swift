@@ -81,13 +81,13 @@ struct ReferenceDefinitionScan {
       }
     }
     guard position < end, bytes[position] == UInt8(ascii: "[") else { return nil }
-    var close = position + 1
-    while close < end && bytes[close] != UInt8(ascii: "]") {
-      close += bytes[close] == ASCII.backslash ? 2 : 1
+    guard let close = labelEnd(opening: position) else { return nil }
+    // A label that goes on over lines (or to the end of the text, which may go on): a definition
+    // that runs on.
+    if close >= end {
+      return close == bytes.count || (close + 1 < bytes.count && bytes[close + 1] == UInt8(ascii: ":")) ? false : nil
     }
-    guard close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else {
-      return close >= end ? false : nil  // a label may go on over lines
-    }
+    guard close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
     var rest = close + 2
     while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
     if rest == end { return false }
@@ -122,6 +122,45 @@ struct ReferenceDefinitionScan {
     }
     return false
   }
+
+  /// The `]` that closes the label opened at `open`, read as cmark-gfm reads a link label: an
+  /// unescaped `[` inside, or more than ``maximumLabelLength`` bytes, make it none (`nil`); the
+  /// text's end, where it may go on, is `bytes.count`. A
+  /// label may go on over lines; the container markers that start them are not counted, loosely
+  /// (fewer bytes counted only keeps more labels). A line opening `` [` `` and 360 `[`, no label,
+  /// was charged up to the next blank line 3 KB later, and each of its brackets that much: one-shot
+  /// rendering escaped 46 of them where cmark-gfm defines nothing, and a stream that had written
+  /// the line before the rest arrived could not end as `render` (a review).
+  ///
+  /// - Complexity: O(``maximumLabelLength``) plus the container markers skipped.
+  func labelEnd(opening open: Int) -> Int? {
+    var index = open + 1
+    var length = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      var step = 1
+      switch byte {
+      case UInt8(ascii: "]"): return index
+      case UInt8(ascii: "["): return nil
+      case ASCII.backslash:
+        // An escaped punctuation character is the label's text.
+        if index + 1 < bytes.count && ASCII.isPunctuation(bytes[index + 1]) { step = 2 }
+      case ASCII.newline, ASCII.carriageReturn:
+        index += 1
+        while index < bytes.count && Self.mayPrecedeLabel(bytes[index]) { index += 1 }
+        length += 1
+        continue
+      default: break
+      }
+      index += step
+      length += step
+      if length > Self.maximumLabelLength { return nil }
+    }
+    return bytes.count
+  }
+
+  /// The most bytes cmark-gfm reads in a link label (`MAX_LINK_LABEL_LENGTH`).
+  static let maximumLabelLength = 1000
 
   /// Whether the line after the one ending at `end` may start with a definition's title: its
   /// first byte past container markers and blanks is `"`, `'` or `(`.

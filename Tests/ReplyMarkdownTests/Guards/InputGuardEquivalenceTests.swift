@@ -50,7 +50,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0xf404_68ca_a82b_0e4b
+  static let expectedRandomDigest: UInt64 = 0xb87e_6200_2c53_c313
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -148,6 +148,11 @@ import Testing
   /// table (fuzz seed 1254 found sure tables cmark-gfm did not form, whose rows then reached its
   /// re-reading). In the seeded set delimiter runs 3,776 → 3,773, brackets 4,071 → 4,067; three
   /// Corpus inputs (one reply, 13-c-pointers, under the tight limits) and the shared digest changed.
+  /// Then a label that cmark-gfm cannot read (an unescaped `[` inside, or more than 1,000 bytes)
+  /// starts no definition that the reference budget charges (``ReferenceDefinitionScan/labelEnd(opening:)``):
+  /// reference-expansion escapes in the seeded set 392 → 337 results; one libFuzzer input (a line
+  /// `[11https…` before lines of definitions, charged 8,355 bytes, now 87) and two shared
+  /// pathological cases (`[a[a[a…`, `[ a_[ a_…`) under the tight limits.
   static let expectedCorpusDigests: [UInt64: UInt64] = [
     0xba71_5339_b302_5c3e: 0xf689_178d_c534_7621,  // replies/01-python-list-comprehension.md
     0x0e27_2a71_ffd7_622f: 0x2d51_a46f_767b_2ba5,  // replies/02-swift-sort-vs-sorted.md
@@ -243,7 +248,7 @@ import Testing
     0xbd55_7d4c_7904_bf31: 0x48ab_bba5_4ac9_2f1d,  // fuzz-regressions/libfuzzer/crash-e6e47a9726639490986887fa33be341
     0x3247_a0df_f165_5c8b: 0x5053_89f7_68f2_e28d,  // fuzz-regressions/libfuzzer/crash-e78a5a1c2392ca5285d607e40f1dbfe
     0x82f2_f6dd_187c_ec5d: 0xb7ee_db43_4bb6_811d,  // fuzz-regressions/libfuzzer/crash-e7d153da9c514c9cbb3207bd3fd6706
-    0x6e5d_0262_615a_a028: 0xb996_e878_585b_8c68,  // fuzz-regressions/libfuzzer/crash-ecd782fe365dabc6b47012ff5191fba
+    0x6e5d_0262_615a_a028: 0xdcff_d9b1_fde8_371d,  // fuzz-regressions/libfuzzer/crash-ecd782fe365dabc6b47012ff5191fba
     0xf37d_0be3_fa26_0a09: 0xf2a7_af9e_26ed_e803,  // fuzz-regressions/libfuzzer/crash-ee8d97a747227281bf4ce374d5c780b
     0x6807_af75_08b3_bfc0: 0xe8f9_ef79_45e6_a8b4,  // fuzz-regressions/libfuzzer/crash-f2a57747e4961c8d328797d1d3f0f83
     0xd9d6_6a92_22ca_c8d9: 0x08e8_1811_a323_c28d,  // fuzz-regressions/libfuzzer/crash-f92e421bbadc157e7cef2f14bacc7dd
@@ -296,7 +301,7 @@ import Testing
 
   // MARK: ../shared/corpus
 
-  static let expectedSharedDigest: UInt64 = 0xa60a_59c2_1e99_3fba
+  static let expectedSharedDigest: UInt64 = 0x8e55_0022_6690_11ee
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func sharedCorpusGivesTheRecordedResults() throws {

@@ -353,6 +353,22 @@ import Testing
     #expect(guarded(text, .default).diagnostics.isEmpty)
   }
 
+  /// A line that opens a label cmark-gfm cannot read (an unescaped `[` inside, or more than 1,000
+  /// bytes) starts no definition, and its brackets cost nothing: `` [` `` and 360 `[`, a list item
+  /// and a lazy line of 3 KB were charged as a definition up to the next blank line, and 46 of
+  /// the brackets escaped (a review). A label over lines that ends in `]:` still runs on.
+  @Test func aLabelCmarkGFMCannotReadStartsNoDefinition() {
+    let brackets = "[`" + String(repeating: "[", count: 360) + "`\n- a\n" + String(repeating: "a", count: 3000) + "\n"
+    #expect(guarded(brackets, .default).diagnostics.isEmpty)
+    let long = "[" + String(repeating: "a ", count: 600) + "\nb]: /" + String(repeating: "u", count: 3000) + "\n\n"
+    #expect(guarded(long + String(repeating: "[x] ", count: 400), .default).diagnostics.isEmpty)
+    let uses = "\n\n" + String(repeating: "[a b] ", count: 400) + "\n"
+    let overLines = "[a\nb]:\n/" + String(repeating: "u", count: 3000) + uses
+    #expect(guarded(overLines, .default).diagnostics.map(\.kind) == [.referenceExpansion])
+    #expect(guarded("[a [b\nc]:\n/" + String(repeating: "u", count: 3000) + uses, .default).diagnostics.isEmpty)
+    #expect(guarded("[a \\[b\nc]:\n/" + String(repeating: "u", count: 3000) + uses, .default).diagnostics.count == 1)
+  }
+
   /// A run of definitions, one per line, is that many short definitions, not one long one: taken
   /// for one (a title might follow on the next line), 50 definitions of 1 KB made every `[` cost
   /// 50 KB, and half the links of a 50 KB reply were escaped. A title on the next line still
