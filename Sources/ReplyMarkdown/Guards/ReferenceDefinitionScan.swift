@@ -125,9 +125,9 @@ struct ReferenceDefinitionScan {
 
   /// The `]` that closes the label opened at `open`, read as cmark-gfm reads a link label: an
   /// unescaped `[` inside, or more than ``maximumLabelLength`` bytes, make it none (`nil`); the
-  /// text's end, where it may go on, is `bytes.count`. A
-  /// label may go on over lines; the container markers that start them are not counted, loosely
-  /// (fewer bytes counted only keeps more labels). A line opening `` [` `` and 360 `[`, no label,
+  /// text's end, where it may go on, is `bytes.count`. A label may go on over lines; the container
+  /// markers that start them are not counted, loosely (fewer bytes counted only keeps more
+  /// labels, which the budget charges). A line opening `` [` `` and 360 `[`, no label,
   /// was charged up to the next blank line 3 KB later, and each of its brackets that much: one-shot
   /// rendering escaped 46 of them where cmark-gfm defines nothing, and a stream that had written
   /// the line before the rest arrived could not end as `render` (a review).

@@ -688,8 +688,10 @@ extension MarkdownStream {
     return false
   }
 
-  /// The lines ``openDefinitionsMayGrow(_:labels:)`` tries after the open part.
-  static let growthProbes: [[UInt8]] = ["\"t\"\n", "\"\n", "'\n", ")\n", "|t|\n|-|\n"].map { Array($0.utf8) }
+  /// The lines ``openDefinitionsMayGrow(_:labels:)`` tries after the open part: titles, and a
+  /// table's two lines.
+  static let growthProbes: [[UInt8]] =
+    ["\"t\"\n", "\"\n", "'\n", ")\n"].map { Array($0.utf8) } + [tableHeader + tableDelimiterRow]
 
   /// A table's header line and delimiter row, for ``openDefinitionsMayGrow(_:labels:)``.
   static let tableHeader = Array("|t|\n".utf8)
