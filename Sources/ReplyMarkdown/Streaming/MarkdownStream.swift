@@ -611,12 +611,9 @@ public struct MarkdownStream: Sendable {
   ///
   /// `openPartLine`: the region's 1-based line where the open part starts, when it holds that
   /// start; a paragraph starting there has ``definitionRunBytes`` before it for the input guard.
-  ///
-  /// `notesGuard`: whether a guard that acted on this parse sets ``guardChangedInput`` (a caller
-  /// that may only look at the result notes it itself once it uses it).
   mutating func parseRegion(
     _ region: ArraySlice<UInt8>, keepFootnoteDefinitions: Bool = false, locatingFootnoteDefinitions: Bool = false,
-    startingAt regionStart: Int = .max, openPartLine: Int? = nil, notesGuard: Bool = true
+    startingAt regionStart: Int = .max, openPartLine: Int? = nil
   ) -> MarkdownDocument {
     var preamble = definitions.preamble(for: region, regionStart: regionStart, footnoteText: keepFootnoteDefinitions)
     if locatingFootnoteDefinitions && options.contains(.footnotes) {
@@ -633,8 +630,7 @@ public struct MarkdownStream: Sendable {
     outbox.lookback += preamble.bytes.count
     if preamble.isPartial { committedInexactly = true }
     let lead = definitionRunOpen ? openPartLine.map { (line: preamble.lines + $0, bytes: definitionRunBytes) } : nil
-    var document = parseText(
-      preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region, paragraphLead: lead, notesGuard: notesGuard)
+    var document = parseText(preamble.bytes.isEmpty ? Array(region) : preamble.bytes + region, paragraphLead: lead)
     if preamble.isStubbed { document = definitions.restoringLinks(document) }
     if !preamble.isEmpty || !keepFootnoteDefinitions {
       document = Self.droppingBlocks(document) { node in
@@ -673,17 +669,16 @@ public struct MarkdownStream: Sendable {
   /// cmark-gfm to drop, which changes no line. A piece `atReplyStart` gets back the reply's own
   /// mark, if it had one: cmark-gfm reads the first line after it at offsets three bytes past its
   /// columns, and makes no task item there (`- [ ] x`).
-  /// `paragraphLead`: see ``GuardScanner/paragraphLead``. `notesGuard`: see
-  /// ``parseRegion(_:keepFootnoteDefinitions:locatingFootnoteDefinitions:startingAt:openPartLine:notesGuard:)``.
+  /// `paragraphLead`: see ``GuardScanner/paragraphLead``.
   mutating func parseText<Bytes: Collection<UInt8>>(
-    _ bytes: Bytes, atReplyStart: Bool = false, paragraphLead: (line: Int, bytes: Int)? = nil, notesGuard: Bool = true
+    _ bytes: Bytes, atReplyStart: Bool = false, paragraphLead: (line: Int, bytes: Int)? = nil
   ) -> MarkdownDocument {
     var text = String(decoding: bytes, as: UTF8.self)
     if bytes.starts(with: InputGuard.byteOrderMark) || (atReplyStart && received.droppedByteOrderMark) {
       text = "\u{FEFF}" + text
     }
     let document = MarkdownDocument(text, options: options, limits: .default, paragraphLead: paragraphLead)
-    if notesGuard && !document.diagnostics.isEmpty { guardChangedInput = true }
+    if !document.diagnostics.isEmpty { guardChangedInput = true }
     return document
   }
 }

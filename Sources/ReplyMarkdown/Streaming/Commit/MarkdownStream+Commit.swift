@@ -183,9 +183,12 @@ extension MarkdownStream {
     // A guard that acted on this parse counts (``guardChangedInput``) once the stream uses what it
     // read, not where it only looked at the open paragraph, which is parsed again when it closes:
     // a paragraph's 404 link openers, most of them code once a backtick arrives lines later, made
-    // nothing commit into a pipe until the end (a review).
-    let document = parseRegion(text[...], locatingFootnoteDefinitions: true, openPartLine: 1, notesGuard: false)
-    let guarded = !document.diagnostics.isEmpty
+    // nothing commit into a pipe until the end (a review). (The flag tells: a parse's document
+    // loses its diagnostics where the preamble's lines are taken off.)
+    let noted = guardChangedInput
+    let document = parseRegion(text[...], locatingFootnoteDefinitions: true, openPartLine: 1)
+    let guarded = guardChangedInput
+    guardChangedInput = noted
     let lines = SourceLines.lineStarts(text)
     func offset(_ line: Int) -> Int { Self.lineStart(line, lines: lines, count: text.count) }
     let (units, unplaced) = Self.units(of: document, text: text, lines: lines)
