@@ -941,10 +941,18 @@ extension MarkdownStream {
     let tableAlone = parseRegion(text[headerStart..<min(offset(unit.endLine + 1), text.count)])
     let tableBlocks = Array(tableAlone.topLevelBlocks)
     guard tableBlocks.count == 1, Self.sameSubtree(tableAlone, tableBlocks[0], document, table) else { return false }
-    // `closedEnd` is at the unit's start, `closedLine` its line.
+    // `closedEnd` is at the unit's start, `closedLine` its line. Definitions that the paragraph
+    // lost before the table grew out of it (cmark-gfm takes them when a `=` line may underline it)
+    // are kept as any block's: the table's rows use them (`[foo]:l`, `=`, `o||`, `-|-`, `[foo]`
+    // ended with `[foo]` as text under `.live`: fuzz seed 1385).
+    var ownUnkept: Set<String> = []
+    if SourceLines.contains(text, unitStart..<headerStart, Self.definitionMarker) {
+      ownUnkept = defineInside(text[unitStart..<headerStart], base: start)
+    }
     hold(
       Self.extract(alone, blocks: aloneBlocks, lineShift: closedLine - 1),
-      used: text[unitStart..<headerStart], sourceRange: (start + unitStart)..<(start + headerStart))
+      used: text[unitStart..<headerStart], sourceRange: (start + unitStart)..<(start + headerStart),
+      ownUnkept: ownUnkept)
     drain()
     return true
   }
