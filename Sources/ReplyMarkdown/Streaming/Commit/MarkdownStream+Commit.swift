@@ -284,14 +284,11 @@ extension MarkdownStream {
         continue
       }
       if done < unitStart { define(text[done..<unitStart], base: start) }
-      // The labels this unit makes unkept: its own parse resolves them.
-      var ownUnkept: Set<String> = []
       // Definitions in reply order, those in the block before those after it: a held block that
       // a later definition of its label resolves first would commit with that one, where
-      // cmark-gfm keeps the first (fuzz seed 1233: `[x]: /a`, `text`, then `[x]: /b`).
-      if SourceLines.contains(text, unitStart..<blockEnd, Self.definitionMarker) {
-        ownUnkept = defineInside(text[unitStart..<blockEnd], base: start)
-      }
+      // cmark-gfm keeps the first (fuzz seed 1233: `[x]: /a`, `text`, then `[x]: /b`). The labels
+      // this unit makes unkept: its own parse resolves them.
+      var ownUnkept = defineInside(text[unitStart..<blockEnd], base: start)
       for lines in unit.nestedDefinitions {
         let piece = text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)]
         // Indented four columns or more (under a list item's marker), out of their container the
@@ -619,8 +616,12 @@ extension MarkdownStream {
   /// Returns the link labels the block defines first and the stream does not keep
   /// (``unkeptLabels``), those a parse finds defined (a lazy line that only looks like a definition
   /// defines nothing); a label an earlier block left unkept is not among them.
+  /// Text without a `]:` defines nothing and costs only that scan.
   @discardableResult
   mutating func defineInside(_ text: ArraySlice<UInt8>, base: Int) -> Set<String> {
+    guard zip(text, text.dropFirst()).contains(where: { $0 == ASCII.closeBracket && $1 == ASCII.colon }) else {
+      return []
+    }
     guard SourceLines.contains(Array(text), 0..<text.count, Self.footnoteMarker) else {
       define(text, base: base)
       return []
@@ -945,10 +946,7 @@ extension MarkdownStream {
     // lost before the table grew out of it (cmark-gfm takes them when a `=` line may underline it)
     // are kept as any block's: the table's rows use them (`[foo]:l`, `=`, `o||`, `-|-`, `[foo]`
     // ended with `[foo]` as text under `.live`: fuzz seed 1385).
-    var ownUnkept: Set<String> = []
-    if SourceLines.contains(text, unitStart..<headerStart, Self.definitionMarker) {
-      ownUnkept = defineInside(text[unitStart..<headerStart], base: start)
-    }
+    let ownUnkept = defineInside(text[unitStart..<headerStart], base: start)
     hold(
       Self.extract(alone, blocks: aloneBlocks, lineShift: closedLine - 1),
       used: text[unitStart..<headerStart], sourceRange: (start + unitStart)..<(start + headerStart),
