@@ -37,22 +37,37 @@ import Testing
   /// trap in the stream's heal, found only with a debugger). The input being checked is now saved
   /// as a `crash` regression and the process still ends by the signal. A signal sent from outside
   /// stands for the crash here: the handler cannot tell them apart.
+  ///
+  /// The signal may land between two inputs (after one's checks, before the next is made), where
+  /// none is recorded and the recorder rightly saves nothing: it failed once on a loaded machine
+  /// so. Such a run (ended by the signal, nothing said, nothing saved) is tried again, up to three
+  /// runs; any other outcome is checked as it stands, and one run must save the input.
   @Test(arguments: ["SEGV", "ILL"])
   func aCrashSavesTheInputBeingChecked(signal: String) throws {
-    let directory = try Self.runDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try OutputSafetyTests.shell(
-      """
-      "$R" fuzz --seconds 600 --corpus corpus --shared shared > out.txt 2> err.txt & p=$!
-      sleep 2; kill -\(signal) $p; wait $p; echo "status $?"
-      cat err.txt; ls corpus/fuzz-regressions
-      """, in: directory)
     let number = signal == "SEGV" ? 11 : 4
-    #expect(result.stdout.hasPrefix("status \(128 + number)\n"), "\(result.stdout)")
-    #expect(result.stdout.contains("fuzz: the checks crashed; the input is saved as "), "\(result.stdout)")
-    let saved = try FileManager.default.contentsOfDirectory(
-      atPath: directory.appendingPathComponent("corpus/fuzz-regressions").path
-    ).filter { $0.hasPrefix("crash-") && $0.hasSuffix(".md") }
-    #expect(saved.count == 1, "\(result.stdout)")
+    var betweenInputs = 0
+    for _ in 0..<3 {
+      let directory = try Self.runDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let result = try OutputSafetyTests.shell(
+        """
+        "$R" fuzz --seconds 600 --corpus corpus --shared shared > out.txt 2> err.txt & p=$!
+        sleep 2; kill -\(signal) $p; wait $p; echo "status $?"
+        cat err.txt; ls corpus/fuzz-regressions
+        """, in: directory)
+      #expect(result.stdout.hasPrefix("status \(128 + number)\n"), "\(result.stdout)")
+      let saved = try FileManager.default.contentsOfDirectory(
+        atPath: directory.appendingPathComponent("corpus/fuzz-regressions").path
+      ).filter { $0.hasPrefix("crash-") && $0.hasSuffix(".md") }
+      let announced = result.stdout.contains("fuzz: the checks crashed; the input is saved as ")
+      if saved.isEmpty && !announced {
+        betweenInputs += 1
+        continue
+      }
+      #expect(announced, "\(result.stdout)")
+      #expect(saved.count == 1, "\(result.stdout)")
+      return
+    }
+    Issue.record("three runs ended by SIG\(signal) saved no input (\(betweenInputs) between inputs)")
   }
 }
