@@ -48,6 +48,37 @@ import Testing
     #expect(!rewrote.html && !rewrote.plain && !rewrote.ansi)
   }
 
+  /// A final replacement that starts with the committed HTML keeps it in its edit: the edit was
+  /// the whole HTML from byte 0, so a consumer applying edits rewrote what it had committed and
+  /// a check of P4 on edits saw a retraction (a review: an unreadable footnote label, a footnote
+  /// definition in a quote, `[^]:` inside a fence with CRLF line ends). Where the replacement
+  /// rewrites committed HTML (a late definition under the live policy), the edit starts at 0.
+  @Test(arguments: [
+    ("?\n\n[^]:\n\n", MarkdownStream.ReferencePolicy.holdUntilFinish, false),
+    (">[^3]:\n\n", .holdUntilFinish, false),
+    ("```\r\n[^]:\r\n```\r\n", .holdUntilFinish, false),
+    (lateDefinition, .live, true),
+  ])
+  func theFinalEditKeepsTheCommittedHTML(text: String, policy: MarkdownStream.ReferencePolicy, rewrites: Bool) {
+    for chunk in [1, 3, 64] {
+      var stream = MarkdownStream()
+      stream.referencePolicy = policy
+      var html = MarkdownStreamHTMLRenderer()
+      let bytes = Array(text.utf8)
+      for start in stride(from: 0, to: bytes.count, by: chunk) {
+        html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
+      }
+      let committed = html.committedLength
+      let last = stream.finish()
+      let edit = html.apply(last)
+      #expect(last.replacement != nil, "chunk \(chunk)")
+      #expect(committed > 0, "chunk \(chunk)")
+      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "chunk \(chunk)")
+      #expect(html.rewroteCommitted == rewrites, "chunk \(chunk)")
+      #expect(rewrites ? edit.keep == 0 : edit.keep >= committed, "chunk \(chunk): keep \(edit.keep) of \(committed)")
+    }
+  }
+
   /// A paragraph line, a table header row, then 3 KB of delimiter-like rows (fuzz seed 1340,
   /// kept under `Corpus/fuzz-regressions/`): the input guard acts on a piece of the stream, so the
   /// final update carries the whole reply as a replacement. cmark-gfm places the table where the

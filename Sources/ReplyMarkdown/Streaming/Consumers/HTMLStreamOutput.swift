@@ -58,13 +58,17 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     settledLength = bytes.count
   }
 
+  /// The edit keeps the committed HTML when the replacement starts with it (as it does but where
+  /// ``rewroteCommitted`` says otherwise): a consumer that wrote it need not write it again.
   mutating func replaceAll(with document: MarkdownDocument, committing blocks: [MarkdownStreamBlock]) {
-    let committed = bytes[..<committedLength]
-    truncate(0)
+    var replacement: [UInt8] = []
+    renderer.append(document, to: &replacement)
+    let keepsCommitted = replacement.starts(with: bytes[..<committedLength])
+    if !keepsCommitted { rewroteCommitted = true }
+    truncate(keepsCommitted ? committedLength : 0)
     heldHTML.removeAll()
-    bytes = []
-    renderer.append(document, to: &bytes)
-    if !bytes.starts(with: committed) { rewroteCommitted = true }
+    bytes = replacement
+    shownOpen = nil
     committedLength = bytes.count
     heldLength = bytes.count
     settledLength = bytes.count

@@ -1,27 +1,33 @@
 /// ``HealRule/tableHeaderUntilDelimiterRow``: a paragraph line with an unescaped pipe may be a
 /// table header; it is held, with its delimiter row, until that row is complete, so a table never
-/// flashes as a paragraph of pipes (the one hold that reaches back a line).
+/// flashes as a paragraph of pipes, or as a heading while its delimiter row is a run of `-` (the
+/// one hold that reaches back a line). Inside a block quote or a list item the same: the
+/// container's markers and indentation before a row do not count.
 enum TableHeaderHold {
-  /// Where to cut `text` (whose open leaf is the paragraph `leaf`), or `nil` when nothing waits.
+  /// Where to cut `text` (whose open leaf is `leaf`), or `nil` when nothing waits.
   static func cut(_ text: [UInt8], leaf: OpenLeaf, protectedLength: Int) -> Int? {
-    guard leaf.kind == .paragraph else { return nil }
     let lineStart = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
+    // A paragraph, or a setext heading (a heading over lines) whose underline may be a delimiter
+    // row still arriving.
+    let isParagraph = leaf.kind == .paragraph
+    guard isParagraph || (leaf.kind == .heading && leaf.start < lineStart) else { return nil }
     let lastLine = text[lineStart...]
-    var drop: Int?
-    if !lastLine.isEmpty && hasUnescapedPipe(lastLine) {
-      // A header row still arriving, or its delimiter row with the header above it.
-      drop = lineStart
-      if isDelimiterRowCandidate(lastLine) && lineStart > protectedLength {
-        let previous = SourceLines.lineStart(text, endingAt: lineStart, floor: protectedLength)
-        if previous >= leaf.start && hasUnescapedPipe(text[previous..<lineStart]) { drop = previous }
-      }
-    } else if lastLine.isEmpty && lineStart > protectedLength {
-      // A complete header line: its delimiter row has not started.
+    // A header row still arriving.
+    var drop = isParagraph && hasUnescapedPipe(lastLine) ? lineStart : nil
+    // A delimiter row still arriving (or not begun: an empty line, or only the container's
+    // markers so far) under a line of the paragraph with a pipe: that line may be its header.
+    if lineStart > protectedLength && leaf.start < lineStart && isDelimiterRowCandidate(rowText(lastLine)) {
       let previous = SourceLines.lineStart(text, endingAt: lineStart, floor: protectedLength)
       if hasUnescapedPipe(text[previous..<lineStart]) { drop = previous }
     }
     guard let drop, drop >= protectedLength else { return nil }
     return drop
+  }
+
+  /// `line` without the block quote markers and indentation it opens with (a row inside a quote
+  /// or a list item is read after them).
+  static func rowText(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    line.drop { $0 == ASCII.greaterThan || ASCII.isBlank($0) }
   }
 
   static func hasUnescapedPipe(_ line: ArraySlice<UInt8>) -> Bool {

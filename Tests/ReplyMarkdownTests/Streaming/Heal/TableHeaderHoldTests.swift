@@ -13,6 +13,25 @@ extension HealTables {
     HealCase("Intro\n| a | b |", "<p>Intro</p>"),
     HealCase("a \\| b", "<p>a | b</p>", applies: false),
     HealCase("| x | y |\n|---|---|", "<table><thead><tr><th>x</th><th>y</th></tr></thead></table>", applies: false),
+    // A delimiter row without a leading pipe: a run of `-` under the header would show it as a
+    // heading, `:` as one more word of a paragraph (a review's seeded replies).
+    HealCase("a | b\n---", ""),
+    HealCase("a | b\n:-", ""),
+    HealCase("Intro:\na | b\n-", "<p>Intro:</p>"),
+    HealCase("a | b\n---\n", "<h2>a | b</h2>", applies: false),
+    HealCase("Title\n---", "<h2>Title</h2>", applies: false),
+    HealCase("# a | b", "<h1>a | b</h1>", applies: false),
+    // Inside a quote or a list item, after the container's markers and indentation.
+    HealCase("> | a | b |\n> |-", ""),
+    HealCase("> | a |\n> ", ""),
+    HealCase("> a | b\n> --|", ""),
+    HealCase("- | a | b |\n  |--", ""),
+    // One column: `|-` completes the delimiter row, and the table shows.
+    HealCase(
+      "> | a |\n> |-", "<blockquote><table><thead><tr><th>a</th></tr></thead></table></blockquote>",
+      applies: false),
+    HealCase("1. Step:\n\n   | a | b |\n   ", "<ol><li>Step:</li></ol>"),
+    HealCase("> a | b\n> c", "<blockquote><p>a | b␤c</p></blockquote>", applies: false),
   ]
 }
 
