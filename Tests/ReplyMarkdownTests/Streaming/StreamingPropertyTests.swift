@@ -1,8 +1,8 @@
 import Foundation
+import ReplyKitFuzz
 import Testing
 
 @testable import ReplyMarkdown
-import ReplyKitFuzz
 
 /// P1 (chunk invariance), P3 (no raw-syntax flash) and P4 (no retraction) over our corpus and our
 /// chunk cases (`Corpus/streaming/chunk-cases.jsonl`), always; over the spec examples and the chunk
