@@ -51,12 +51,11 @@ import Testing
   /// A final replacement that starts with the committed HTML keeps it in its edit: the edit was
   /// the whole HTML from byte 0, so a consumer applying edits rewrote what it had committed and
   /// a check of P4 on edits saw a retraction (a review: an unreadable footnote label, a footnote
-  /// definition in a quote, `[^]:` inside a fence with CRLF line ends). Where the replacement
-  /// rewrites committed HTML (a late definition under the live policy), the edit starts at 0.
+  /// definition in a quote). Where the replacement rewrites committed HTML (a late definition
+  /// under the live policy), the edit starts at 0.
   @Test(arguments: [
     ("?\n\n[^]:\n\n", MarkdownStream.ReferencePolicy.holdUntilFinish, false),
     (">[^3]:\n\n", .holdUntilFinish, false),
-    ("```\r\n[^]:\r\n```\r\n", .holdUntilFinish, false),
     (lateDefinition, .live, true),
   ])
   func theFinalEditKeepsTheCommittedHTML(text: String, policy: MarkdownStream.ReferencePolicy, rewrites: Bool) {
@@ -76,6 +75,31 @@ import Testing
       #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "chunk \(chunk)")
       #expect(html.rewroteCommitted == rewrites, "chunk \(chunk)")
       #expect(rewrites ? edit.keep == 0 : edit.keep >= committed, "chunk \(chunk): keep \(edit.keep) of \(committed)")
+    }
+  }
+
+  /// Code and raw HTML define nothing: a reply showing markdown source in a fence (`[x]: u` or
+  /// `[^]:` at a line start) made the final update parse the whole reply again as a replacement
+  /// (a review). The stream now ends with its committed blocks, equal to one-shot.
+  @Test(arguments: [
+    "```\r\n[^]:\r\n```\r\n", "```markdown\n[x]: https://example.com\n[^1]: A note.\n```\n\nSee [x] and [^1].\n",
+    "Text.\n\n    [^]:\n    [x]: /u\n\nx [x]\n", "<div>\n[x]: /u\n[^]:\n</div>\n\n[x]\n",
+  ])
+  func codeThatShowsDefinitionsNeedsNoReplacement(text: String) {
+    for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
+      for chunk in [1, 7, 4096] {
+        var stream = MarkdownStream()
+        stream.referencePolicy = policy
+        var html = MarkdownStreamHTMLRenderer()
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+          html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
+        }
+        let last = stream.finish()
+        html.apply(last)
+        #expect(last.replacement == nil, "\(policy) chunk \(chunk)")
+        #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(policy) chunk \(chunk)")
+      }
     }
   }
 

@@ -288,7 +288,11 @@ extension MarkdownStream {
       // a later definition of its label resolves first would commit with that one, where
       // cmark-gfm keeps the first (fuzz seed 1233: `[x]: /a`, `text`, then `[x]: /b`). The labels
       // this unit makes unkept: its own parse resolves them.
-      var ownUnkept = defineInside(text[unitStart..<blockEnd], base: start)
+      // (Code and raw HTML define nothing: a reply showing markdown source in a fence, `[x]: u`
+      // or `[^]:` at a line start, made the end parse the whole reply again.)
+      var ownUnkept =
+        unit.blocks.allSatisfy { Self.definesNothing(document.nodes[$0].kind) }
+        ? [] : defineInside(text[unitStart..<blockEnd], base: start)
       for lines in unit.nestedDefinitions {
         let piece = text[offset(lines.lowerBound)..<min(offset(lines.upperBound + 1), blockEnd)]
         // Indented four columns or more (under a list item's marker), out of their container the
@@ -355,6 +359,15 @@ extension MarkdownStream {
       enterLongBlock(document, block: block, text: text, lines: lines, completeEnd: completeEnd)
     }
     return false
+  }
+
+  /// Whether a top-level block of this kind holds no definition whatever its text: a code block
+  /// or a raw HTML block.
+  static func definesNothing(_ kind: MarkdownNode.Kind) -> Bool {
+    switch kind {
+    case .codeBlock, .htmlBlock: true
+    default: false
+    }
   }
 
   /// Whether a line of `text` starts (after container markers and spaces: a block quote's `>`,
