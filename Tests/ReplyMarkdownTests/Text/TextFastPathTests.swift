@@ -56,6 +56,9 @@ import Testing
     for (text, destination) in [
       ("https://\u{212A}", "https://k"), ("https://\u{130}", "https://i\u{307}"), ("a\u{37E}", "https://a;"),
       ("\u{1FEF}x", "//`x"), ("https://caf\u{E9}", "https://cafe"),
+      // Relative destinations that are not ASCII: answered from their first byte.
+      ("x", "u[[\u{FFFD}[["), ("caf\u{E9}", "caf\u{E9}"), ("x", "\u{E9}t\u{E9}"), ("x", "W\u{301}ww.a"),
+      ("x", "#\u{301}"), ("x", "/\u{301}/a"), ("x", "www.\u{301}"), ("x", "\u{130}"), ("x", "\u{212A}:"),
     ] {
       #expect(
         LinkText.urlAddsNothing(text: text, destination: destination)
