@@ -6,11 +6,12 @@
 enum TableHeaderHold {
   /// Where to cut `text` (whose open leaf is `leaf`), or `nil` when nothing waits.
   static func cut(_ text: [UInt8], leaf: OpenLeaf, protectedLength: Int) -> Int? {
-    let lineStart = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
     // A paragraph, or a setext heading (a heading over lines) whose underline may be a delimiter
     // row still arriving.
     let isParagraph = leaf.kind == .paragraph
-    guard isParagraph || (leaf.kind == .heading && leaf.start < lineStart) else { return nil }
+    guard isParagraph || leaf.kind == .heading else { return nil }
+    let lineStart = SourceLines.lineStart(text, before: text.count, floor: protectedLength)
+    guard isParagraph || leaf.start < lineStart else { return nil }
     let lastLine = text[lineStart...]
     // A header row still arriving.
     var drop = isParagraph && hasUnescapedPipe(lastLine) ? lineStart : nil
