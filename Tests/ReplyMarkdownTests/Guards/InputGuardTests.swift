@@ -369,6 +369,25 @@ import Testing
     #expect(guarded("[a \\[b\nc]:\n/" + String(repeating: "u", count: 3000) + uses, .default).diagnostics.count == 1)
   }
 
+  /// cmark-gfm takes definitions only from a paragraph's start: a line starting `[x]:` after a
+  /// line of text is the reference `[x]` and text, and its bracket is charged. 331 such lines
+  /// under `x]: u`, then a definition of `x` 24 KB long, were left uncharged: 27 KB of input made
+  /// 8 MB of HTML (fuzz seed 1392). The labels of a run of definitions, also with a title on the
+  /// next line, still cost nothing.
+  @Test func aLabelAfterTextInAParagraphIsAReference() {
+    let definition = "\n[x]: u" + String(repeating: "a", count: 24_800) + "\n"
+    let afterText = "x]: u\n" + String(repeating: "[x]: u\n", count: 330) + definition
+    let result = guarded(afterText, .default)
+    #expect(result.diagnostics.map(\.kind) == [.referenceExpansion])
+    let html = HTMLRenderer().render(MarkdownDocument(afterText))
+    #expect(html.utf8.count <= 64 * afterText.utf8.count + (4 << 20), "\(html.utf8.count) bytes of HTML")
+    // Tight brackets: labels at a paragraph's start (and after a title line) are not openers.
+    let tight = InputLimits(maxBrackets: 1)
+    #expect(guarded("[a]: /u\n[b]: /v\n  \"t\"\n[c]: /w\n[d]: /x\n", tight).diagnostics.isEmpty)
+    #expect(guarded("a\n[b]: /v\n[c]: /w\n", tight).diagnostics.map(\.kind) == [.brackets])
+    #expect(guarded("[a]: /u\nb\n[c]: /w\n[d]: /x\n", tight).diagnostics.map(\.kind) == [.brackets])
+  }
+
   /// A run of definitions, one per line, is that many short definitions, not one long one: taken
   /// for one (a title might follow on the next line), 50 definitions of 1 KB made every `[` cost
   /// 50 KB, and half the links of a 50 KB reply were escaped. A title on the next line still
