@@ -48,6 +48,21 @@ import Testing
     #expect(!rewrote.html && !rewrote.plain && !rewrote.ansi)
   }
 
+  /// A stream under `policy` fed `text` in chunks of `chunk` bytes, not finished, and the HTML
+  /// consumer of its updates.
+  static func fed(_ text: String, policy: MarkdownStream.ReferencePolicy, chunk: Int)
+    -> (MarkdownStream, MarkdownStreamHTMLRenderer)
+  {
+    var stream = MarkdownStream()
+    stream.referencePolicy = policy
+    var html = MarkdownStreamHTMLRenderer()
+    let bytes = Array(text.utf8)
+    for start in stride(from: 0, to: bytes.count, by: chunk) {
+      html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
+    }
+    return (stream, html)
+  }
+
   /// A final replacement that starts with the committed HTML keeps it in its edit: the edit was
   /// the whole HTML from byte 0, so a consumer applying edits rewrote what it had committed and
   /// a check of P4 on edits saw a retraction (a review: an unreadable footnote label, a footnote
@@ -60,13 +75,7 @@ import Testing
   ])
   func theFinalEditKeepsTheCommittedHTML(text: String, policy: MarkdownStream.ReferencePolicy, rewrites: Bool) {
     for chunk in [1, 3, 64] {
-      var stream = MarkdownStream()
-      stream.referencePolicy = policy
-      var html = MarkdownStreamHTMLRenderer()
-      let bytes = Array(text.utf8)
-      for start in stride(from: 0, to: bytes.count, by: chunk) {
-        html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
-      }
+      var (stream, html) = Self.fed(text, policy: policy, chunk: chunk)
       let committed = html.committedLength
       let last = stream.finish()
       let edit = html.apply(last)
@@ -88,13 +97,7 @@ import Testing
   func codeThatShowsDefinitionsNeedsNoReplacement(text: String) {
     for policy in [MarkdownStream.ReferencePolicy.live, .holdUntilFinish] {
       for chunk in [1, 7, 4096] {
-        var stream = MarkdownStream()
-        stream.referencePolicy = policy
-        var html = MarkdownStreamHTMLRenderer()
-        let bytes = Array(text.utf8)
-        for start in stride(from: 0, to: bytes.count, by: chunk) {
-          html.apply(stream.feed(bytes: bytes[start..<min(bytes.count, start + chunk)]))
-        }
+        var (stream, html) = Self.fed(text, policy: policy, chunk: chunk)
         let last = stream.finish()
         html.apply(last)
         #expect(last.replacement == nil, "\(policy) chunk \(chunk)")
