@@ -24,6 +24,17 @@ import Testing
     }
   }
 
+  /// A run in seconds is over once they have passed, a run of inputs never by the clock: what
+  /// stops both the loop and a failure's minimisation (fuzz seed 1392 minimised a 27 KB input for
+  /// over 15 minutes past a 900 s run).
+  @Test func aRunInSecondsIsOverWhenTheyHavePassed() {
+    let start = Date(timeIntervalSinceReferenceDate: 1_000)
+    #expect(!Fuzzer.isOver(.seconds(900), since: start, at: start.addingTimeInterval(899.9)))
+    #expect(Fuzzer.isOver(.seconds(900), since: start, at: start.addingTimeInterval(900)))
+    #expect(Fuzzer.isOver(.seconds(900), since: start, at: start.addingTimeInterval(1_800)))
+    #expect(!Fuzzer.isOver(.iterations(10), since: start, at: start.addingTimeInterval(1e9)))
+  }
+
   @Test func theMinimiserShrinksToTheCause() {
     let input = Array("lots of text around the X that matters, and more".utf8)
     let minimal = DeltaDebugger().minimise(input) { $0.contains(UInt8(ascii: "X")) }
