@@ -18,7 +18,7 @@ enum FuzzCommand {
     Options:
       --seed N          random seed (default 1); the same seed gives the same inputs
       --iterations N    number of inputs (default 2000)
-      --seconds N       run for N seconds instead
+      --seconds N       run for N seconds instead (a failure found then is minimised until they are over)
       --corpus DIR      seed folder (default Corpus)
       --shared DIR      shared corpus folder (default ../shared/corpus, if present)
       --no-save         do not write regression files
