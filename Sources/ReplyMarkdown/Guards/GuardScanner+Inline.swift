@@ -286,8 +286,7 @@ extension GuardScanner {
   func opensTitle(_ line: SegmentLine) -> Bool {
     var index = line.start
     while index < line.end && ASCII.isBlank(bytes[index]) { index += 1 }
-    guard index < line.end else { return false }
-    return bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") || bytes[index] == UInt8(ascii: "(")
+    return index < line.end && ReferenceDefinitionScan.opensTitle(bytes[index])
   }
 
   /// When the line starts like a reference definition (`[label]:`), the offset after the `:`.

@@ -173,11 +173,12 @@ struct ReferenceDefinitionScan {
   func mayHoldTitle(lineAt start: Int) -> Bool {
     var position = start
     while position < bytes.count && Self.mayPrecedeLabel(bytes[position]) { position += 1 }
-    guard position < bytes.count else { return false }
-    switch bytes[position] {
-    case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("): return true
-    default: return false
-    }
+    return position < bytes.count && Self.opensTitle(bytes[position])
+  }
+
+  /// Whether `byte` opens a link title: `"`, `'` or `(`.
+  @inline(__always) static func opensTitle(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(")
   }
 
   /// The offset of the first blank line after `offset` (or the end of the input).
