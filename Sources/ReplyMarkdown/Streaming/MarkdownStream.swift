@@ -345,7 +345,7 @@ public struct MarkdownStream: Sendable {
       return
     }
     // Lines that stay inside a long list's open item can settle nothing: no parse for them.
-    if fastPaths, let block = longBlock, case .list = block.kind,
+    if fastPaths, let block = longBlock, case .list = block.kind, !openItemMayHoldTable(to: completeEnd),
       linesContinueOpenItem(itemStart: block.settledEnd, from: structuredEnd, to: completeEnd)
     {
       structuredEnd = completeEnd

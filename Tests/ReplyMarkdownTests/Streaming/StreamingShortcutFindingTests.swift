@@ -43,6 +43,13 @@ import Testing
     ("open fence's code after a long opener", fence("~", 300) + "\nx\n" + fence("~", 255) + "\ny\n"),
     // The known paragraph, its last character still growable: nothing of it left to heal.
     ("known paragraph emptied by a byte hold", "* [ ] e\u{301} `c`\n"),
+    // Lines continuing a long list's open item, taken without a parse, after a table in the
+    // item: a line that ends a table of no body rows makes cmark-gfm's list loose with no blank
+    // line, and the heal holds a line of only `|` as a possible header (a helper's review of
+    // 4b4aabd).
+    ("lines continuing the open item after a table", "- a\n- l\n*||`\n  -|-|-\n  |\n"),
+    ("lines continuing the open item after a table", "- a\n- b\n  c|d\n  -|-\n  |\n  e\n"),
+    ("lines continuing the open item after a table", "- a\n- b\n  c\n  :-\n  |\n"),
   ]
 
   @Test(arguments: findings.indices)

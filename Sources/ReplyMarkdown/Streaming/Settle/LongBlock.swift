@@ -25,6 +25,9 @@ struct LongBlock: Sendable {
   var settledEnd: Int
   /// The settled parts, in order.
   var parts = SettledParts()
+  /// How far the lines of a long list's open item, which starts at `start`, were read for a
+  /// possible delimiter row, and whether one was found (``MarkdownStream/openItemMayHoldTable(to:)``).
+  var itemTableScan = (start: -1, end: -1, found: false)
 }
 
 extension MarkdownStream {
@@ -214,6 +217,40 @@ extension MarkdownStream {
       if index < to, source[index] == ASCII.newline { index += 1 }
     }
     return true
+  }
+
+  /// Whether the open item of the long list, from its start to `end` (a line start), holds a line
+  /// that may be a table's delimiter row (``mayBeDelimiterRow(_:)``). A table in a list item that a
+  /// later line of the item ends (a heading, a quote, a line of only `|`) makes cmark-gfm's list
+  /// loose, with no blank line: ``linesContinueOpenItem(itemStart:from:to:)`` cannot see that
+  /// without a parse, so such an item takes no lines without one (`- l`, ``*||` ``, `  -|-|-`,
+  /// `  |` showed the item tight for an update where a parse shows it loose).
+  ///
+  /// - Complexity: amortised O(new lines): each line of an item is read once.
+  mutating func openItemMayHoldTable(to end: Int) -> Bool {
+    guard let itemStart = longBlock?.settledEnd else { return false }
+    if longBlock?.itemTableScan.start != itemStart { longBlock?.itemTableScan = (itemStart, itemStart, false) }
+    guard var scan = longBlock?.itemTableScan else { return false }
+    while !scan.found, scan.end < end {
+      var lineEnd = scan.end
+      while lineEnd < end, source[lineEnd] != ASCII.newline, source[lineEnd] != ASCII.carriageReturn { lineEnd += 1 }
+      scan.found = Self.mayBeDelimiterRow(source[scan.end..<lineEnd])
+      if lineEnd < end, source[lineEnd] == ASCII.carriageReturn { lineEnd += 1 }
+      if lineEnd < end, source[lineEnd] == ASCII.newline { lineEnd += 1 }
+      scan.end = lineEnd
+    }
+    longBlock?.itemTableScan = scan
+    return scan.found
+  }
+
+  /// Whether `line` may be a table's delimiter row, in a quote or list item too: after its quote
+  /// markers and blanks, only `-`, `:`, `|` and blanks, with a `-` and a `|` or `:` (`-|-`, `:-`;
+  /// `---` is a thematic break or a heading's underline). Errs towards yes (a list marker before
+  /// one is let in).
+  static func mayBeDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+    let row = TableHeaderHold.rowText(line)
+    return row.contains(ASCII.hyphen) && (row.contains(ASCII.pipe) || row.contains(ASCII.colon))
+      && TableHeaderHold.isDelimiterRowCandidate(row)
   }
 
   /// Whether cmark-gfm may take `line` for a blank line of the block it opens: a footnote
