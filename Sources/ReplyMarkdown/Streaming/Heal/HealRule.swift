@@ -5,7 +5,9 @@
 /// A *hold* hides bytes the next characters could still turn into something else; a *close*
 /// appends what an unclosed construct would get once its natural closer arrives; a *mark* changes
 /// the parsed display. Holds never reach before the current line (the line just ended, when the
-/// text ends with a line break), except a table header waiting for its delimiter row. Each rule has its own table test in `Tests/…/Streaming/Heal/`.
+/// text ends with a line break), except a table header waiting for its delimiter row and a
+/// definition's label over lines closed on the last line. Each rule has its own table test in
+/// `Tests/…/Streaming/Heal/`.
 enum HealRule: Int, CaseIterable, Sendable {
   // Received bytes.
   case trailingCarriageReturn
@@ -22,7 +24,8 @@ enum HealRule: Int, CaseIterable, Sendable {
   case breakAfterContainerMarker
   case taskMarker
   case definitionLabel
-  // The last line under the one before it (``DefinitionTitleHold``).
+  // The last line under the lines before it (``DefinitionLabelOverLinesHold``, ``DefinitionTitleHold``).
+  case definitionLabelOverLines
   case definitionTitleAfterDefinition
   // The parsed open block.
   case tableHeaderUntilDelimiterRow
@@ -71,6 +74,8 @@ enum HealRule: Int, CaseIterable, Sendable {
       "Holds `- [`, `- [x`, `- [ ]` with nothing after: a task marker still arriving."
     case .definitionLabel:
       "Holds `[label` or `[label]` (or `]:`) at a line start: it may be a definition, which shows nothing."
+    case .definitionLabelOverLines:
+      "Holds a label over lines from its `[` once the last line closes it with `]:` (or `]`): a definition, which shows nothing."
     case .tableHeaderUntilDelimiterRow:
       "Holds a row with pipes (and its delimiter row) until the delimiter row is complete."
     case .definitionTitleAfterDefinition:

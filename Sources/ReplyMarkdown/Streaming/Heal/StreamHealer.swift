@@ -6,7 +6,8 @@
 /// runs them in order: received bytes, the last line, the parsed open block, its inline content,
 /// whether the open paragraph or heading kept its kind, then the parsed display. Holds never reach before the
 /// current line (the line just ended, when the input ends with a line break), except for a table
-/// header waiting for its delimiter row. Nothing before `protectedLength` (complete context
+/// header waiting for its delimiter row and a definition's label over lines (at most 999 bytes)
+/// closed on the last line. Nothing before `protectedLength` (complete context
 /// lines) is ever changed.
 ///
 /// - Complexity: one or two parses of `input` and scans linear in it (the inline scan repeats
@@ -131,6 +132,11 @@ struct StreamHealer {
       if lineStart < text.count, let rule = LineHold(text[lineStart...]).rule {
         text.removeSubrange(lineStart...)
         applied.insert(rule)
+        lineHeld = true
+      } else if let cut = DefinitionLabelOverLinesHold.cut(text, lineStart: lineStart, protectedLength: protectedLength)
+      {
+        text.removeSubrange(cut...)
+        applied.insert(.definitionLabelOverLines)
         lineHeld = true
       } else if let cut = DefinitionTitleHold.cut(text, lineStart: lineStart, protectedLength: protectedLength) {
         text.removeSubrange(cut...)

@@ -21,6 +21,7 @@ enum HealTables {
     .breakAfterContainerMarker: breakAfterContainerMarker,
     .taskMarker: taskMarker,
     .definitionLabel: definitionLabel,
+    .definitionLabelOverLines: definitionLabelOverLines,
     .definitionTitleAfterDefinition: definitionTitleAfterDefinition,
     .tableHeaderUntilDelimiterRow: tableHeaderUntilDelimiterRow,
     .unterminatedHTMLBlockTag: unterminatedHTMLBlockTag,
