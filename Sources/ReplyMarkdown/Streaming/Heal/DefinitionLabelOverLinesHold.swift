@@ -38,19 +38,25 @@ enum DefinitionLabelOverLinesHold {
   static func labelStart(_ text: [UInt8], closingOnLineAt lineStart: Int, floor: Int) -> Int? {
     var line = lineStart
     var labelBytes = 0
+    // A line of the label with a quote or list marker, where the label's first line has none,
+    // starts a block of its own (`[Foo`, `- bar]: /u` is a paragraph and a list item).
+    var markedLine = LineHold(text[lineStart...]).hasContainerMarker
     while true {
       let previous = SourceLines.lineStart(text, endingAt: line, floor: floor)
       guard previous < line else { return nil }
       labelBytes += line - previous
       guard labelBytes <= maximumLabelBytes else { return nil }
-      let content = LineHold(text[previous..<line]).content
+      let read = LineHold(text[previous..<line])
+      let content = read.content
       // A blank line ends the paragraph: no label reaches over it.
       guard content.contains(where: { !ASCII.isBlank($0) && !InlineHealScanner.isLineEnd($0) }) else { return nil }
       let opens = content.first == ASCII.openBracket
       guard !containsBracket(content.dropFirst(opens ? 1 : 0)) else { return nil }
       if opens {
+        guard read.hasContainerMarker || !markedLine else { return nil }
         return mayStartDefinition(text, lineAt: previous, floor: floor) ? previous : nil
       }
+      markedLine = markedLine || read.hasContainerMarker
       line = previous
     }
   }

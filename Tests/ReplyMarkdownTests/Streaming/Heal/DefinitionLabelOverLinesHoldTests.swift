@@ -18,6 +18,7 @@ extension HealTables {
     HealCase("Text\n[Foo\nbar]: /u \"t", "<p>Text␤<a pending>Foo␤bar</a>: /u &quot;t</p>", applies: false),
     HealCase("[Foo\nbar](/u", "<p><a pending>Foo␤bar</a></p>", applies: false),
     HealCase("[Foo]\nbar]: /u \"t", "<p><a pending>Foo</a>␤bar]: /u &quot;t</p>", applies: false),
+    HealCase("[Foo\n- bar]: /u \"t", "<p>[Foo</p><ul><li>bar]: /u &quot;t</li></ul>", applies: false),
   ]
 }
 
