@@ -55,7 +55,9 @@ struct ExtendedAutolink {
   private mutating func wwwEnd(at index: Int) -> Int? {
     if index > start {
       let before = bytes[index - 1]
-      guard Self.mayPrecedeWWW.contains(before) || ASCII.isCmarkSpace(before) else { return nil }
+      guard Self.mayPrecedeWWW.contains(before) || ASCII.isCmarkSpace(before) || startsLaterLine(index) else {
+        return nil
+      }
     }
     guard end - index >= 4, bytes[index + 1] == UInt8(ascii: "w"), bytes[index + 2] == UInt8(ascii: "w"),
       bytes[index + 3] == ASCII.period
@@ -73,6 +75,16 @@ struct ExtendedAutolink {
     let underscoresBefore = (domain.previousDot ?? index) > index ? domain.underscoresBeforeLastDot : 0
     guard domain.underscoresAfterLastDot == 0 && underscoresBefore == 0 else { return nil }
     return linkEnd(from: index, domainEnd: domain.stop)
+  }
+
+  /// Whether only block quote markers and blanks come before `index` on a line after the
+  /// content's first: the parse reads that line without them, so `index` starts it (`> z`,
+  /// `>www.)[a`: the address took the closer written for `[a`, placeholder destination and all;
+  /// fuzz seed 1396). Each run of markers is read back once, from the byte after it.
+  private func startsLaterLine(_ index: Int) -> Bool {
+    var at = index
+    while at > start, bytes[at - 1] == ASCII.greaterThan || ASCII.isBlank(bytes[at - 1]) { at -= 1 }
+    return at > start && (bytes[at - 1] == ASCII.newline || bytes[at - 1] == ASCII.carriageReturn)
   }
 
   /// `http://`, `https://` or `ftp://` (ASCII case-insensitively, every letter before the `:`),

@@ -97,6 +97,13 @@ extension HealTables {
       "www.[\nwww.)[a", "<p><a href=\"http://www.%5B\">www.[</a><a href=\"http://www.)%5Ba\">www.)[a</a></p>",
       applies: false),
     HealCase("[www.x\nwww.)[a", "<p>[www.x␤www.)<a pending>a</a></p>"),
+    // After a quote's markers on a later line, which the parse reads without them (fuzz seed 1396).
+    HealCase(
+      ">z\n>www.)[a", "<blockquote><p>z␤<a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote>", applies: false),
+    HealCase(
+      "> z\n> > www.)[a", "<blockquote><p>z</p><blockquote><p><a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote></blockquote>",
+      applies: false),
+    HealCase("> z\n>x>www.)[a", "<blockquote><p>z␤x&gt;www.)<a pending>a</a></p></blockquote>"),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
     // A vertical tab or form feed does not end the address, as other whitespace does (fuzz seed
     // 1225: the closer showed inside the link, placeholder destination and all).
