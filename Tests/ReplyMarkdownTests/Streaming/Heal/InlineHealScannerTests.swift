@@ -101,7 +101,8 @@ extension HealTables {
     HealCase(
       ">z\n>www.)[a", "<blockquote><p>z␤<a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote>", applies: false),
     HealCase(
-      "> z\n> > www.)[a", "<blockquote><p>z</p><blockquote><p><a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote></blockquote>",
+      "> z\n> > www.)[a",
+      "<blockquote><p>z</p><blockquote><p><a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote></blockquote>",
       applies: false),
     HealCase("> z\n>x>www.)[a", "<blockquote><p>z␤x&gt;www.)<a pending>a</a></p></blockquote>"),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
