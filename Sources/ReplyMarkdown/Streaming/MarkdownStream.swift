@@ -345,8 +345,9 @@ public struct MarkdownStream: Sendable {
       return
     }
     // Lines that stay inside a long list's open item can settle nothing: no parse for them.
-    if fastPaths, let block = longBlock, case .list = block.kind, !openItemMayHoldTable(to: completeEnd),
-      linesContinueOpenItem(itemStart: block.settledEnd, from: structuredEnd, to: completeEnd)
+    if fastPaths, let block = longBlock, case .list = block.kind,
+      linesContinueOpenItem(itemStart: block.settledEnd, from: structuredEnd, to: completeEnd),
+      !openItemMayHoldTable(to: completeEnd)
     {
       structuredEnd = completeEnd
       structuredNextLine = nextLine

@@ -249,8 +249,9 @@ extension MarkdownStream {
   /// one is let in).
   static func mayBeDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
     let row = TableHeaderHold.rowText(line)
-    return row.contains(ASCII.hyphen) && (row.contains(ASCII.pipe) || row.contains(ASCII.colon))
-      && TableHeaderHold.isDelimiterRowCandidate(row)
+    // The candidate test first: most lines fail it at their first byte.
+    return TableHeaderHold.isDelimiterRowCandidate(row) && row.contains(ASCII.hyphen)
+      && (row.contains(ASCII.pipe) || row.contains(ASCII.colon))
   }
 
   /// Whether cmark-gfm may take `line` for a blank line of the block it opens: a footnote
