@@ -105,6 +105,8 @@ extension HealTables {
       "<blockquote><p>z</p><blockquote><p><a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote></blockquote>",
       applies: false),
     HealCase("> z\n>x>www.)[a", "<blockquote><p>z␤x&gt;www.)<a pending>a</a></p></blockquote>"),
+    // Outside a quote, a later line's `>` is text (the line would otherwise open a quote).
+    HealCase("z\n    >www.)[a", "<p>z␤&gt;www.)<a pending>a</a></p>"),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
     // A vertical tab or form feed does not end the address, as other whitespace does (fuzz seed
     // 1225: the closer showed inside the link, placeholder destination and all).
