@@ -32,19 +32,10 @@ struct ExtendedAutolink {
     let underscoresBeforeLastDot: Int
   }
 
-  /// Whether the content's first line opens after a block quote marker: only then are the `>`
-  /// that open its later lines markers, not text (a line of the content cannot open a quote).
-  private let isQuoted: Bool
-
   init(bytes: [UInt8], start: Int, end: Int) {
     self.bytes = bytes
     self.start = start
     self.end = end
-    var lineStart = start
-    while lineStart > 0, bytes[lineStart - 1] != ASCII.newline, bytes[lineStart - 1] != ASCII.carriageReturn {
-      lineStart -= 1
-    }
-    isQuoted = bytes[lineStart..<start].contains(ASCII.greaterThan)
   }
 
   /// Where the address the extension links at `index` ends, or nil where it links none. `index`
@@ -91,10 +82,22 @@ struct ExtendedAutolink {
   /// (`> z`, `>www.)[a`: the address took the closer written for `[a`, placeholder destination and
   /// all; fuzz seed 1396). Each run of markers is read back once, from the byte after it.
   private func startsLaterLine(_ index: Int) -> Bool {
-    guard isQuoted else { return false }
     var at = index
     while at > start, bytes[at - 1] == ASCII.greaterThan || ASCII.isBlank(bytes[at - 1]) { at -= 1 }
-    return at > start && (bytes[at - 1] == ASCII.newline || bytes[at - 1] == ASCII.carriageReturn)
+    guard at > start, bytes[at - 1] == ASCII.newline || bytes[at - 1] == ASCII.carriageReturn else { return false }
+    return isQuoted
+  }
+
+  /// Whether the content's first line opens after a block quote marker: only then are the `>`
+  /// that open its later lines markers, not text (a line of the content cannot open a quote).
+  /// Read only for a `www.` after markers at a line start: a table's cells are contents of one
+  /// line each, and reading the line back for each would cost the row once per cell.
+  private var isQuoted: Bool {
+    var lineStart = start
+    while lineStart > 0, bytes[lineStart - 1] != ASCII.newline, bytes[lineStart - 1] != ASCII.carriageReturn {
+      lineStart -= 1
+    }
+    return bytes[lineStart..<start].contains(ASCII.greaterThan)
   }
 
   /// `http://`, `https://` or `ftp://` (ASCII case-insensitively, every letter before the `:`),
