@@ -56,6 +56,7 @@ extension GuardScanner {
     defer {
       segment.removeAll()
       segmentBytes = 0
+      segmentIsTable = false
     }
     var closers: HTMLClosers?  // found when the first opener that needs them comes
     var counts = InlineCounts()
@@ -264,8 +265,12 @@ extension GuardScanner {
   /// opener (331 such lines under `x]: u` were each left uncharged for a 24 KB definition: 27 KB
   /// of input made 8 MB of HTML; fuzz seed 1392). A definition whose destination or title runs on
   /// over lines ends the run early: the labels after it are counted, which only makes the limits
-  /// stricter.
+  /// stricter. None in a table: its rows are cells, and a header and delimiter row after
+  /// definitions that open a paragraph make them text to cmark-gfm (184 rows `[x]: u` of a table
+  /// were each left uncharged for a 24 KB definition: 62 KB of input made 8.8 MB of HTML; fuzz
+  /// seed 1398).
   func definitionRunLines() -> Int {
+    guard !segmentIsTable else { return 0 }
     var count = 0
     var titleMayFollow = false
     while count < segment.count {

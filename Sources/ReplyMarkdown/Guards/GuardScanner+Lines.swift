@@ -69,11 +69,15 @@ extension GuardScanner {
         // A table cmark-gfm surely sees parses each row's cells on their own.
         if current.isCertain { endSegment() }
         appendToSegment(start: prefix.contentStart, end: end)
+        segmentIsTable = true
         tableSpanBytes += end - prefix.contentStart + 1
         return
       }
     } else if tables, !segment.isEmpty, isDelimiterRow(from: quoteContentStart(start: start, end: end), to: end) {
-      if handleDelimiterRow(start: quoteContentStart(start: start, end: end), end: end) { return }
+      if handleDelimiterRow(start: quoteContentStart(start: start, end: end), end: end) {
+        segmentIsTable = true
+        return
+      }
     }
 
     // Block starts that end the current paragraph for sure.

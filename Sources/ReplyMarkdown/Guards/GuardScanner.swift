@@ -43,6 +43,9 @@ struct GuardScanner {
   // The current paragraph (or what may be one): its content ranges with their line numbers.
   var segment = SegmentLines()
   var segmentBytes = 0
+  /// Whether the current segment holds a table (its header and rows, or one row): a line of it
+  /// starting `[x]:` is no definition, its label a link opener (``definitionRunLines()``).
+  var segmentIsTable = false
   /// A paragraph that began before the text: the line of the text it continues on (the first
   /// line of it the text holds) and its bytes before the text. A stream parsing the rest of a
   /// paragraph whose first lines it closed as link definitions counts them as one-shot does.
@@ -62,7 +65,8 @@ struct GuardScanner {
   // Document-wide budgets.
   var autolinkBudgetLeft: Int
   var referenceBudgetLeft: Int
-  /// What one reference link may copy: the longest reference definition (0 when there is none).
+  /// What one reference link may copy: the longest reference definition, times what a byte of it
+  /// may render as (``ReferenceDefinitionScan/renderedBytesPerByte``; 0 when there is none).
   var referenceCost = 0
   /// For a growing text (``scanLines(of:isWhole:)``): where the lines not scanned yet start, and
   /// the mebibytes the autolink budget counts so far.
@@ -167,7 +171,9 @@ struct GuardScanner {
 
   mutating func run() {
     var definitions = ReferenceDefinitionScan(lines: lines, footnotes: footnotes)
-    referenceCost = definitions.longestDefinition()
+    let cost = definitions.longestDefinition().multipliedReportingOverflow(
+      by: ReferenceDefinitionScan.renderedBytesPerByte)
+    referenceCost = cost.overflow ? .max : cost.partialValue
     var start = 0
     let count = bytes.count
     while start < count {

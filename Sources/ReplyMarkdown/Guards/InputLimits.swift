@@ -40,7 +40,9 @@ public struct InputLimits: Sendable, Hashable, Codable {
   /// cmark-gfm forms are escaped too (in a sure one they are rows, bounded by that budget only).
   public var maxTableHeaderScan: Int
   /// Bytes that reference links may copy from their definitions, on top of four times the input
-  /// size; links past the budget are escaped and stay literal text.
+  /// size; links past the budget are escaped and stay literal text. Each link is charged the
+  /// longest definition six times over, as many bytes as one byte of it may render as (`"` renders
+  /// as `&quot;`), so the output stays bounded whatever the definition holds.
   public var maxReferenceExpansionBytes: Int
   /// Bytes of input that a reader of whole inputs accepts: the command line's `render`, `stream`
   /// and `export` refuse a longer input (file or standard input) with `input too large: N bytes;

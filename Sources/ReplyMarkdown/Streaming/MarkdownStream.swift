@@ -649,7 +649,7 @@ public struct MarkdownStream: Sendable {
 
   /// Whether the whole reply may pass the guard's budget for reference links
   /// (``InputLimits/maxReferenceExpansionBytes``): its brackets, each charged the longest
-  /// definition the guard's own scan finds, pass half of it.
+  /// definition the guard's own scan finds as the guard charges it, pass half of it.
   ///
   /// - Complexity: O(n): a count of brackets and the guard's scan of the lines that hold one.
   static func mayExceedReferenceBudget(_ bytes: [UInt8], footnotes: Bool) -> Bool {
@@ -659,7 +659,7 @@ public struct MarkdownStream: Sendable {
       var scan = ReferenceDefinitionScan(lines: LineBreaks(buffer), footnotes: footnotes)
       return scan.longestDefinition()
     }
-    let charged = longest.multipliedReportingOverflow(by: brackets)
+    let charged = longest.multipliedReportingOverflow(by: brackets * ReferenceDefinitionScan.renderedBytesPerByte)
     return charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2
   }
 

@@ -374,6 +374,34 @@ import Testing
   /// under `x]: u`, then a definition of `x` 24 KB long, were left uncharged: 27 KB of input made
   /// 8 MB of HTML (fuzz seed 1392). The labels of a run of definitions, also with a title on the
   /// next line, still cost nothing.
+  /// A link is charged what its definition may render as, six bytes for each of its bytes: charged
+  /// the bytes alone, links to a destination of `'` (`&#x27;` each) or a title of `"` (`&quot;`)
+  /// rendered six times the budget (fuzz seed 1398: 330 links to 11,000 `[`, `%5B` each, made 10 MB
+  /// of HTML from 62 KB).
+  @Test(arguments: [
+    "[x]: u" + String(repeating: "'", count: 11_000), "[x]: u '" + String(repeating: "\"", count: 11_000) + "'",
+  ])
+  func aLinkIsChargedWhatItsDefinitionMayRenderAs(definition: String) {
+    let text = definition + "\n\n" + String(repeating: "[x] ", count: 300) + "\n"
+    #expect(guarded(text, .default).diagnostics.map(\.kind) == [.referenceExpansion])
+    let html = HTMLRenderer().render(MarkdownDocument(text))
+    #expect(html.utf8.count <= 64 * text.utf8.count + (4 << 20), "\(html.utf8.count) bytes of HTML")
+  }
+
+  /// A table's rows are cells, and a header and delimiter row after definitions that open a
+  /// paragraph make them text to cmark-gfm: a row or line starting `[x]:` there is a reference,
+  /// charged (rows `[x]: u` were left uncharged for a 24 KB definition: 62 KB of input made 8.8 MB
+  /// of HTML; fuzz seed 1398).
+  @Test func aLabelInATableIsAReference() {
+    let definition = "\n[x]: /" + String(repeating: "'", count: 4_000) + "\n"
+    for table in ["[x]: u\na | b\n-|-\n", "a | b\n-|-\n", "| a | b |\n|---|---|\n"] {
+      let text = table + String(repeating: "[x]: u\n", count: 200) + definition
+      #expect(guarded(text, .default).diagnostics.map(\.kind) == [.referenceExpansion], "\(table)")
+      let html = HTMLRenderer().render(MarkdownDocument(text))
+      #expect(html.utf8.count <= 64 * text.utf8.count + (4 << 20), "\(table): \(html.utf8.count) bytes of HTML")
+    }
+  }
+
   @Test func aLabelAfterTextInAParagraphIsAReference() {
     let definition = "\n[x]: u" + String(repeating: "a", count: 24_800) + "\n"
     let afterText = "x]: u\n" + String(repeating: "[x]: u\n", count: 330) + definition

@@ -86,7 +86,8 @@ struct ReplyGuardWatch: @unchecked Sendable {
     if openDefinitionStart == nil, let start = scan.openDefinitionStart { openDefinitionStart = offset + start }
     if openDefinitionStart == nil, let start = scan.lastLineDefinitionStart { titleMayFollow = offset + start }
     guard brackets > 1 else { return }
-    let charged = longestDefinition.multipliedReportingOverflow(by: brackets)
+    let charged = longestDefinition.multipliedReportingOverflow(
+      by: brackets * ReferenceDefinitionScan.renderedBytesPerByte)
     if charged.overflow || charged.partialValue > InputLimits.default.maxReferenceExpansionBytes / 2 {
       referencesMayPassBudget = true
     }
