@@ -78,4 +78,20 @@ enum ASCII {
 
   /// Lowercases an ASCII letter.
   @inline(__always) static func lower(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
+
+  /// Whether `bytes` hold a byte of `set` that no backslash escapes (a backslash escapes the byte
+  /// after it, a backslash too).
+  static func containsUnescaped(_ bytes: ArraySlice<UInt8>, _ set: (UInt8) -> Bool) -> Bool {
+    var escaped = false
+    for byte in bytes {
+      if escaped {
+        escaped = false
+      } else if byte == backslash {
+        escaped = true
+      } else if set(byte) {
+        return true
+      }
+    }
+    return false
+  }
 }

@@ -73,16 +73,6 @@ enum DefinitionLabelOverLinesHold {
 
   /// Whether `bytes` hold an unescaped `[` or `]`.
   static func containsBracket(_ bytes: ArraySlice<UInt8>) -> Bool {
-    var escaped = false
-    for byte in bytes {
-      if escaped {
-        escaped = false
-      } else if byte == ASCII.backslash {
-        escaped = true
-      } else if byte == ASCII.openBracket || byte == ASCII.closeBracket {
-        return true
-      }
-    }
-    return false
+    ASCII.containsUnescaped(bytes) { $0 == ASCII.openBracket || $0 == ASCII.closeBracket }
   }
 }

@@ -32,17 +32,7 @@ enum TableHeaderHold {
   }
 
   static func hasUnescapedPipe(_ line: ArraySlice<UInt8>) -> Bool {
-    var escaped = false
-    for byte in line {
-      if escaped {
-        escaped = false
-      } else if byte == ASCII.backslash {
-        escaped = true
-      } else if byte == ASCII.pipe {
-        return true
-      }
-    }
-    return false
+    ASCII.containsUnescaped(line) { $0 == ASCII.pipe }
   }
 
   /// Whether `line` could still be (the start of) a delimiter row: only pipes, `-`, `:` and blanks.
