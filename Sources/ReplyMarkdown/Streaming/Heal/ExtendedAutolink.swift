@@ -84,6 +84,13 @@ struct ExtendedAutolink {
   private func startsLaterLine(_ index: Int) -> Bool {
     var at = index
     while at > start, bytes[at - 1] == ASCII.greaterThan || ASCII.isBlank(bytes[at - 1]) { at -= 1 }
+    if at == start && (start == 0 || bytes[start - 1] == ASCII.newline || bytes[start - 1] == ASCII.carriageReturn) {
+      // The content starts at a line's start, its markers inside it (the inline content after a
+      // paragraph's definitions: `>[x]:z`, `>www.)[a`; fuzz seed 1399): a `>` after at most
+      // three blanks is a marker (a line of the content cannot open a quote).
+      let blanks = bytes[start..<index].prefix(while: ASCII.isBlank).count
+      return blanks < 4 && start + blanks < index && bytes[start + blanks] == ASCII.greaterThan
+    }
     guard at > start, bytes[at - 1] == ASCII.newline || bytes[at - 1] == ASCII.carriageReturn else { return false }
     return isQuoted
   }

@@ -105,6 +105,11 @@ extension HealTables {
       "<blockquote><p>z</p><blockquote><p><a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote></blockquote>",
       applies: false),
     HealCase("> z\n>x>www.)[a", "<blockquote><p>z␤x&gt;www.)<a pending>a</a></p></blockquote>"),
+    // Where the inline content starts after a quoted paragraph's definitions (fuzz seed 1399).
+    HealCase(
+      ">[x]:z\n>www.)[a", "<blockquote><p><a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote>",
+      applies: false),
+    HealCase("[x]:z\n    >www.)[a", "<p>&gt;www.)<a pending>a</a></p>"),
     // Outside a quote, a later line's `>` is text (the line would otherwise open a quote).
     HealCase("z\n    >www.)[a", "<p>z␤&gt;www.)<a pending>a</a></p>"),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
