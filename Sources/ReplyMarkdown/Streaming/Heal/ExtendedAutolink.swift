@@ -55,7 +55,7 @@ struct ExtendedAutolink {
   private mutating func wwwEnd(at index: Int) -> Int? {
     if index > start {
       let before = bytes[index - 1]
-      guard Self.mayPrecedeWWW.contains(before) || ASCII.isCmarkSpace(before) || startsLaterLine(index) else {
+      guard Self.mayPrecedeWWW.contains(before) || ASCII.isCmarkSpace(before) || startsLineAfterMarkers(index) else {
         return nil
       }
     }
@@ -77,22 +77,21 @@ struct ExtendedAutolink {
     return linkEnd(from: index, domainEnd: domain.stop)
   }
 
-  /// Whether only block quote markers and blanks come before `index` on a line after the
-  /// content's first, in a quote: the parse reads that line without them, so `index` starts it
-  /// (`> z`, `>www.)[a`: the address took the closer written for `[a`, placeholder destination and
-  /// all; fuzz seed 1396). Each run of markers is read back once, from the byte after it.
-  private func startsLaterLine(_ index: Int) -> Bool {
+  /// Whether only block quote markers and blanks come before `index` on its line, in a quote: the
+  /// parse reads that line without them, so `index` starts it (`> z`, `>www.)[a`: the address
+  /// took the closer written for `[a`, placeholder destination and all; fuzz seed 1396). On a line
+  /// after the content's first, the markers count where the first line is in a quote; where the
+  /// content itself starts at a line's start with its markers inside it (the inline content after
+  /// a quoted paragraph's definitions, `>[x]:z`, `>www.)[a`; fuzz seed 1399), a `>` after at most
+  /// three blanks is a marker (a line of the content cannot open a quote). Each run of markers is
+  /// read back once, from the byte after it.
+  private func startsLineAfterMarkers(_ index: Int) -> Bool {
     var at = index
     while at > start, bytes[at - 1] == ASCII.greaterThan || ASCII.isBlank(bytes[at - 1]) { at -= 1 }
-    if at == start && (start == 0 || bytes[start - 1] == ASCII.newline || bytes[start - 1] == ASCII.carriageReturn) {
-      // The content starts at a line's start, its markers inside it (the inline content after a
-      // paragraph's definitions: `>[x]:z`, `>www.)[a`; fuzz seed 1399): a `>` after at most
-      // three blanks is a marker (a line of the content cannot open a quote).
-      let blanks = bytes[start..<index].prefix(while: ASCII.isBlank).count
-      return blanks < 4 && start + blanks < index && bytes[start + blanks] == ASCII.greaterThan
-    }
-    guard at > start, bytes[at - 1] == ASCII.newline || bytes[at - 1] == ASCII.carriageReturn else { return false }
-    return isQuoted
+    guard at == 0 || InlineHealScanner.isLineEnd(bytes[at - 1]) else { return false }
+    guard at == start else { return isQuoted }
+    let blanks = bytes[start..<index].prefix(while: ASCII.isBlank).count
+    return blanks < 4 && start + blanks < index && bytes[start + blanks] == ASCII.greaterThan
   }
 
   /// Whether the content's first line opens after a block quote marker: only then are the `>`
@@ -101,9 +100,7 @@ struct ExtendedAutolink {
   /// line each, and reading the line back for each would cost the row once per cell.
   private var isQuoted: Bool {
     var lineStart = start
-    while lineStart > 0, bytes[lineStart - 1] != ASCII.newline, bytes[lineStart - 1] != ASCII.carriageReturn {
-      lineStart -= 1
-    }
+    while lineStart > 0, !InlineHealScanner.isLineEnd(bytes[lineStart - 1]) { lineStart -= 1 }
     return bytes[lineStart..<start].contains(ASCII.greaterThan)
   }
 
