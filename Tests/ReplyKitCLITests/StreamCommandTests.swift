@@ -85,6 +85,38 @@ import Testing
     #expect(streamed.stdout == rendered.stdout)
   }
 
+  /// Standard input that the starting program left non-blocking (as a Node child process's pipe
+  /// is): the command waits for the text to arrive instead of failing with "Resource temporarily
+  /// unavailable" at the first moment nothing is there (a review: both commands did).
+  @Test(arguments: ["stream", "render"])
+  func aNonBlockingStandardInputIsWaitedFor(command: String) throws {
+    let first = "Hello *wor"
+    let rest = "ld*, and more.\n\n- one\n- two\n"
+    let expected = try CLIRunner.run(["render", "--to", "plain"], input: first + rest)
+    let process = Process()
+    process.executableURL = CLIRunner.executable
+    process.arguments = [command, "-", "--to", "plain"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    let descriptor = input.fileHandleForReading.fileDescriptor
+    #expect(fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) == 0)
+    // A command that fails early closes the pipe: the write then fails, and the checks below say
+    // why, rather than the signal of a closed pipe ending the test process.
+    signal(SIGPIPE, SIG_IGN)
+    try process.run()
+    try? input.fileHandleForWriting.write(contentsOf: Data(first.utf8))
+    usleep(300_000)
+    try? input.fileHandleForWriting.write(contentsOf: Data(rest.utf8))
+    try? input.fileHandleForWriting.close()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(printed)")
+    #expect(printed == expected.stdout)
+  }
+
   @Test func framesAreJSONLinesEndingWithAFinalOne() throws {
     let text = "Some **bold** text\n\n```swift\nlet x = 1\n```\n"
     let result = try CLIRunner.run(["stream", "-", "--frames", "--chunk-bytes", "4"], input: text)

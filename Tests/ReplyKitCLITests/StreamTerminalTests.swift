@@ -247,6 +247,25 @@ struct StreamTerminalTests {
     }
   }
 
+  /// Ctrl-Z and `fg` while the reply comes on standard input, slowly: the stream goes on where it
+  /// stopped and ends as it would have. (Before, the read the signal interrupted was taken for a
+  /// failure, as the terminal query made on continuing changed `errno`: "cannot read standard
+  /// input: Inappropriate ioctl for device", and the rest of the reply was lost: a review.)
+  @Test func stoppedAndContinuedWhileReadingStandardInputGoesOn() throws {
+    let session = try TmuxSession([], width: 80, height: 24, files: [:], readyText: nil, interactiveShell: true)
+    let program = TmuxSession.quote(CLIRunner.executable.path)
+    try session.type(
+      "(printf 'Hello *wor'; sleep 4; printf 'ld* and more.\\n') | \(program) stream --to ansi --color never\n")
+    try session.waitFor("Hello wor", timeout: 30)
+    try session.press("C-z")
+    try session.waitFor("Stopped", timeout: 20)
+    try session.type("fg; echo \"STATUS-$?-\"$((6 * 7))\n")
+    let screen = try session.waitFor("STATUS-", timeout: 60) { $0.contains("-42") }
+    #expect(screen.contains("STATUS-0-42"), "\(screen)")
+    #expect(screen.contains("Hello world and more."), "\(screen)")
+    #expect(!screen.contains("cannot read"), "\(screen)")
+  }
+
   /// Started on a line that holds text already (`printf 'Assistant: '` first), the reply follows
   /// that text as `render`'s output does: the live region's first row starts at the column the
   /// cursor was in, asked of the terminal. (Before, every redraw went to the row's start and

@@ -108,6 +108,35 @@ enum StandardIO {
     return descriptor
   }
 
+  /// Reads at most `buffer.count` bytes of `descriptor` (opened from `path`) into `buffer`:
+  /// the count read, 0 at the end. A read a signal interrupted is tried again, after
+  /// `interrupted` (where the caller handles the signal: `errno` is taken before it runs, so
+  /// calls it makes cannot change what the read failed of; a stream stopped with Ctrl-Z read
+  /// the terminal's cursor there, and `fg` ended it with "Inappropriate ioctl for device": a
+  /// review). A descriptor left non-blocking by the program that started this one has no
+  /// bytes yet rather than none left: the read waits for them (`poll`) instead of failing with
+  /// "Resource temporarily unavailable". Any other failure is an error naming the input.
+  static func readSome(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String?, interrupted: () -> Void = {}
+  ) throws -> Int {
+    while true {
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 { return count }
+      let failure = errno
+      if failure == EAGAIN || failure == EWOULDBLOCK {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&ready, 1, -1) >= 0 { continue }
+        let pollFailure = errno
+        if pollFailure != EINTR {
+          throw CLIError.failure("cannot read \(name(of: path)): \(String(cString: strerror(pollFailure)))")
+        }
+      } else if failure != EINTR {
+        throw CLIError.failure("cannot read \(name(of: path)): \(String(cString: strerror(failure)))")
+      }
+      interrupted()
+    }
+  }
+
   /// Reads `descriptor` (opened from `path`) to its end.
   private static func readAll(_ descriptor: Int32, path: String?, limit: Int) throws -> [UInt8] {
     var info = stat()
@@ -122,18 +151,17 @@ enum StandardIO {
       }
       let start = bytes.count
       let room = bytes.capacity - start
-      var failure: Int32 = 0
-      var readCount = 0
       bytes.append(contentsOf: repeatElement(0, count: room))
-      bytes.withUnsafeMutableBytes { raw in
-        readCount = read(descriptor, raw.baseAddress.map { $0 + start }, room)
-        if readCount < 0 { failure = errno }
+      let readCount: Int
+      do {
+        readCount = try bytes.withUnsafeMutableBytes { raw in
+          try readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]), path: path)
+        }
+      } catch {
+        bytes.removeLast(room)
+        throw error
       }
-      bytes.removeLast(room - max(readCount, 0))
-      if readCount < 0 {
-        if failure == EINTR { continue }
-        throw CLIError.failure("cannot read \(name(of: path)): \(String(cString: strerror(failure)))")
-      }
+      bytes.removeLast(room - readCount)
       if readCount == 0 { break }
     }
     return bytes

@@ -134,10 +134,10 @@ enum StreamCommand {
       var buffer = [UInt8](repeating: 0, count: 65_536)
       var received = 0
       while true {
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        let count = try buffer.withUnsafeMutableBytes {
+          try StandardIO.readSome(STDIN_FILENO, into: $0, path: nil, interrupted: checkSignal)
+        }
         checkSignal()
-        if count < 0 && errno == EINTR { continue }
-        if count < 0 { throw CLIError.failure("cannot read standard input: \(String(cString: strerror(errno)))") }
         if count == 0 { break }
         received += count
         if received > settings.maxInputBytes {
