@@ -79,6 +79,8 @@ extension MarkdownStream {
 ///   reading task is cancelled and exits at the source's next element (dropping the source's
 ///   iterator), and `next()` returns `nil` from then on (no update after cancellation).
 /// - One iteration per sequence value: each iterator reads the source anew, as the source allows.
+///   An iterator is used by one task (it is not `Sendable`): two tasks calling `next()` on copies
+///   of one iterator at once left one of them waiting for ever (a review).
 ///
 /// - Complexity: each update costs a ``MarkdownStream/feed(_:)`` of its chunks; the source is read
 ///   by one task that only buffers bytes.
@@ -124,8 +126,8 @@ public struct MarkdownStreamUpdates: AsyncSequence, Sendable {
   }
 
   /// Feeds the stream as chunks arrive and returns its updates.
-  public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
-    private enum Phase: Sendable {
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    private enum Phase {
       case reading
       /// The source ended (with an error to rethrow after the final update, if any).
       case finishing((any Error)?)
@@ -287,6 +289,9 @@ final class _FeedChannel: Sendable {
       if separateChunks || state.chunks.isEmpty {
         var chunk: [UInt8] = []
         append(&chunk)
+        // An empty element is no chunk: fed alone, it made an update that showed nothing new
+        // and put the next element's one call later (a review).
+        guard !chunk.isEmpty else { return nil }
         state.pendingBytes += chunk.count
         state.chunks.append(chunk)
       } else {

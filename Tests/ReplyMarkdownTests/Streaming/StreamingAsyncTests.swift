@@ -76,6 +76,17 @@ import Testing
     Self.checkFinal(result, Self.sample)
   }
 
+  /// An empty element brings nothing and makes no update, as ``MarkdownStream/Coalescing/eachChunk``
+  /// says (a review: each made one that showed nothing new).
+  @Test func emptyElementsMakeNoUpdates() async throws {
+    let strings = try await Self.collect(MarkdownStream().updates(from: TestSource(["a", "", "", "b"])))
+    #expect(strings.updates.map(\.receivedBytes) == [1, 2, 2])
+    Self.checkFinal(strings, "ab")
+    let data = [Data("a".utf8), Data(), Data("b".utf8), Data()]
+    let fromData = try await Self.collect(MarkdownStream().updates(from: TestSource(data)))
+    #expect(fromData.updates.map(\.receivedBytes) == [1, 2, 2])
+  }
+
   @Test func emptySourceGivesOnlyTheFinalUpdate() async throws {
     let result = try await Self.collect(MarkdownStream().updates(from: TestSource([String]())))
     #expect(result.updates.count == 1)
