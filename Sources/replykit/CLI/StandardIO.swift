@@ -152,14 +152,8 @@ enum StandardIO {
       let start = bytes.count
       let room = bytes.capacity - start
       bytes.append(contentsOf: repeatElement(0, count: room))
-      let readCount: Int
-      do {
-        readCount = try bytes.withUnsafeMutableBytes { raw in
-          try readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]), path: path)
-        }
-      } catch {
-        bytes.removeLast(room)
-        throw error
+      let readCount = try bytes.withUnsafeMutableBytes { raw in
+        try readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]), path: path)
       }
       bytes.removeLast(room - readCount)
       if readCount == 0 { break }
