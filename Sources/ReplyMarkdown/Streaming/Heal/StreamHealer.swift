@@ -188,7 +188,11 @@ struct StreamHealer {
       Self.dropEmptiedMarkers(&text, leafStart: open.start, protectedLength: protectedLength, applied: &applied)
       return finish(text, applied: &applied)
     }
-    guard let open = leaf, open.isInline, open.isOpen else {
+    // A leaf whose content ends in the protected part is context, not the open part: where the
+    // holds left nothing after a preamble (a line `[bar]` held as a possible definition after a
+    // preamble ending in a setext heading), the heading was healed as the open leaf, cut below
+    // the protected length, and the cut trapped (fuzz seed 1401).
+    guard let open = leaf, open.isInline, open.isOpen, open.contentEnd > protectedLength else {
       return finish(text, document: document, applied: &applied)
     }
     // The open block's inline content.

@@ -125,5 +125,18 @@ extension StreamingHealTests {
       let healed = healer.heal(input, protectedLength: 6, context: .blocks)
       #expect(HealCase.render(healed) == "<p><em>a **␤b <strong>c</strong></em></p>")
     }
+
+    /// The holds leave nothing of the open part (`[bar]` may still become a definition) after a
+    /// protected preamble that ends in a block with inline content: the heal shows the preamble
+    /// as it is. (It healed the preamble's heading as the open leaf, cut the text below the
+    /// protected length, and trapped: fuzz seed 1401.)
+    @Test(arguments: ["[b]:1\n[bar]:2\n[][\n-\n", "[b]:1\n[][\n", "[b]:1\n# [a *b\n"])
+    func anOpenPartHeldWholeLeavesTheProtectedContext(_ preamble: String) {
+      let input = Array((preamble + "[bar]").utf8)
+      var healer = StreamHealer(options: StreamingHarness.caseOptions)
+      let healed = healer.heal(input, protectedLength: preamble.utf8.count, context: .blocks)
+      let alone = healer.heal(Array(preamble.utf8), protectedLength: preamble.utf8.count, context: .blocks)
+      #expect(HealCase.render(healed) == HealCase.render(alone))
+    }
   }
 }
