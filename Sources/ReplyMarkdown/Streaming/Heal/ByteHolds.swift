@@ -1,9 +1,10 @@
 /// The holds that work on raw bytes before (or without) a parse: ``HealRule/trailingCarriageReturn``,
 /// ``HealRule/growableGrapheme``, ``HealRule/fenceCloserPrefix`` and ``HealRule/trailingMarkers``.
 enum ByteHolds {
-  /// Removes a final CR (a LF may follow it); whether it did.
-  static func trimCarriageReturn(_ text: inout [UInt8]) -> Bool {
-    guard text.last == ASCII.carriageReturn else { return false }
+  /// Removes a final CR (a LF may follow it) past `floor` (the protected part ends where it
+  /// ends, its line breaks whole); whether it did.
+  static func trimCarriageReturn(_ text: inout [UInt8], floor: Int) -> Bool {
+    guard text.count > floor, text.last == ASCII.carriageReturn else { return false }
     text.removeLast()
     return true
   }

@@ -92,7 +92,7 @@ struct StreamHealer {
     probeBytesLeft = nil
     leftOpener = false
     // Received bytes.
-    if ByteHolds.trimCarriageReturn(&text) { applied.insert(.trailingCarriageReturn) }
+    if ByteHolds.trimCarriageReturn(&text, floor: protectedLength) { applied.insert(.trailingCarriageReturn) }
     // Before a received blank, the last character is complete.
     if !endsBeforeBlank && ByteHolds.trimGrowableGrapheme(&text, floor: protectedLength) {
       applied.insert(.growableGrapheme)
