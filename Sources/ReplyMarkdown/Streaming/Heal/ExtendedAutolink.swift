@@ -16,6 +16,8 @@ struct ExtendedAutolink {
   /// The inline content the parse reads (cmark-gfm's subject): `bytes[start..<end]`.
   let start: Int
   let end: Int
+  /// Where the block that holds the content starts, on its first line (``InlineHealScanner/blockStart``).
+  let blockStart: Int
 
   /// A `www.` candidate's domain, kept for the candidates after it in the same run of domain
   /// bytes (`_www.a_www.a…`): each would otherwise read the run to its end again.
@@ -32,10 +34,11 @@ struct ExtendedAutolink {
     let underscoresBeforeLastDot: Int
   }
 
-  init(bytes: [UInt8], start: Int, end: Int) {
+  init(bytes: [UInt8], start: Int, end: Int, blockStart: Int? = nil) {
     self.bytes = bytes
     self.start = start
     self.end = end
+    self.blockStart = min(blockStart ?? start, start)
   }
 
   /// Where the address the extension links at `index` ends, or nil where it links none. `index`
@@ -80,11 +83,13 @@ struct ExtendedAutolink {
   /// Whether only block quote markers and blanks come before `index` on its line, in a quote: the
   /// parse reads that line without them, so `index` starts it (`> z`, `>www.)[a`: the address
   /// took the closer written for `[a`, placeholder destination and all; fuzz seed 1396). On a line
-  /// after the content's first, the markers count where the first line is in a quote; where the
-  /// content itself starts at a line's start with its markers inside it (the inline content after
-  /// a quoted paragraph's definitions, `>[x]:z`, `>www.)[a`; fuzz seed 1399), a `>` after at most
-  /// three blanks is a marker (a line of the content cannot open a quote). Each run of markers is
-  /// read back once, from the byte after it.
+  /// after the content's first, the markers count where the block's first line is in a quote
+  /// (not the content's first line: after a quoted paragraph's definitions it may be a lazy one,
+  /// `>[x]:z`, `**`, `>www.)[r`; fuzz seed 1402); where the content itself starts at a line's
+  /// start with its markers inside it (the inline content after a quoted paragraph's
+  /// definitions, `>[x]:z`, `>www.)[a`; fuzz seed 1399), a `>` after at most three blanks is a
+  /// marker (a line of the content cannot open a quote). Each run of markers is read back once,
+  /// from the byte after it.
   private func startsLineAfterMarkers(_ index: Int) -> Bool {
     var at = index
     while at > start, bytes[at - 1] == ASCII.greaterThan || ASCII.isBlank(bytes[at - 1]) { at -= 1 }
@@ -94,14 +99,14 @@ struct ExtendedAutolink {
     return blanks < 4 && start + blanks < index && bytes[start + blanks] == ASCII.greaterThan
   }
 
-  /// Whether the content's first line opens after a block quote marker: only then are the `>`
+  /// Whether the block's first line opens after a block quote marker: only then are the `>`
   /// that open its later lines markers, not text (a line of the content cannot open a quote).
   /// Read only for a `www.` after markers at a line start: a table's cells are contents of one
   /// line each, and reading the line back for each would cost the row once per cell.
   private var isQuoted: Bool {
-    var lineStart = start
+    var lineStart = blockStart
     while lineStart > 0, !InlineHealScanner.isLineEnd(bytes[lineStart - 1]) { lineStart -= 1 }
-    return bytes[lineStart..<start].contains(ASCII.greaterThan)
+    return bytes[lineStart..<blockStart].contains(ASCII.greaterThan)
   }
 
   /// `http://`, `https://` or `ftp://` (ASCII case-insensitively, every letter before the `:`),

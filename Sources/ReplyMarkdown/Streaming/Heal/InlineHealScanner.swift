@@ -67,6 +67,10 @@ struct InlineHealScanner {
   /// Whether the autolink extension is on: what a `www.` or `scheme://` address takes is then
   /// no marker or bracket (``ExtendedAutolink``), and gets no closer.
   var autolinks = false
+  /// Where the block whose inline content this is starts (its first line: the container
+  /// markers before it there are all of the block's), when it starts before the content (a
+  /// paragraph's definitions come first); the content's start otherwise.
+  var blockStart: Int?
   /// Whether a blank follows the scanned text in the received text (a clean point's heal): a `]`
   /// at the end then waits for no `(` or `[`, which cannot follow over a blank.
   var followedByBlank = false
@@ -98,7 +102,7 @@ struct InlineHealScanner {
     // The `]` of the pending bracket, when it has arrived.
     var pendingClose: Int?
     var openers = 0
-    var addresses = ExtendedAutolink(bytes: bytes, start: start, end: end)
+    var addresses = ExtendedAutolink(bytes: bytes, start: start, end: end, blockStart: blockStart ?? start)
     var index = start
     scan: while index < end {
       let byte = bytes[index]

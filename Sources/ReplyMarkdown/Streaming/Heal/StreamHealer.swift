@@ -358,6 +358,7 @@ struct StreamHealer {
         doubleTildeOnly: options.contains(.strikethroughDoubleTilde), strikethrough: options.contains(.strikethrough))
       scanner.footnotes = options.contains(.footnotes)
       scanner.autolinks = options.contains(.autolinks)
+      scanner.blockStart = leaf.start
       // After a cut the text ends where the blank followed only if the cut left blanks last (above).
       scanner.followedByBlank = followed
       switch scanner.run(applied: &inline) {

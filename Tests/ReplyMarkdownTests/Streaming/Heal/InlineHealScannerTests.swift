@@ -110,6 +110,14 @@ extension HealTables {
       ">[x]:z\n>www.)[a", "<blockquote><p><a href=\"http://www.)%5Ba\">www.)[a</a></p></blockquote>",
       applies: false),
     HealCase("[x]:z\n    >www.)[a", "<p>&gt;www.)<a pending>a</a></p>"),
+    // The content's first line lazy, the paragraph's first quoted (fuzz seed 1402).
+    HealCase(
+      ">[x]:z\n**\n>www.)[r", "<blockquote><p>**␤<a href=\"http://www.)%5Br\">www.)[r</a></p></blockquote>",
+      applies: false),
+    HealCase(
+      "> a\nb\n>www.)[r", "<blockquote><p>a␤b␤<a href=\"http://www.)%5Br\">www.)[r</a></p></blockquote>",
+      applies: false),
+    HealCase("[x]:z\n**\n    >www.)[r", "<p>**␤&gt;www.)<a pending>r</a></p>"),
     // Outside a quote, a later line's `>` is text (the line would otherwise open a quote).
     HealCase("z\n    >www.)[a", "<p>z␤&gt;www.)<a pending>a</a></p>"),
     HealCase("www.x.org [a", "<p><a href=\"http://www.x.org\">www.x.org</a> <a pending>a</a></p>"),
