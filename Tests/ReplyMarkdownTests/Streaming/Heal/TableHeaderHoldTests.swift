@@ -32,6 +32,15 @@ extension HealTables {
       applies: false),
     HealCase("1. Step:\n\n   | a | b |\n   ", "<ol><li>Step:</li></ol>"),
     HealCase("> a | b\n> c", "<blockquote><p>a | b␤c</p></blockquote>", applies: false),
+    // A line whose only pipes are in code spans shows as it arrives (a review: `ls | grep x` in
+    // a sentence hid the sentence until its line ended); one opening with a pipe, or with a pipe
+    // outside code too, waits.
+    HealCase("Run `ls | grep x` to", "<p>Run <code>ls | grep x</code> to</p>", applies: false),
+    HealCase("Run `ls | gr", "<p>Run <code>ls | gr</code></p>", applies: false),
+    HealCase("Use ``a|`b`` or", "<p>Use <code>a|`b</code> or</p>", applies: false),
+    HealCase("| `a | b` | c", ""),
+    HealCase("`a | b` | c", ""),
+    HealCase("Run \\`ls | grep", ""),
   ]
 }
 
