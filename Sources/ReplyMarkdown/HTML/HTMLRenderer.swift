@@ -77,6 +77,18 @@ public struct HTMLRenderer: Sendable {
     append(document, topLevelBlock: index, to: &bytes, lastTextEnd: &lastTextEnd)
   }
 
+  /// The top-level blocks `indices` of `document`, in order, as one rendering: a footnote section
+  /// their footnote definitions open is closed after the last, as the document's end closes it.
+  /// (A stream's open part after its long block was written block by block: each footnote
+  /// definition opened a section of its own that nothing closed, `<section><ol><li>…</li>` in
+  /// the display: a review.)
+  func append(_ document: MarkdownDocument, topLevelBlocks indices: some Sequence<Int>, to bytes: inout [UInt8]) {
+    var writer = HTMLWriter(document: document, options: options, highlighter: highlighter)
+    for index in indices { document.walk(&writer, subtree: index) }
+    writer.closeFootnoteSection()
+    writer.out.withBytes { bytes.append(contentsOf: $0) }
+  }
+
   /// ``append(_:topLevelBlock:to:)``, noting where in `bytes` the text of the document's last node
   /// ends when that node is text (`nil` otherwise): what follows it there are the closing tags of
   /// its ancestors, which more text in that node does not change.
@@ -318,7 +330,7 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
   mutating func exit(_ index: Int, in walk: MarkdownWalk) {
     switch nodes[index].kind {
     case .document:
-      if footnoteIndex > 0 { out.write("</ol>\n</section>\n") }
+      closeFootnoteSection()
     case .blockQuote:
       out.newlineIfNeeded()
       out.write("</blockquote>\n")
@@ -382,6 +394,11 @@ struct HTMLWriter: MarkdownWalker, ~Copyable {
       out.write(alignment)
       out.write("\"")
     }
+  }
+
+  /// Ends the footnote section, when a footnote definition opened one.
+  mutating func closeFootnoteSection() {
+    if footnoteIndex > 0 { out.write("</ol>\n</section>\n") }
   }
 
   @discardableResult

@@ -49,6 +49,27 @@ import Testing
     #expect(html.output.heldBlocksRendered <= 2 * paragraphs, "rendered: \(html.output.heldBlocksRendered)")
   }
 
+  /// An open part after a long block (here an open fence's) that holds footnote definitions shows
+  /// one footnote section, closed, as the whole document's rendering does. (The blocks after the
+  /// long block were written one by one, each footnote definition opening a section that nothing
+  /// closed: `<section><ol><li>…</li>` in the display, in a review's frames of a long list
+  /// followed by definitions.)
+  @Test func footnoteDefinitionsAfterALongBlockShowOneClosedSection() {
+    let text = "```\nlet a = 1\n```\n\nText[^1] and[^2].\n\n[^1]: One.\n[^2]: Two.\n"
+    let document = MarkdownDocument(text)
+    let head = MarkdownDocument("```\n")
+    var output = HTMLStreamOutput(renderer: HTMLRenderer())
+    output.beginPieces(.codeBlock(head), tight: true)
+    let tail = MarkdownStreamTail(container: .codeBlock(head), settledRevision: 0, remainder: document)
+    output.showOpen(StreamOpenPart(tail: tail, settled: [], tight: true, inPieces: true))
+    let html = String(decoding: output.bytes, as: UTF8.self)
+    #expect(html.components(separatedBy: "<section").count == 2, "\(html)")
+    #expect(html.components(separatedBy: "</section>").count == 2, "\(html)")
+    let whole = HTMLRenderer().render(document)
+    let section = whole[whole.range(of: "<section")!.lowerBound...]
+    #expect(html.hasSuffix(section), "\(html)")
+  }
+
   /// The stream makes a held block's display (footnotes numbered, pending links marked) once and
   /// lists that same document again while the block is unchanged, so consumers compare it in O(1).
   @Test func heldBlocksListedAgainCarryTheDocumentTheyWereShownWith() {

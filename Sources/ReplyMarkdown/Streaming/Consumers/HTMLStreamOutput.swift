@@ -216,9 +216,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       if !open.settled.isEmpty || !rows.isEmpty { bytes.append(contentsOf: "</tbody>\n".utf8) }
       bytes.append(contentsOf: "</table>\n".utf8)
     }
-    for block in rest {
-      renderer.append(document, topLevelBlock: block, to: &bytes)
-    }
+    renderer.append(document, topLevelBlocks: rest, to: &bytes)
   }
 
   // MARK: Pieces
