@@ -110,6 +110,15 @@ struct LineHold {
     case .taskMarker:
       guard hasContainerMarker, content.first == ASCII.openBracket else { return false }
       let body = content.dropFirst()
+      // A whole checkbox whose text has not begun waits too, as a line of markers alone does: it
+      // showed, then vanished while the text's first character was held (`- [ ] *`), then came
+      // back (a review of frames).
+      if body.count >= 2, let state = body.first,
+        state == ASCII.space || state == ASCII.lowercaseX || state == ASCII.uppercaseX,
+        body[body.startIndex + 1] == ASCII.closeBracket, body.dropFirst(2).allSatisfy(ASCII.isBlank)
+      {
+        return true
+      }
       return body.count <= 2
         && body.allSatisfy {
           $0 == ASCII.space || $0 == ASCII.lowercaseX || $0 == ASCII.uppercaseX || $0 == ASCII.closeBracket

@@ -76,6 +76,10 @@ extension HealTables {
     HealCase("- [", ""),
     HealCase("- [x", ""),
     HealCase("- a\n- [ ]", "<ul><li>a</li></ul>"),
+    // A whole checkbox, its text not begun (then `- [ ] *` held its `*`, and the item vanished).
+    HealCase("- [ ] ", ""),
+    HealCase("- a\n- [x]  ", "<ul><li>a</li></ul>"),
+    HealCase("- [ ] *", ""),
     HealCase(
       "- [x] done", "<ul><li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li></ul>", applies: false),
   ]
