@@ -43,6 +43,9 @@ import Testing
     "[\nfoo *x*\nbar\n]\n\n[foo *x* bar]: /u\n",
     // `--seed 1219`: brackets inside a footnote reference make no link, and it still looks `^1` up.
     "[^1]:\n[^1[]\n\u{FFFD}]",
+    // `--seed 1403`: the same after an image opener, `![` with the caret escaped (its column is
+    // the `!`'s: the label `1`).
+    "[^1]:\n![\\^1[]\n\u{FFFD}]",
     "[^1[]]: n\n\nSee [^1[]].\n",
     // `--seed 1221`: cmark-gfm ends a setext heading on the line after its underline, and a
     // definition starting there, whose title runs on to the next line, was cut in two.

@@ -121,7 +121,7 @@ enum ReferenceLabels {
               carets[caret].checked = index
               if carets[caret].checksOnLine >= 0 && carets[caret].checksOnLine < Self.trackedOpeners {
                 carets[caret].checksOnLine += 1
-                let opening = carets[caret].column ?? column(in: buffer, of: outer)
+                let opening = carets[caret].column ?? openerColumn(in: buffer, of: outer)
                 carets[caret].column = opening
                 var closing = lineColumns.column(of: index, in: buffer)
                 // A code span, inline HTML or autolink after the caret may hold a line break,
@@ -252,7 +252,7 @@ enum ReferenceLabels {
     openColumn known: (Int, Int, Int)? = nil, closeColumn knownClose: (Int, Int, Int)? = nil, lengths: Set<Int>?,
     longest: Int?, cache: inout ColumnLabelCache, _ body: (String) -> Void
   ) {
-    let (openColumn, openMarkers, openSlack) = known ?? column(in: buffer, of: open)
+    let (openColumn, openMarkers, openSlack) = known ?? openerColumn(in: buffer, of: open)
     let (closeColumn, closeMarkers, closeSlack) = knownClose ?? column(in: buffer, of: close)
     // A tab a container marker takes part of leaves up to three columns as spaces; bytes that are
     // not UTF-8 leave the columns uncertain.
@@ -357,6 +357,21 @@ enum ReferenceLabels {
   /// Columns count bytes as cmark-gfm reads the line: a NUL, and each byte that is not valid
   /// UTF-8, as the three bytes of U+FFFD (how many invalid bytes one U+FFFD stands for is left to
   /// the slack: fuzz seed 1264, `\xFB>]`).
+  /// ``column(in:of:)`` of the caret opener's `[` at `open` as cmark-gfm counts the footnote
+  /// reference's start: from the `!` before it where the two open an image (`![\^1`: with the
+  /// caret escaped, `![` is one opener; `![^` is a `!` and a bracket), so its label on a later
+  /// line takes one byte more (`[^1]:`, then `![\^1[]` and `]` on the next line: the label
+  /// `1`, whose definition the preamble left out; fuzz seed 1403).
+  private static func openerColumn(in buffer: UnsafeBufferPointer<UInt8>, of open: Int) -> (Int, Int, Int) {
+    var value = column(in: buffer, of: open)
+    guard open > 0, buffer[open - 1] == UInt8(ascii: "!"), open + 1 < buffer.count, buffer[open + 1] != ASCII.caret
+    else { return value }
+    var backslashes = 0
+    while open - 2 - backslashes >= 0 && buffer[open - 2 - backslashes] == ASCII.backslash { backslashes += 1 }
+    if backslashes % 2 == 0 { value.0 -= 1 }
+    return value
+  }
+
   private static func column(in buffer: UnsafeBufferPointer<UInt8>, of index: Int) -> (Int, Int, Int) {
     var start = index
     var nuls = 0

@@ -59,6 +59,9 @@ import Testing
     // Inner brackets made no link: the footnote reference still closes (fuzz seed 1219). The
     // inner `]` may close it too, were its `[` in a code span (fuzz seed 1234).
     ("[^1[]\n\u{FFFD}]", ["^1[", "^1[] \u{FFFD}", "^1"]),
+    // With the caret escaped after a `!`, `![` opens an image, whose column is the `!`'s: the
+    // label takes one byte more, `1` (fuzz seed 1403).
+    ("![\\^1[]\n\u{FFFD}]", ["\\^1[", "\\^1[] \u{FFFD}", "^1"]),
     ("[^1`[`\n\u{FFFD}]", ["` \u{FFFD}", "^1`[` \u{FFFD}", "^1"]),
     // A later line's leading blanks are not in the paragraph cmark-gfm reads: two bytes after the
     // caret are the line break and `1` (fuzz seed 1324).
