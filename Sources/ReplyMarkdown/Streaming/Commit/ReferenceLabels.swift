@@ -349,14 +349,6 @@ enum ReferenceLabels {
     }
   }
 
-  /// The column of `index` on its line in `buffer` (from the line's start, or the buffer's), how
-  /// many bytes before it on the line may be container markers or indentation (blanks, `>`, list
-  /// marker bytes), and by how many columns either way the column may be off: three when a tab
-  /// is among the markers, two more for each byte that is not valid UTF-8.
-  ///
-  /// Columns count bytes as cmark-gfm reads the line: a NUL, and each byte that is not valid
-  /// UTF-8, as the three bytes of U+FFFD (how many invalid bytes one U+FFFD stands for is left to
-  /// the slack: fuzz seed 1264, `\xFB>]`).
   /// ``column(in:of:)`` of the caret opener's `[` at `open` as cmark-gfm counts the footnote
   /// reference's start: from the `!` before it where the two open an image (`![\^1`: with the
   /// caret escaped, `![` is one opener; `![^` is a `!` and a bracket), so its label on a later
@@ -372,6 +364,14 @@ enum ReferenceLabels {
     return value
   }
 
+  /// The column of `index` on its line in `buffer` (from the line's start, or the buffer's), how
+  /// many bytes before it on the line may be container markers or indentation (blanks, `>`, list
+  /// marker bytes), and by how many columns either way the column may be off: three when a tab
+  /// is among the markers, two more for each byte that is not valid UTF-8.
+  ///
+  /// Columns count bytes as cmark-gfm reads the line: a NUL, and each byte that is not valid
+  /// UTF-8, as the three bytes of U+FFFD (how many invalid bytes one U+FFFD stands for is left to
+  /// the slack: fuzz seed 1264, `\xFB>]`).
   private static func column(in buffer: UnsafeBufferPointer<UInt8>, of index: Int) -> (Int, Int, Int) {
     var start = index
     var nuls = 0
