@@ -103,9 +103,11 @@ import Testing
     process.standardError = output
     let descriptor = input.fileHandleForReading.fileDescriptor
     #expect(fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) == 0)
-    // A command that fails early closes the pipe: the write then fails, and the checks below say
-    // why, rather than the signal of a closed pipe ending the test process.
-    signal(SIGPIPE, SIG_IGN)
+    // A command that fails early leaves the pipe with no reader but this copy, so the writes
+    // below never meet a closed pipe, whose signal would end the test process (ignoring the
+    // signal instead passed that on to other tests' children, which then saw EPIPE).
+    let reader = dup(descriptor)
+    defer { close(reader) }
     try process.run()
     try? input.fileHandleForWriting.write(contentsOf: Data(first.utf8))
     usleep(300_000)
