@@ -216,7 +216,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       if !open.settled.isEmpty || !rows.isEmpty { bytes.append(contentsOf: "</tbody>\n".utf8) }
       bytes.append(contentsOf: "</table>\n".utf8)
     }
-    renderer.append(document, topLevelBlocks: rest, to: &bytes)
+    if !rest.isEmpty { renderer.append(document, topLevelBlocks: rest, to: &bytes) }
   }
 
   // MARK: Pieces
