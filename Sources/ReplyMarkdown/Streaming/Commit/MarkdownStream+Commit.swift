@@ -596,8 +596,7 @@ extension MarkdownStream {
       }
       let used = source[entry.sourceRange]
       let before = ParseMeter.total
-      let reparsed = Self.shifted(
-        parseRegion(used, startingAt: entry.sourceRange.lowerBound), lines: entry.lines.lowerBound - 1)
+      let reparsed = Self.shifted(reparsedHeldBlock(entry), lines: entry.lines.lowerBound - 1)
       var updated = entry
       updated.document = reparsed
       updated.waiting = waitingLabels(reparsed, used: used)
@@ -616,6 +615,26 @@ extension MarkdownStream {
       held.replace(at: position, with: updated, relisting: taken)
       outbox.heldChanged = true
     }
+  }
+
+  /// A held block parsed again (a definition it waits for arrived), as it was first parsed: with
+  /// the line after it when its own text does not end with a blank line. That line closed it, and
+  /// cmark-gfm decides a list's looseness there, before it removes the paragraph of definitions
+  /// that the last item may end with: `1. [z]`, a blank, `   [X]:y`, then `# h` is loose;
+  /// parsed alone, the paragraph went first and the list committed tight into a pipe (fuzz seed
+  /// 1406). Blocks from that line are dropped (the line's own definitions come after the block's
+  /// and the preamble's, as in the reply).
+  ///
+  /// - Complexity: O(n) in the block's bytes and that line's.
+  mutating func reparsedHeldBlock(_ entry: HeldQueue.Entry) -> MarkdownDocument {
+    let range = entry.sourceRange
+    var end = range.upperBound
+    if end < source.count && !Self.endsWithBlankLine(source, at: end) {
+      end = source[end...].firstIndex { $0 == ASCII.newline || $0 == ASCII.carriageReturn }.map { $0 + 1 } ?? source.count
+    }
+    let document = parseRegion(source[range.lowerBound..<end], startingAt: range.lowerBound)
+    guard end > range.upperBound else { return document }
+    return Self.droppingBlocks(document) { node in (node.range?.start.line ?? 0) > entry.lines.count }
   }
 
   /// Keeps the definitions inside a block (in a quote, a list item, after a table) for later
