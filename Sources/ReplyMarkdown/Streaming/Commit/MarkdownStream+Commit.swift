@@ -623,7 +623,9 @@ extension MarkdownStream {
   /// that the last item may end with: `1. [z]`, a blank, `   [X]:y`, then `# h` is loose;
   /// parsed alone, the paragraph went first and the list committed tight into a pipe (fuzz seed
   /// 1406). Blocks from that line are dropped (the line's own definitions come after the block's
-  /// and the preamble's, as in the reply).
+  /// and the preamble's, as in the reply). Where the block takes that line in (the header row of
+  /// a table glued below a paragraph, without its delimiter row, continues the paragraph: a
+  /// review), the block is parsed alone: it was no list closed by the line.
   ///
   /// - Complexity: O(n) in the block's bytes and that line's.
   mutating func reparsedHeldBlock(_ entry: HeldQueue.Entry) -> MarkdownDocument {
@@ -632,9 +634,16 @@ extension MarkdownStream {
     if end < source.count && !Self.endsWithBlankLine(source, at: end) {
       end = source[end...].firstIndex { $0 == ASCII.newline || $0 == ASCII.carriageReturn }.map { $0 + 1 } ?? source.count
     }
-    let document = parseRegion(source[range.lowerBound..<end], startingAt: range.lowerBound)
-    guard end > range.upperBound else { return document }
-    return Self.droppingBlocks(document) { node in (node.range?.start.line ?? 0) > entry.lines.count }
+    if end > range.upperBound {
+      let lines = entry.lines.count
+      let document = parseRegion(source[range.lowerBound..<end], startingAt: range.lowerBound)
+      let takesLineIn = document.topLevelBlocks.contains { block in
+        guard let blockRange = document.nodes[block].range, blockRange.start.line >= 1 else { return false }
+        return blockRange.start.line <= lines && blockRange.end.line > lines
+      }
+      if !takesLineIn { return Self.droppingBlocks(document) { node in (node.range?.start.line ?? 0) > lines } }
+    }
+    return parseRegion(source[range], startingAt: range.lowerBound)
   }
 
   /// Keeps the definitions inside a block (in a quote, a list item, after a table) for later
