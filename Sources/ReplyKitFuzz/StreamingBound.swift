@@ -6,7 +6,7 @@ import ReplyMarkdown
 /// For every update of ``MarkdownStream/feed(_:)``:
 /// - `parsedBytes <= 16 * (openBytes + chunkLength) + 2 * lookbackBytes + budget + 512` (an update may
 ///   parse its open part several times: the structural parse, a long block tried and left, the
-///   healer's up to three parses; bracket-heavy fuzz input reached 13 times), where
+///   healer's up to five parses; bracket-heavy fuzz input reached 13 times), where
 ///   `budget` is 4096 bytes: re-parses of held blocks (at most the policy's 4 KB of them under
 ///   ``MarkdownStream/ReferencePolicy/live``) and a glued table's paragraph parsed alone. The
 ///   bound does not depend on the size of the reply: that is the point of it;

@@ -39,6 +39,42 @@ extension MarkdownStream {
     return range.start.line >= 1 ? range : nil
   }
 
+  /// `reparsed` with each list as loose or tight as in `original`, a parse of the same blocks
+  /// that saw the line after them, when both hold as many lists.
+  ///
+  /// A held block is parsed again from its own text when a definition it waits for arrives, which
+  /// changes how its labels resolve, never its blocks. But cmark-gfm decides a list's looseness
+  /// where the line after it closes it: a block start there (`# h`, `[^b]:`) ends the list before
+  /// the paragraph of definitions its last item may end with is removed, and that paragraph,
+  /// after a blank line, makes the list loose (`1. [z]`, a blank, `   [X]:y`, then `# h`). Parsed
+  /// alone, the paragraph went first, and the list committed tight into a pipe (fuzz seed 1406).
+  /// Parsing the block again with that line instead costs the line's bytes on every such parse,
+  /// which no bound limits.
+  ///
+  /// - Complexity: O(n) in the nodes of both documents.
+  static func keepingListLooseness(of original: MarkdownDocument, in reparsed: MarkdownDocument) -> MarkdownDocument {
+    func lists(_ document: MarkdownDocument) -> [Int] {
+      document.nodes.indices.filter {
+        if case .list = document.nodes[$0].kind { return true }
+        return false
+      }
+    }
+    let before = lists(original)
+    let after = lists(reparsed)
+    guard !after.isEmpty, before.count == after.count else { return reparsed }
+    var nodes = reparsed.nodes
+    var changed = false
+    for (from, to) in zip(before, after) {
+      guard case .list(let first) = original.nodes[from].kind, case .list(var info) = nodes[to].kind,
+        info.isTight != first.isTight
+      else { continue }
+      info.isTight = first.isTight
+      nodes[to].kind = .list(info)
+      changed = true
+    }
+    return changed ? MarkdownDocument(nodes: nodes, options: reparsed.options) : reparsed
+  }
+
   /// `document` without the top-level blocks `drop` picks.
   static func droppingBlocks(_ document: MarkdownDocument, where drop: (MarkdownNode) -> Bool) -> MarkdownDocument {
     let blocks = Array(document.topLevelBlocks)

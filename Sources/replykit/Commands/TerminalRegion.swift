@@ -16,7 +16,9 @@ import ReplyMarkdown
 /// - Only committed lines reach the scrollback, each written once, wrapped by the terminal as
 ///   `render`'s output is. Nothing of the tail is ever frozen: when the stream ends, the screen
 ///   holds what `replykit render` writes, whatever the tail looked like on the way (a table whose
-///   columns widened, links whose definitions came last, a list that turned loose).
+///   columns widened, links whose definitions came last, a list that turned loose), except the
+///   blocks the stream committed while more than its budget waited for a definition (the `.live`
+///   policy): they were written with their references as they stood, and stay so.
 /// - The live region shows the last lines of the tail that fit below the screen's top (one row
 ///   less than the screen's height), each on exactly one row: line wrap is off while they are
 ///   written, so a line wider than the terminal (`--width` larger than its columns, or characters

@@ -65,14 +65,15 @@ import Testing
     }
   }
 
-  /// A held paragraph glued above a table is parsed again without the table's header row, which
-  /// alone would continue it (a review: the header showed twice, once in the paragraph).
+  /// A held paragraph glued above a table, parsed again when its definition arrives, is parsed
+  /// without the table's header row, which alone would continue it (a review of a first version
+  /// that parsed a held block again with the line after it: the header showed twice).
   @Test(arguments: [
     "para [z]\n| a | b |\n|---|---|\n| c | d |\n\n- [z]: /u \"" + String(repeating: "t", count: 80)
       + "\"\n\n[^n]: note\n",
     "[x y]\na||\n-|-\n1. [x y]:'\n[^n]:\n",
   ])
-  func aHeldParagraphGluedAboveATableIsParsedAgainWithoutItsHeader(_ text: String) {
+  func aHeldParagraphGluedAboveATableIsParsedAgainWithoutTheHeader(_ text: String) {
     let oneShot = HTMLRenderer().render(MarkdownDocument(text))
     for chunk in [1, 2, 3, 5, 7, 20] {
       let piped = StreamingHarness.piped(text, chunk: chunk, policy: .holdUntilFinish, showsTail: false)

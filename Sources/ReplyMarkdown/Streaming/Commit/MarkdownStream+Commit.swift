@@ -596,7 +596,10 @@ extension MarkdownStream {
       }
       let used = source[entry.sourceRange]
       let before = ParseMeter.total
-      let reparsed = Self.shifted(reparsedHeldBlock(entry), lines: entry.lines.lowerBound - 1)
+      let reparsed = Self.keepingListLooseness(
+        of: entry.document,
+        in: Self.shifted(
+          parseRegion(used, startingAt: entry.sourceRange.lowerBound), lines: entry.lines.lowerBound - 1))
       var updated = entry
       updated.document = reparsed
       updated.waiting = waitingLabels(reparsed, used: used)
@@ -615,35 +618,6 @@ extension MarkdownStream {
       held.replace(at: position, with: updated, relisting: taken)
       outbox.heldChanged = true
     }
-  }
-
-  /// A held block parsed again (a definition it waits for arrived), as it was first parsed: with
-  /// the line after it when its own text does not end with a blank line. That line closed it, and
-  /// cmark-gfm decides a list's looseness there, before it removes the paragraph of definitions
-  /// that the last item may end with: `1. [z]`, a blank, `   [X]:y`, then `# h` is loose;
-  /// parsed alone, the paragraph went first and the list committed tight into a pipe (fuzz seed
-  /// 1406). Blocks from that line are dropped (the line's own definitions come after the block's
-  /// and the preamble's, as in the reply). Where the block takes that line in (the header row of
-  /// a table glued below a paragraph, without its delimiter row, continues the paragraph: a
-  /// review), the block is parsed alone: it was no list closed by the line.
-  ///
-  /// - Complexity: O(n) in the block's bytes and that line's.
-  mutating func reparsedHeldBlock(_ entry: HeldQueue.Entry) -> MarkdownDocument {
-    let range = entry.sourceRange
-    var end = range.upperBound
-    if end < source.count && !Self.endsWithBlankLine(source, at: end) {
-      end = source[end...].firstIndex { $0 == ASCII.newline || $0 == ASCII.carriageReturn }.map { $0 + 1 } ?? source.count
-    }
-    if end > range.upperBound {
-      let lines = entry.lines.count
-      let document = parseRegion(source[range.lowerBound..<end], startingAt: range.lowerBound)
-      let takesLineIn = document.topLevelBlocks.contains { block in
-        guard let blockRange = document.nodes[block].range, blockRange.start.line >= 1 else { return false }
-        return blockRange.start.line <= lines && blockRange.end.line > lines
-      }
-      if !takesLineIn { return Self.droppingBlocks(document) { node in (node.range?.start.line ?? 0) > lines } }
-    }
-    return parseRegion(source[range], startingAt: range.lowerBound)
   }
 
   /// Keeps the definitions inside a block (in a quote, a list item, after a table) for later
