@@ -7,6 +7,50 @@
 struct FootnoteNumbering: Sendable {
   private var numbers: [String: Int] = [:]
   private var occurrences: [String: Int] = [:]
+  /// Footnote labels that committed blocks show as text, `[^label]`, because they committed
+  /// before the label's definition arrived (past the budget of ``MarkdownStream/ReferencePolicy``),
+  /// in the order of their first use, until they are numbered.
+  private var shownUnresolved: [String] = []
+  private var shownUnresolvedKeys: Set<String> = []
+
+  /// Notes the footnote labels that `document`, a block committed past the budget, shows as text
+  /// (`[^label]` in its text nodes, not in code) and that have no number yet.
+  ///
+  /// - Complexity: O(n) in the bytes of its text nodes.
+  mutating func noteShownUnresolved(in document: MarkdownDocument) {
+    for node in document.nodes {
+      guard case .text(let text) = node.kind, text.utf8.contains(UInt8(ascii: "^")) else { continue }
+      ReferenceLabels.forEachUsed(in: ArraySlice(text.utf8), footnoteLengths: []) { label in
+        // Labels are keyed with their caret; references, as definitions write them, without.
+        guard label.hasPrefix("^"), label != ReferenceLabels.anyFootnote, case let key = String(label.dropFirst()),
+          numbers[key] == nil, shownUnresolvedKeys.insert(key).inserted
+        else { return }
+        shownUnresolved.append(key)
+      }
+    }
+  }
+
+  /// Numbers the labels noted by ``noteShownUnresolved(in:)`` that `defined` holds (keys with
+  /// their caret, as ``ReferenceLabels`` makes them), in the order
+  /// of their first use: the whole reply numbers a footnote at its first reference, which was in
+  /// a committed block, so it comes before those first referenced later (a footnote cited in the
+  /// reply's first paragraph, committed past the budget as `[^a]`, then `[^b]` cited, then both
+  /// defined: `[^b]` showed as 1 on a terminal whose footnote section, from the whole reply,
+  /// lists `[^a]` as 1; a review). A label numbered since its first use, by a block committed
+  /// after it, keeps its number. Returns whether a label was numbered.
+  mutating func numberShownUnresolved(definedNow defined: Set<String>) -> Bool {
+    guard !shownUnresolved.isEmpty, !defined.isEmpty else { return false }
+    var numbered = false
+    shownUnresolved.removeAll { key in
+      guard defined.contains("^" + key) else { return false }
+      if numbers[key] == nil {
+        numbers[key] = numbers.count + 1
+        numbered = true
+      }
+      return true
+    }
+    return numbered
+  }
 
   /// `document` with its footnote references renumbered after every earlier block, and this
   /// numbering advanced past them.

@@ -518,6 +518,7 @@ extension MarkdownStream {
 
   private mutating func commit(_ entry: HeldQueue.Entry, forced: Bool) {
     let document = footnotes.renumber(entry.document)
+    if forced && options.contains(.footnotes) { footnotes.noteShownUnresolved(in: document) }
     // The footnote section at the end needs the whole reply, and a forced block may change.
     if forced || entry.hasFootnoteReferences { committedInexactly = true }
     outbox.committed.append(
@@ -575,6 +576,7 @@ extension MarkdownStream {
     {
       committedInexactly = true
     }
+    if footnotes.numberShownUnresolved(definedNow: labels) && !held.isEmpty { outbox.heldChanged = true }
     guard !labels.isEmpty, !held.isEmpty else { return }
     // A footnote label spanning lines waits as any footnote label.
     let footnote = labels.contains { $0.hasPrefix("^") }
