@@ -11,7 +11,8 @@ struct FootnoteNumbering: Sendable {
   /// before the label's definition arrived (past the budget of ``MarkdownStream/ReferencePolicy``),
   /// in the order of their first use, until they are numbered.
   private var shownUnresolved: [String] = []
-  private var shownUnresolvedKeys: Set<String> = []
+  /// How many times each of ``shownUnresolved`` was shown: references the whole reply counts.
+  private var shownUnresolvedCounts: [String: Int] = [:]
 
   /// Notes the footnote labels that `document`, a block committed past the budget, shows as text
   /// (`[^label]` in its text nodes, not in code) and that have no number yet.
@@ -23,9 +24,11 @@ struct FootnoteNumbering: Sendable {
       ReferenceLabels.forEachUsed(in: ArraySlice(text.utf8), footnoteLengths: []) { label in
         // Labels are keyed with their caret; references, as definitions write them, without.
         guard label.hasPrefix("^"), label != ReferenceLabels.anyFootnote, case let key = String(label.dropFirst()),
-          numbers[key] == nil, shownUnresolvedKeys.insert(key).inserted
+          numbers[key] == nil
         else { return }
-        shownUnresolved.append(key)
+        let count = shownUnresolvedCounts[key] ?? 0
+        if count == 0 { shownUnresolved.append(key) }
+        shownUnresolvedCounts[key] = count + 1
       }
     }
   }
@@ -36,8 +39,9 @@ struct FootnoteNumbering: Sendable {
   /// a committed block, so it comes before those first referenced later (a footnote cited in the
   /// reply's first paragraph, committed past the budget as `[^a]`, then `[^b]` cited, then both
   /// defined: `[^b]` showed as 1 on a terminal whose footnote section, from the whole reply,
-  /// lists `[^a]` as 1; a review). A label numbered since its first use, by a block committed
-  /// after it, keeps its number. Returns whether a label was numbered.
+  /// lists `[^a]` as 1; a review). Its references shown as text count as occurrences (the next
+  /// reference is `fnref-a-2`). A label numbered since its first use, by a block committed after
+  /// it, keeps its number. Returns whether a label was numbered.
   mutating func numberShownUnresolved(definedNow defined: Set<String>) -> Bool {
     guard !shownUnresolved.isEmpty, !defined.isEmpty else { return false }
     var numbered = false
@@ -45,8 +49,10 @@ struct FootnoteNumbering: Sendable {
       guard defined.contains("^" + key) else { return false }
       if numbers[key] == nil {
         numbers[key] = numbers.count + 1
+        occurrences[key] = (occurrences[key] ?? 0) + (shownUnresolvedCounts[key] ?? 0)
         numbered = true
       }
+      shownUnresolvedCounts[key] = nil
       return true
     }
     return numbered

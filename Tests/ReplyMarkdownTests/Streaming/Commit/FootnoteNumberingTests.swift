@@ -36,8 +36,8 @@ import Testing
   }
 
   /// A footnote a block committed past the budget showed as text (`[^a]`, its definition not yet
-  /// there) takes its number when its definition arrives, before footnotes first cited later;
-  /// one in code is no reference.
+  /// there) takes its number when its definition arrives, before footnotes first cited later,
+  /// and its references shown count; one in code is no reference.
   @Test func aFootnoteShownAsTextTakesItsNumberWhenItsDefinitionArrives() {
     let definitions = "\n\n[^a]: x\n[^b]: y\n[^c]: z\n"
     var numbering = FootnoteNumbering()
@@ -46,13 +46,14 @@ import Testing
     let cited = numbering.numberShownUnresolved(definedNow: ["^a", "^b"])
     #expect(!inCode && cited)
     let next = numbering.renumber(MarkdownDocument("Then [^b] and [^a]." + definitions))
-    #expect(Self.references(next) == ["b:2.1", "a:1.1"])
+    // `[^a]`, shown once as text, counted: this is its second reference.
+    #expect(Self.references(next) == ["b:2.1", "a:1.2"])
     // `[^c]`, cited by the block shown as text, waits for its definition; numbered once.
     let first = numbering.numberShownUnresolved(definedNow: ["^c"])
     let again = numbering.numberShownUnresolved(definedNow: ["^c"])
     #expect(first && !again)
     let last = numbering.renumber(MarkdownDocument("[^c]" + definitions))
-    #expect(Self.references(last) == ["c:3.1"])
+    #expect(Self.references(last) == ["c:3.2"])
   }
 
   /// On a terminal under `.live`, a reply citing a footnote in its first paragraph, then more than
