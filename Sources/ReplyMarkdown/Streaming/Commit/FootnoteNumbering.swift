@@ -9,10 +9,10 @@ struct FootnoteNumbering: Sendable {
   private var occurrences: [String: Int] = [:]
   /// Footnote labels that committed blocks show as text, `[^label]`, because they committed
   /// before the label's definition arrived (past the budget of ``MarkdownStream/ReferencePolicy``),
-  /// in the order of their first use, until they are numbered.
-  private var shownUnresolved: [String] = []
-  /// How many times each of ``shownUnresolved`` was shown: references the whole reply counts.
-  private var shownUnresolvedCounts: [String: Int] = [:]
+  /// until they are numbered: the order of their first use, and how many times each was shown
+  /// (references the whole reply counts).
+  private var shownUnresolved: [String: (first: Int, count: Int)] = [:]
+  private var shownUnresolvedUses = 0
 
   /// Notes the footnote labels that `document`, a block committed past the budget, shows as text
   /// (`[^label]` in its text nodes, not in code) and that have no number yet.
@@ -26,9 +26,8 @@ struct FootnoteNumbering: Sendable {
         guard label.hasPrefix("^"), label != ReferenceLabels.anyFootnote, case let key = String(label.dropFirst()),
           numbers[key] == nil
         else { return }
-        let count = shownUnresolvedCounts[key] ?? 0
-        if count == 0 { shownUnresolved.append(key) }
-        shownUnresolvedCounts[key] = count + 1
+        shownUnresolvedUses += 1
+        shownUnresolved[key, default: (shownUnresolvedUses, 0)].count += 1
       }
     }
   }
@@ -42,18 +41,23 @@ struct FootnoteNumbering: Sendable {
   /// lists `[^a]` as 1; a review). Its references shown as text count as occurrences (the next
   /// reference is `fnref-a-2`). A label numbered since its first use, by a block committed after
   /// it, keeps its number. Returns whether a label was numbered.
+  ///
+  /// - Complexity: O(d log d) in the labels of `defined`.
   mutating func numberShownUnresolved(definedNow defined: Set<String>) -> Bool {
-    guard !shownUnresolved.isEmpty, !defined.isEmpty else { return false }
-    var numbered = false
-    shownUnresolved.removeAll { key in
-      guard defined.contains("^" + key) else { return false }
-      if numbers[key] == nil {
-        numbers[key] = numbers.count + 1
-        occurrences[key] = (occurrences[key] ?? 0) + (shownUnresolvedCounts[key] ?? 0)
-        numbered = true
+    guard !shownUnresolved.isEmpty else { return false }
+    let arrived = defined.compactMap { label -> (key: String, first: Int, count: Int)? in
+      guard label.hasPrefix("^"), case let key = String(label.dropFirst()), let shown = shownUnresolved[key] else {
+        return nil
       }
-      shownUnresolvedCounts[key] = nil
-      return true
+      return (key, shown.first, shown.count)
+    }
+    var numbered = false
+    for label in arrived.sorted(by: { $0.first < $1.first }) {
+      shownUnresolved[label.key] = nil
+      guard numbers[label.key] == nil else { continue }
+      numbers[label.key] = numbers.count + 1
+      occurrences[label.key] = (occurrences[label.key] ?? 0) + label.count
+      numbered = true
     }
     return numbered
   }
