@@ -50,6 +50,11 @@ import Testing
     ("lines continuing the open item after a table", "- a\n- l\n*||`\n  -|-|-\n  |\n"),
     ("lines continuing the open item after a table", "- a\n- b\n  c|d\n  -|-\n  |\n  e\n"),
     ("lines continuing the open item after a table", "- a\n- b\n  c\n  :-\n  |\n"),
+    // A clean point after a word holding `www.`, which cmark-gfm links once text follows it
+    // (fuzz seed 1415).
+    ("clean point after an address", "www. " + String(repeating: "a_ ", count: 41) + "a"),
+    ("clean point after an address", "See WWW. and more words after it"),
+    ("clean point after an address", "See www.a_ and more words after it"),
   ]
 
   @Test(arguments: findings.indices)
