@@ -1,6 +1,6 @@
-/// The code spans of one paragraph as the guard sees them: a run of backticks opens one when a
-/// later run of exactly as many backticks in the paragraph closes it (cmark-gfm's rule; inside,
-/// backslashes are text).
+/// The code spans of one paragraph as the guard sees them: a run of at most ``longestRun``
+/// backticks opens one when a later run of exactly as many backticks in the paragraph closes it
+/// (cmark-gfm's rule; inside, backslashes are text).
 ///
 /// The guard uses it only to spare escapes inside code spans, where a backslash would show
 /// (`` `x *b* y` `` in a paragraph past its delimiter limit): what it takes for a span, cmark-gfm
@@ -19,6 +19,10 @@ struct CodeSpanIndex {
 
   /// Up to this many runs, a lookup reads the runs after it directly.
   static let directRuns = 32
+
+  /// The longest backtick run that opens or closes a code span: cmark-gfm 0.29.0.gfm.6 reads a
+  /// longer run as text (`MAXBACKTICKS`), closed or not.
+  static let longestRun = 80
 
   /// Indexes the backtick runs on the lines of `segment`.
   ///
@@ -42,11 +46,13 @@ struct CodeSpanIndex {
   }
 
   /// Where the code span that a run of `length` backticks at `start` opens ends (past its closing
-  /// run), or `nil` when no run of that length follows. Lookups must come in increasing `start`.
+  /// run), or `nil` when no run of that length follows or the run is longer than
+  /// ``longestRun``. Lookups must come in increasing `start`.
   ///
   /// - Complexity: amortised O(1): each run is passed once (with at most ``directRuns`` runs,
   ///   O(``directRuns``)).
   mutating func end(ofSpanOpenedAt start: Int, length: Int) -> Int? {
+    guard length <= Self.longestRun else { return nil }
     guard let starts else {
       while first < runs.count && runs[first].start <= start { first += 1 }
       for position in first..<runs.count where runs[position].length == length {

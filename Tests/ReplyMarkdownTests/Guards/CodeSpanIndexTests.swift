@@ -21,6 +21,8 @@ import Testing
       index = runEnd
     }
     return runs.enumerated().map { position, run in
+      // A run of more than 80 backticks is text to cmark-gfm: it opens and closes nothing.
+      guard run.length <= CodeSpanIndex.longestRun else { return (run.start, run.length, nil) }
       let later = runs[(position + 1)...].first { $0.length == run.length }
       return (run.start, run.length, later.map { $0.start + $0.length })
     }
@@ -37,7 +39,8 @@ import Testing
       var bytes: [UInt8] = []
       for _ in 0..<runCount {
         bytes += Array(repeating: ASCII.space, count: 1 + next(3))
-        bytes += Array(repeating: ASCII.backtick, count: 1 + next(4))
+        // Now and then a run too long to open a span (and its twin, which would close it).
+        bytes += Array(repeating: ASCII.backtick, count: next(8) == 0 ? 81 : 1 + next(4))
       }
       let expected = Self.reference(bytes)
       #expect(expected.count == runCount)

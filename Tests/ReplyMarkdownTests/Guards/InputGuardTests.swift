@@ -96,6 +96,10 @@ import Testing
     let tag = "<a title=\"`\">" + String(repeating: "*a* ", count: 100) + "`\n"
     let escaped = guarded(tag, limits).diagnostics.first { $0.kind == .delimiterRuns }?.count ?? 0
     #expect(escaped == 200 - 5 - 5)
+    // Nor do runs of more than 80 backticks, text to cmark-gfm: the escapes between them go on.
+    let ticks = String(repeating: "`", count: 81)
+    let long = String(repeating: "*a* ", count: 4) + ticks + " *b* " + ticks + "\n"
+    #expect(guarded(long, limits).text.hasSuffix(ticks + " \\*b\\* " + ticks + "\n"))
   }
 
   /// A trial: 33 `>` in indented code (no list item open before it) got a backslash, shown in the

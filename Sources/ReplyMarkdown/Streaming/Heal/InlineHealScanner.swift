@@ -114,7 +114,10 @@ struct InlineHealScanner {
         index += (index + 1 < end && ASCII.isPunctuation(bytes[index + 1])) ? 2 : 1
       case ASCII.backtick:
         let run = runLength(at: index)
-        if let close = closingBackticks(from: index + run, length: run) {
+        if run > CodeSpanIndex.longestRun {
+          // Text to cmark-gfm, however many backticks follow.
+          index += run
+        } else if let close = closingBackticks(from: index + run, length: run) {
           index = close + run
         } else {
           openCode = run

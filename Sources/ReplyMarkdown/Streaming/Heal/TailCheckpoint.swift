@@ -67,7 +67,8 @@ struct TailCheckpoint: Sendable {
           run += 1
           index += 1
         }
-        code = code == 0 ? run : (code == run ? 0 : code)
+        // A run longer than cmark-gfm's longest code span delimiter is text.
+        if run <= CodeSpanIndex.longestRun { code = code == 0 ? run : (code == run ? 0 : code) }
         continue
       }
       switch byte {
