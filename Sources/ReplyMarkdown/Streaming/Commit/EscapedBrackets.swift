@@ -48,19 +48,32 @@ enum EscapedBrackets {
     // Where the last node found ends: nodes come in the source's order (but for footnote
     // definitions, which cmark-gfm moves to the end).
     var cursor = 0
+    // The last node before this one with a position, of any kind.
+    var positioned: Int?
     for index in nodes.indices {
+      defer { if nodes[index].range.map({ $0.start.line >= 1 }) == true { positioned = index } }
       guard case .text(let literal) = nodes[index].kind, literal.utf8.contains(where: isBracket) else { continue }
       let starts = lineStarts ?? SourceLines.lineStarts(source)
       lineStarts = starts
-      // A node without a position (the text after an address the autolink extension linked:
-      // `at@github.com\[not a li…` showed the escaped bracket as a pending link's, fuzz seed
-      // 1363) is looked for after the node before it.
-      var hint = cursor
-      if let range = nodes[index].range, range.start.line >= 1 {
-        guard range.start.line <= starts.count else { continue }
-        hint = starts[range.start.line - 1] + max(0, range.start.column - 1)
+      func place(of node: Int) -> Int? {
+        guard let range = nodes[node].range, range.start.line >= 1, range.start.line <= starts.count else { return nil }
+        return starts[range.start.line - 1] + max(0, range.start.column - 1)
       }
-      guard let found = located(literal, in: source, near: hint, after: cursor, bytesRead: &bytesRead) else {
+      var hint = cursor
+      var after = cursor
+      if nodes[index].range.map({ $0.start.line >= 1 }) == true {
+        guard let place = place(of: index) else { continue }
+        hint = place
+      } else if let positioned, let place = place(of: positioned) {
+        // A node without a position (the text after an address the autolink extension linked:
+        // `at@github.com\[not a li…` showed the escaped bracket as a pending link's, fuzz seed
+        // 1363) is looked for after the node before it, and after the last node with a position
+        // (where no bracket holds the cursor back: after a code span of 1 KB, `&#93;` showed as a
+        // pending link's closing bracket, fuzz seed 1409), less the error its position may have.
+        hint = max(cursor, place - maximumShift)
+        after = hint
+      }
+      guard let found = located(literal, in: source, near: hint, after: after, bytesRead: &bytesRead) else {
         continue
       }
       cursor = found.end

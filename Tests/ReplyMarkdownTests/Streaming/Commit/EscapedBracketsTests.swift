@@ -18,6 +18,25 @@ import Testing
     }
   }
 
+  /// The text after an email address has no position, and after 1 KB of code no bracket before it
+  /// says where it is: it is looked for after the last node with one (fuzz seed 1409: `&#93;`
+  /// closed a pending link there).
+  @Test(arguments: [
+    "x `" + String(repeating: "c", count: 1_100) + "` at@github.com \\[a] b",
+    "x `" + String(repeating: "c", count: 1_100) + "` at@github.com&#91;a&#93; b",
+  ])
+  func escapedBracketsAfterALongCodeSpanAndAnAddressShowAsText(text: String) {
+    let characters = Array(text)
+    for size in [characters.count, 64] {
+      var stream = MarkdownStream()
+      var consumer = MarkdownStreamHTMLRenderer()
+      for start in stride(from: 0, to: characters.count, by: size) {
+        consumer.apply(stream.feed(String(characters[start..<min(characters.count, start + size)])))
+      }
+      #expect(!consumer.html.contains("data-pending"), "in chunks of \(size): \(consumer.html)")
+    }
+  }
+
   /// On a quote's lazy line, a bracket after the escaped one that heals as a pending link's (fuzz
   /// seed 1357): that one waits, the escaped one never does.
   @Test(arguments: [
