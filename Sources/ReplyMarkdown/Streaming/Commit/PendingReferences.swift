@@ -84,8 +84,8 @@ enum PendingReferences {
             // Neither closes a pending `[` nor opens one (what the scan below finds); a label may
             // run on over it, across soft breaks (`[`, `foo`, `]` on three lines: fuzz seed
             // 1230) and hard ones (`[  `, `foo]`: seed 1260), as long as cmark-gfm reads labels
-            // (999 bytes).
-            if string.utf8.count > 999 { pendingOpen = nil }
+            // (``ReferenceLabels/maximumLength`` bytes).
+            if string.utf8.count > ReferenceLabels.maximumLength { pendingOpen = nil }
             continue
           }
           let bytes = Array(string.utf8)
@@ -241,7 +241,7 @@ enum PendingReferences {
         continue
       }
       let inner = bytes[(index + 1)..<end]
-      guard inner.first != UInt8(ascii: "^"), inner.count <= 999,
+      guard inner.first != UInt8(ascii: "^"), inner.count <= ReferenceLabels.maximumLength,
         inner.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A })
       else {
         index = end

@@ -15,9 +15,10 @@
 /// markers and blanks away: it reports the label of every length that leaves open. On one line,
 /// blanks after the caret do not count (`[^ 1]` references `[^1]:`).
 enum ReferenceLabels {
-  /// cmark-gfm's longest link label. A footnote label has no limit: cmark-gfm reads a
-  /// footnote reference after the link lookup failed, whatever its length.
-  static let maximumLength = 999
+  /// cmark-gfm's longest link label, in bytes before trimming (`MAX_LINK_LABEL_LENGTH`: a label
+  /// of 1,000 bytes links, one of 1,001 is text). A footnote label has no limit: cmark-gfm reads
+  /// a footnote reference after the link lookup failed, whatever its length.
+  static let maximumLength = 1000
 
   /// Labels of every `[...]` in `bytes` (no nested brackets, at most ``maximumLength`` bytes
   /// unless a footnote's).
@@ -151,8 +152,8 @@ enum ReferenceLabels {
 
   /// Where `line` goes on after `[label]:` when it starts so (a non-empty label up to its first
   /// unescaped `]`, with no unescaped `[` inside, right before a colon); else nil. A line break
-  /// inside ends the label unless `spansLines` (cmark-gfm reads a label over lines, up to 999
-  /// bytes, and so does the scan then: `text` is the lines of one paragraph, with no blank line).
+  /// inside ends the label unless `spansLines` (cmark-gfm reads a label over lines, up to
+  /// ``maximumLength`` bytes, and so does the scan then: `text` is the lines of one paragraph, with no blank line).
   ///
   /// - Complexity: O(n) in the label's length.
   static func definitionLabelEnd(in line: ArraySlice<UInt8>, spansLines: Bool = false) -> Int? {
@@ -164,10 +165,13 @@ enum ReferenceLabels {
         escaped = false
       } else if byte == ASCII.backslash {
         escaped = true
-      } else if byte == ASCII.openBracket || (isLineBreak(byte) && !spansLines) || index - line.startIndex > 1000 {
+      } else if byte == ASCII.openBracket || (isLineBreak(byte) && !spansLines) {
         return nil
       } else if byte == ASCII.closeBracket {
+        guard index - line.startIndex - 1 <= maximumLength else { return nil }
         return index + 1 < line.endIndex && line[index + 1] == ASCII.colon ? index + 2 : nil
+      } else if index - line.startIndex > maximumLength {
+        return nil
       }
     }
     return nil

@@ -9,8 +9,8 @@
 /// part, or one after a blank line or after a one-line definition. A label still open (`[Foo`,
 /// `bar`) is not held: it may as well be a link's text over lines, which shows as a pending link.
 enum DefinitionLabelOverLinesHold {
-  /// The longest label cmark-gfm reads, in bytes.
-  static let maximumLabelBytes = 999
+  /// The longest label cmark-gfm reads, in bytes, and its `[`.
+  static let maximumLabelBytes = ReferenceLabels.maximumLength + 1
 
   /// Where to cut `text`, whose incomplete last line starts at `lineStart`, or `nil` when that line
   /// closes no label opened on an earlier line.

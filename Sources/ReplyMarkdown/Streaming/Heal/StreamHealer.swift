@@ -6,7 +6,7 @@
 /// runs them in order: received bytes, the last line, the parsed open block, its inline content,
 /// whether the open paragraph or heading kept its kind, then the parsed display. Holds never reach before the
 /// current line (the line just ended, when the input ends with a line break), except for a table
-/// header waiting for its delimiter row and a definition's label over lines (at most 999 bytes)
+/// header waiting for its delimiter row and a definition's label over lines (at most 1,000 bytes)
 /// closed on the last line. Nothing before `protectedLength` (complete context
 /// lines) is ever changed.
 ///

@@ -11,14 +11,15 @@ import Testing
     ("[outer [inner] text]", ["inner"]),
     ("[ÄBC]", ["äbc"]),
     ("No labels here.", []),
-    // Brackets far apart (the scan skips sixteen bytes at a time), and a label past 999 bytes.
+    // Brackets far apart (the scan skips sixteen bytes at a time), and a label past 1,000 bytes
+    // (cmark-gfm links one of 1,000).
     (
       String(repeating: "x", count: 40) + "[far away Label]" + String(repeating: "\\y", count: 30) + "[b]",
       ["far away label", "b"]
     ),
     (
-      "[" + String(repeating: "z", count: 1000) + "] [" + String(repeating: "z", count: 999) + "]",
-      [String(repeating: "z", count: 999)]
+      "[" + String(repeating: "z", count: 1001) + "] [" + String(repeating: "z", count: 1000) + "]",
+      [String(repeating: "z", count: 1000)]
     ),
     // A footnote label has no such limit.
     ("[^" + String(repeating: "z", count: 1000) + "]", ["^" + String(repeating: "z", count: 1000)]),
@@ -263,5 +264,28 @@ import Testing
     let preamble = store.preamble(for: ArraySlice([0xEF, 0xBB, 0xBF] + Array("text".utf8)))
     #expect(preamble.bytes == [0x0A])
     #expect(preamble.lines == 1)
+  }
+
+  /// cmark-gfm links a label of 1,000 bytes (`MAX_LINK_LABEL_LENGTH`) and reads one of 1,001 as
+  /// text; the stream took 999 for the longest, and wrote a use of a 1,000-byte label as text (a
+  /// review of cmark-gfm's limits): in every form, streamed in any chunks, the end equals one-shot.
+  @Test(arguments: [1000, 1001])
+  func aLabelOfTheLongestLengthEndsAsOneShot(length: Int) {
+    let label = String(repeating: "a", count: length)
+    let replies = [
+      "[" + label + "]: /u\n\n[" + label + "]\n",
+      "[" + label + "]\n\n[" + label + "]: /u\n",
+      "[" + label + "]: /u\n\n[x][" + label + "]\n",
+      "[" + label + "]: /u\n\n[" + label + "][]\n",
+      "[" + String(repeating: "é", count: length / 2) + "]: /u\n\n[" + String(repeating: "é", count: length / 2) + "]\n",
+      "[" + String(label.dropFirst(500)) + "\n" + String(label.dropFirst(501)) + "]: /u\n\n[" + String(label.dropFirst(500)) + " "
+        + String(label.dropFirst(501)) + "]\n",
+    ]
+    for reply in replies {
+      let expected = HTMLRenderer().render(MarkdownDocument(reply))
+      for chunk in [1, 7, 64] {
+        #expect(StreamingHarness.streamedHTML(reply, chunk: chunk) == expected, "\(length) bytes, chunks of \(chunk)")
+      }
+    }
   }
 }
