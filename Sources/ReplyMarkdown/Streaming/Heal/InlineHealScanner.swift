@@ -419,7 +419,9 @@ struct InlineHealScanner {
       var depth = 0
       while index < end {
         let byte = bytes[index]
-        if byte == ASCII.backslash {
+        // A backslash escapes punctuation only (cmark-gfm's `manual_scan_link_url_2`): before a
+        // space it is the destination's last byte. One at the end waits for the next byte.
+        if byte == ASCII.backslash && (index + 1 == end || ASCII.isPunctuation(bytes[index + 1])) {
           index += 2
           continue
         }

@@ -272,14 +272,15 @@ import Testing
   @Test(arguments: [1000, 1001])
   func aLabelOfTheLongestLengthEndsAsOneShot(length: Int) {
     let label = String(repeating: "a", count: length)
+    let accented = String(repeating: "é", count: length / 2)
+    let (first, second) = (String(label.dropFirst(500)), String(label.dropFirst(501)))
     let replies = [
       "[" + label + "]: /u\n\n[" + label + "]\n",
       "[" + label + "]\n\n[" + label + "]: /u\n",
       "[" + label + "]: /u\n\n[x][" + label + "]\n",
       "[" + label + "]: /u\n\n[" + label + "][]\n",
-      "[" + String(repeating: "é", count: length / 2) + "]: /u\n\n[" + String(repeating: "é", count: length / 2) + "]\n",
-      "[" + String(label.dropFirst(500)) + "\n" + String(label.dropFirst(501)) + "]: /u\n\n[" + String(label.dropFirst(500)) + " "
-        + String(label.dropFirst(501)) + "]\n",
+      "[" + accented + "]: /u\n\n[" + accented + "]\n",
+      "[" + first + "\n" + second + "]: /u\n\n[" + first + " " + second + "]\n",
     ]
     for reply in replies {
       let expected = HTMLRenderer().render(MarkdownDocument(reply))

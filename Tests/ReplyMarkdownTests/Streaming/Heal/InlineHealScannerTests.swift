@@ -247,6 +247,10 @@ extension HealTables {
     HealCase("~~a ~~b", "<p><s>a <s>b</s></s></p>"),
     HealCase("~~a ~~b ~~c", "<p><s>a <s>b <s>c</s></s></s></p>"),
     HealCase("Call ``bar", "<p>Call <code>bar</code></p>"),
+    // A backslash before a space escapes nothing: the space ends the destination, and `(c\ d)`
+    // is no link tail (a review: the emphasis inside the bracket showed its `*` as text).
+    HealCase("[*b](c\\ d)", "<p>[<em>b](c\\ d)</em></p>"),
+    HealCase("[*b](c\\\nd)", "<p>[<em>b](c<br />␤d)</em></p>"),
     // cmark-gfm's longest code span delimiter is 80 backticks; a longer run is text.
     HealCase("Call " + ticks(80) + "bar", "<p>Call <code>bar</code></p>"),
     HealCase("Call " + ticks(81) + "bar *b", "<p>Call " + ticks(81) + "bar <em>b</em></p>"),
