@@ -491,6 +491,11 @@ struct StreamHealer {
     // Where the label of the last line starting one ends: the lines before it are inside it.
     var labelEnd = leaf.start
     var linesSinceDefinitions = 0
+    // Whether the line before this one may hold a destination (it followed a label's end), and
+    // whether it started a title it did not close: a title starts only on the line after a
+    // destination's, and goes on only while open.
+    var previousAfterLabel = false
+    var previousOpenTitle = false
     for _ in 0..<Self.maximumDefinitionLines {
       guard linesSinceDefinitions < 3 else { break }
       guard let lineEnd = text[lineStart..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd) else {
@@ -503,7 +508,11 @@ struct StreamHealer {
       let isLabel = ownLabelEnd != nil
       if let ownLabelEnd { labelEnd = ownLabelEnd }
       let first = text[lineStart..<lineEnd].firstIndex { !ASCII.isBlank($0) }
-      let isTitle = first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
+      let startsTitle = first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
+      // A line starting with a quote after a closed title, or after a line of text, is no
+      // definition's (`[d]: /u`, `w`, `"t"`, `"*x`: probing it spent the budget, and the
+      // emphasis after it showed unclosed until a later heal; fuzz seed 1417).
+      let isTitle = startsTitle && (afterLabel || previousAfterLabel || previousOpenTitle)
       // Only the first line must start a definition.
       guard isLabel || (lineStart > leaf.start && (isTitle || afterLabel || insideLabel)) else { break }
       let next =
@@ -542,11 +551,29 @@ struct StreamHealer {
       } else if !endsInsideLabel {
         linesSinceDefinitions += 1
       }
+      previousOpenTitle = isTitle && !Self.closesTitle(text[(first ?? lineStart)..<lineEnd])
+      previousAfterLabel = afterLabel
       // The line after the one the label ends on may hold the destination.
       afterLabel = labelEnd > lineStart && labelEnd <= next
       lineStart = next
     }
     return start
+  }
+
+  /// Whether `line`, starting with a title's opener (`"`, `'` or `(`), holds its unescaped closer.
+  static func closesTitle(_ line: ArraySlice<UInt8>) -> Bool {
+    guard let opener = line.first else { return false }
+    let closer = opener == ASCII.openParenthesis ? ASCII.closeParenthesis : opener
+    var index = line.startIndex + 1
+    while index < line.endIndex {
+      if line[index] == ASCII.backslash {
+        index += 2
+        continue
+      }
+      if line[index] == closer { return true }
+      index += 1
+    }
+    return false
   }
 
   /// The opener of the top-level fenced code block that the lines of `text[start..<end]` (whole

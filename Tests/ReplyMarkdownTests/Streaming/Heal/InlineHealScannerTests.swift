@@ -202,6 +202,11 @@ extension HealTables {
     HealCase("[d]: /u\n\"*t\"\nSee it", "<p>See it</p>", applies: false),
     HealCase("[d]:\n/u \"*t\"\nSee it", "<p>See it</p>", applies: false),
     HealCase("[d]:\n/u\n  '*t'\nSee *y", "<p>See <em>y</em></p>"),
+    HealCase("[d]: /u\n'*t\n\"y'\nSee *y", "<p>See <em>y</em></p>"),
+    // A line starting with a quote after a closed title or a line of text is no definition's: it
+    // is not probed, and the budget of probes is not spent before the emphasis after it (fuzz
+    // seed 1417).
+    HealCase("[foo]: /url\nw\n\"title\"\n\"*rl\n", "<p>w␤&quot;title&quot;␤&quot;<em>rl</em></p>"),
     // Nor a definition whose label spreads over lines (fuzz seed 1368, older than 30901be).
     HealCase("[docs\nnew]: /*draft\nSee it", "<p>See it</p>", applies: false),
     HealCase("[a\nb\nc]:\n/u \"*t\"\nSee *y", "<p>See <em>y</em></p>"),
