@@ -508,7 +508,8 @@ struct StreamHealer {
       let isLabel = ownLabelEnd != nil
       if let ownLabelEnd { labelEnd = ownLabelEnd }
       let first = text[lineStart..<lineEnd].firstIndex { !ASCII.isBlank($0) }
-      let startsTitle = first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
+      let startsTitle =
+        first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
       // A line starting with a quote after a closed title, or after a line of text, is no
       // definition's (`[d]: /u`, `w`, `"t"`, `"*x`: probing it spent the budget, and the
       // emphasis after it showed unclosed until a later heal; fuzz seed 1417).
