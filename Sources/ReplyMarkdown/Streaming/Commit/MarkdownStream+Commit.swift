@@ -910,12 +910,25 @@ extension MarkdownStream {
       if let shown = entry.shown, shown.numbered == numbered {
         display = shown.display
       } else {
-        display = PendingReferences.mark(Self.hidingFootnoteText(numbered))
+        display = markingPending(
+          Self.hidingFootnoteText(numbered), firstLine: entry.lines.lowerBound, in: entry.sourceRange)
         held.setShown((numbered, display), atOffset: offset)
       }
       blocks.append(MarkdownStreamHeldBlock(id: entry.id, document: display, sourceRange: entry.sourceRange))
     }
     return blocks
+  }
+
+  /// `document`, a closed block numbered by the reply's lines from `firstLine` and read from
+  /// `source[sourceRange]`, with its pending links marked: none at brackets that source escapes
+  /// (`- \\[a]` in a held list showed a pending link; a review).
+  ///
+  /// - Complexity: O(n) in the block's bytes.
+  func markingPending(_ document: MarkdownDocument, firstLine: Int, in sourceRange: Range<Int>) -> MarkdownDocument {
+    let text = Array(source[sourceRange])
+    guard EscapedBrackets.mayEscapeBrackets(text) else { return PendingReferences.mark(document) }
+    let local = Self.shifted(document, lines: 1 - firstLine)
+    return Self.shifted(PendingReferences.mark(local, source: text), lines: firstLine - 1)
   }
 
   // MARK: Glued tables

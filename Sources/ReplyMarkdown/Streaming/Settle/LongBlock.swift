@@ -140,8 +140,8 @@ extension MarkdownStream {
       return false
     }
     outbox.lookback += header.count
-    let parsed = parseRegion(ArraySlice(header + source[start..<completeEnd]))
-    let document = PendingReferences.mark(Self.hidingFootnoteText(parsed))
+    let region = header + source[start..<completeEnd]
+    let document = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])), source: region)
     let blocks = Array(document.topLevelBlocks)
     guard blocks.count == 1, case .table = document.nodes[blocks[0]].kind,
       Array(document.children(of: blocks[0])).count == lineCount + 1
@@ -153,7 +153,7 @@ extension MarkdownStream {
 
   private mutating func settleList(_ completeEnd: Int, from start: Int, info: MarkdownNode.ListInfo) -> Bool {
     let region = Array(source[start..<completeEnd])
-    let document = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])))
+    let document = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])), source: region)
     let blocks = Array(document.topLevelBlocks)
     guard blocks.count == 1, case .list(let found) = document.nodes[blocks[0]].kind,
       found.type == info.type, found.delimiter == info.delimiter

@@ -108,6 +108,27 @@ import Testing
     }
   }
 
+  /// A list's settled items and a held block are marked apart from the open part's heal: their
+  /// escaped brackets showed as pending links (`- \\[a]`, then `- b`: a review).
+  @Test(arguments: [
+    ("- \\[a]\n- b\n", 0),
+    ("9. &#91;a&#93;\n9.\n", 0),
+    ("\\[x] and [y]\n\nnext\n", 1),
+    ("- \\[a] [b]\n- c\n", 1),
+  ])
+  func escapedBracketsOfClosedBlocksShowAsText(text: String, pending: Int) {
+    let characters = Array(text)
+    for size in [1, 3, characters.count] {
+      var stream = MarkdownStream()
+      var consumer = MarkdownStreamHTMLRenderer()
+      for start in stride(from: 0, to: characters.count, by: size) {
+        consumer.apply(stream.feed(String(characters[start..<min(characters.count, start + size)])))
+      }
+      let shown = consumer.html.components(separatedBy: "data-pending").count - 1
+      #expect(shown == pending, "in chunks of \(size): \(consumer.html)")
+    }
+  }
+
   @Test(arguments: [
     ("a [link] and \\[esc] [b]", 2),
     ("\\\\[link] after an escaped backslash", 1),
