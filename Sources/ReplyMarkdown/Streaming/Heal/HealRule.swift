@@ -42,6 +42,7 @@ enum HealRule: Int, CaseIterable, Sendable {
   case wideScriptOpensEmphasis
   // The healed open paragraph or heading (``StreamHealer``).
   case leafKeepsItsKind
+  case closersNeverShow
   // The healed document.
   case pendingReferenceLink
   case unresolvedFootnoteReference
@@ -102,6 +103,8 @@ enum HealRule: Int, CaseIterable, Sendable {
       "Closes an intraword `*` or `~` run next to CJK text, which has no spaces around emphasis (`这是**重要`)."
     case .leafKeepsItsKind:
       "Holds a paragraph's last line (a heading whole) when the holds and closers made it another block (break, fence)."
+    case .closersNeverShow:
+      "Holds a paragraph's last line (a heading or row whole) when the parse read a closer into an address, tag or code."
     case .pendingReferenceLink:
       "Shows `[text]`, `[text][label]` whose definition has not arrived as pending links."
     case .unresolvedFootnoteReference:

@@ -238,12 +238,16 @@ struct StreamHealer {
     // Nothing closed or held back: the first parse stands.
     if healed == text, let document { return (healed, document, false) }
     let parsed = parse(healed)
-    guard leaf.kind == .paragraph || leaf.kind == .heading || leaf.kind == .tableRow,
-      !Self.keepsLeaf(parsed, text: healed, start: leaf.start, kind: leaf.kind)
-    else {
+    guard leaf.kind == .paragraph || leaf.kind == .heading || leaf.kind == .tableRow else {
       return (healed, parsed, false)
     }
-    applied.insert(.leafKeepsItsKind)
+    // A closer the parse read otherwise than the scanner (into an address or a tag the scan
+    // ended early, past a container's markers) would show: the line waits as for another block.
+    let showsCloser = HealedDisplayMarks.showsHealMarks(parsed, healed: healed, received: text)
+    guard showsCloser || !Self.keepsLeaf(parsed, text: healed, start: leaf.start, kind: leaf.kind) else {
+      return (healed, parsed, false)
+    }
+    applied.insert(showsCloser ? .closersNeverShow : .leafKeepsItsKind)
     var ignored = AppliedHealRules()
     if leaf.kind == .tableRow {
       // A row the holds made another block (`---*` less its held `*` is a break that ends the
@@ -269,7 +273,11 @@ struct StreamHealer {
     healInline(&shorter, leaf: before, protectedLength: protectedLength, applied: &ignored)
     holdMarkerLine(&shorter, applied: &ignored)
     let reparsed = parse(shorter)
-    if Self.keepsLeaf(reparsed, text: shorter, start: leaf.start, kind: .paragraph) { return (shorter, reparsed, true) }
+    if Self.keepsLeaf(reparsed, text: shorter, start: leaf.start, kind: .paragraph),
+      !HealedDisplayMarks.showsHealMarks(reparsed, healed: shorter, received: text)
+    {
+      return (shorter, reparsed, true)
+    }
     var received = Array(text[..<cut])
     holdMarkerLine(&received, applied: &ignored)
     return (received, parse(received), true)

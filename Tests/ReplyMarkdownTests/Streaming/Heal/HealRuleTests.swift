@@ -35,6 +35,7 @@ enum HealTables {
     .wordReopensEmphasis: wordReopensEmphasis,
     .wideScriptOpensEmphasis: wideScriptOpensEmphasis,
     .leafKeepsItsKind: leafKeepsItsKind,
+    .closersNeverShow: closersNeverShow,
     .pendingReferenceLink: pendingReferenceLink,
     .unresolvedFootnoteReference: unresolvedFootnoteReference,
     .openFenceLineNewline: openFenceLineNewline,

@@ -13,6 +13,17 @@ extension HealTables {
   static let quotedFootnote =
     "<blockquote></blockquote><section class=\"footnotes\" data-footnotes><ol><li id=\"fn-A\"><p><sup class=\"footnote-ref\"><a href=\"#fn-A\" id=\"fnref-A\" data-footnote-ref>1</a></sup> <a href=\"#fnref-A\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a></p></li></ol></section>"
 
+  /// A closer the parse read otherwise than the scanner, past a quote's markers, would show: the
+  /// last line waits (fuzz seed 1420: after a definition whose label spans the quote's lines,
+  /// `www.)` took the pending link's closer into its address; a declaration the scan ended at the
+  /// next line's `>` took the separator between two `*` closers).
+  static let closersNeverShow = [
+    HealCase(">[\n>`]:*\nwww.)", "<blockquote></blockquote>"),
+    HealCase(">*<!D\n>*a", "<blockquote></blockquote>"),
+    HealCase("> *a <!D>\n> *b", "<blockquote><p><em>a &lt;!D&gt;␤<em>b</em></em></p></blockquote>", applies: false),
+    HealCase("x [a www.b", "<p>x <a pending>a www.b</a></p>", applies: false),
+  ]
+
   static let leafKeepsItsKind = [
     // A trailing backtick held back leaves a setext underline or a break (a review of the fix
     // for fuzz seed 1285).
@@ -70,6 +81,9 @@ extension StreamingHealTests {
 
     @Test(arguments: HealTables.leafKeepsItsKind)
     func leafKeepsItsKind(_ row: HealCase) { row.check(.leafKeepsItsKind) }
+
+    @Test(arguments: HealTables.closersNeverShow)
+    func closersNeverShow(_ row: HealCase) { row.check(.closersNeverShow) }
 
     /// A prefix and the natural closers its writer would type next.
     struct Completion: Sendable, CustomTestStringConvertible {
