@@ -500,10 +500,10 @@ struct StreamHealer {
     var labelEnd = leaf.start
     var linesSinceDefinitions = 0
     // Whether the line before this one may hold a destination (it followed a label's end), and
-    // whether it started a title it did not close: a title starts only on the line after a
-    // destination's, and goes on only while open.
+    // the closer of a title an earlier line opened and no line closed yet: a title starts only on
+    // the line after a destination's, and every line goes on with it while it is open.
     var previousAfterLabel = false
-    var previousOpenTitle = false
+    var titleCloser: UInt8?
     for _ in 0..<Self.maximumDefinitionLines {
       guard linesSinceDefinitions < 3 else { break }
       guard let lineEnd = text[lineStart..<leaf.contentEnd].firstIndex(where: InlineHealScanner.isLineEnd) else {
@@ -520,10 +520,14 @@ struct StreamHealer {
         first.map { [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(text[$0]) } ?? false
       // A line starting with a quote after a closed title, or after a line of text, is no
       // definition's (`[d]: /u`, `w`, `"t"`, `"*x`: probing it spent the budget, and the
-      // emphasis after it showed unclosed until a later heal; fuzz seed 1417).
-      let isTitle = startsTitle && (afterLabel || previousAfterLabel || previousOpenTitle)
+      // emphasis after it showed unclosed until a later heal; fuzz seed 1417). Inside an open
+      // title every line is the title's, whatever it starts with (a review: `"a`, `(b)`, `"`).
+      let insideTitle = titleCloser != nil
+      let isTitle = startsTitle && !insideTitle && (afterLabel || previousAfterLabel)
       // Only the first line must start a definition.
-      guard isLabel || (lineStart > leaf.start && (isTitle || afterLabel || insideLabel)) else { break }
+      guard isLabel || (lineStart > leaf.start && (isTitle || insideTitle || afterLabel || insideLabel)) else {
+        break
+      }
       let next =
         lineEnd
         + (text[lineEnd] == ASCII.carriageReturn && lineEnd + 1 < text.count
@@ -552,15 +556,25 @@ struct StreamHealer {
         // after it hidden: a review).
         definitions = true
       }
-      // The label's lines count as one: it ends on the last of them.
+      if let closer = titleCloser {
+        if Self.holdsUnescaped(closer, in: text[lineStart..<lineEnd]) { titleCloser = nil }
+      } else if isTitle, let first {
+        titleCloser = Self.closesTitle(text[first..<lineEnd]) ? nil : Self.titleCloser(of: text[first])
+      } else if let ownLabelEnd, ownLabelEnd <= lineEnd {
+        // A title may open after the destination on the label's line (`[d]: /u 'a`) or on the
+        // line after it (`[d]:`, `/u 'a`).
+        titleCloser = Self.openTitle(text[ownLabelEnd..<lineEnd])
+      } else if afterLabel {
+        titleCloser = Self.openTitle(text[lineStart..<lineEnd])
+      }
+      // The label's lines count as one: it ends on the last of them; so do a title's.
       let endsInsideLabel = labelEnd > next
       if definitions {
         start = next
         linesSinceDefinitions = 0
-      } else if !endsInsideLabel {
+      } else if !endsInsideLabel && titleCloser == nil {
         linesSinceDefinitions += 1
       }
-      previousOpenTitle = isTitle && !Self.closesTitle(text[(first ?? lineStart)..<lineEnd])
       previousAfterLabel = afterLabel
       // The line after the one the label ends on may hold the destination.
       afterLabel = labelEnd > lineStart && labelEnd <= next
@@ -572,14 +586,51 @@ struct StreamHealer {
   /// Whether `line`, starting with a title's opener (`"`, `'` or `(`), holds its unescaped closer.
   static func closesTitle(_ line: ArraySlice<UInt8>) -> Bool {
     guard let opener = line.first else { return false }
-    let closer = opener == ASCII.openParenthesis ? ASCII.closeParenthesis : opener
-    var index = line.startIndex + 1
+    return holdsUnescaped(titleCloser(of: opener), in: line.dropFirst())
+  }
+
+  /// The byte that closes a title `opener` (`"`, `'` or `(`) opens.
+  static func titleCloser(of opener: UInt8) -> UInt8 {
+    opener == ASCII.openParenthesis ? ASCII.closeParenthesis : opener
+  }
+
+  /// The closer of a title that `line` opens after a destination and leaves open (`/u 'a`), if
+  /// any: blanks, a destination (`<…>` or bytes up to a blank), blanks, then `"`, `'` or `(`
+  /// with no closer after it on the line.
+  static func openTitle(_ line: ArraySlice<UInt8>) -> UInt8? {
+    var index = line.startIndex
+    let end = line.endIndex
+    while index < end && ASCII.isBlank(line[index]) { index += 1 }
+    guard index < end else { return nil }
+    if line[index] == ASCII.lessThan {
+      index += 1
+      while index < end && line[index] != ASCII.greaterThan {
+        if line[index] == ASCII.backslash { index += 1 }
+        index += 1
+      }
+      guard index < end else { return nil }
+      index += 1
+    } else {
+      while index < end && !ASCII.isBlank(line[index]) { index += 1 }
+    }
+    let destinationEnd = index
+    while index < end && ASCII.isBlank(line[index]) { index += 1 }
+    guard index > destinationEnd, index < end,
+      [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(line[index])
+    else { return nil }
+    let closer = titleCloser(of: line[index])
+    return holdsUnescaped(closer, in: line[(index + 1)...]) ? nil : closer
+  }
+
+  /// Whether `line` holds `byte` with no backslash escaping it.
+  static func holdsUnescaped(_ byte: UInt8, in line: ArraySlice<UInt8>) -> Bool {
+    var index = line.startIndex
     while index < line.endIndex {
       if line[index] == ASCII.backslash {
         index += 2
         continue
       }
-      if line[index] == closer { return true }
+      if line[index] == byte { return true }
       index += 1
     }
     return false

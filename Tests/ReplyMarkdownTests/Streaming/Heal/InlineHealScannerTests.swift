@@ -207,6 +207,12 @@ extension HealTables {
     // is not probed, and the budget of probes is not spent before the emphasis after it (fuzz
     // seed 1417).
     HealCase("[foo]: /url\nw\n\"title\"\n\"*rl\n", "<p>w␤&quot;title&quot;␤&quot;<em>rl</em></p>"),
+    // Every line of a title left open is the title's, whatever it starts with, and a title may
+    // open after the destination (a review: the title's code span showed a closer after `*x y`).
+    HealCase("[d]: /u\n\"a\n(`b)\n\"\n*x y", "<p><em>x y</em></p>"),
+    HealCase("[d]:\n/u 'a\n\"`b\"\n'\n*x y", "<p><em>x y</em></p>"),
+    HealCase("[d]: /u\n\"a\nb`\n\"\n*x y", "<p><em>x y</em></p>"),
+    HealCase("[d]: /u 'a\nb`\n'\n*x y", "<p><em>x y</em></p>"),
     // Nor a definition whose label spreads over lines (fuzz seed 1368, older than 30901be).
     HealCase("[docs\nnew]: /*draft\nSee it", "<p>See it</p>", applies: false),
     HealCase("[a\nb\nc]:\n/u \"*t\"\nSee *y", "<p>See <em>y</em></p>"),
