@@ -87,16 +87,22 @@ enum HealedDisplayMarks {
   static func showsHealMarks(_ document: MarkdownDocument, healed: [UInt8], received: [UInt8]) -> Bool {
     // Without its colon, which the autolink extension trims from an address's end.
     let sentinel = Array(InlineHealScanner.pendingDestination.dropLast())
-    let checksSentinel = contains(healed[...], sentinel) && !contains(received[...], sentinel)
-    let checksSeparator = healed.contains(1) && !received.contains(1)
+    let checksSentinel =
+      healed.withUnsafeBufferPointer { contains($0, sentinel) }
+      && !received.withUnsafeBufferPointer { contains($0, sentinel) }
+    let checksSeparator =
+      healed.withUnsafeBufferPointer { contains($0, [1]) } && !received.withUnsafeBufferPointer { contains($0, [1]) }
     guard checksSentinel || checksSeparator else { return false }
     let sentinelString = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
     let separator = String(decoding: InlineHealScanner.closerSeparator, as: UTF8.self)
+    func holds(_ string: String, _ pattern: [UInt8]) -> Bool {
+      var copy = string
+      return copy.withUTF8 { contains($0, pattern) }
+    }
     func shows(_ string: String) -> Bool {
-      let bytes = Array(string.utf8)
-      if checksSeparator && bytes.contains(1) { return true }
-      guard checksSentinel, contains(bytes[...], sentinel) else { return false }
-      return contains(Array((removingPendingClosers(string) ?? string).utf8)[...], sentinel)
+      if checksSeparator && holds(string, [1]) { return true }
+      guard checksSentinel, holds(string, sentinel) else { return false }
+      return holds(removingPendingClosers(string) ?? string, sentinel)
     }
     for node in document.nodes {
       switch node.kind {
@@ -111,13 +117,13 @@ enum HealedDisplayMarks {
     return false
   }
 
-  /// Whether `bytes` hold `pattern`.
-  static func contains(_ bytes: ArraySlice<UInt8>, _ pattern: [UInt8]) -> Bool {
+  /// Whether `bytes` hold `pattern`, found by `memchr` for its first byte.
+  static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
     guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-    var index = bytes.startIndex
-    while let found = bytes[index...].firstIndex(of: first), found + pattern.count <= bytes.endIndex {
-      if bytes[found..<(found + pattern.count)].elementsEqual(pattern) { return true }
-      index = found + 1
+    var index = bytes.firstOffset(of: first, from: 0, to: bytes.count)
+    while index + pattern.count <= bytes.count {
+      if UnsafeBufferPointer(rebasing: bytes[index..<(index + pattern.count)]).elementsEqual(pattern) { return true }
+      index = bytes.firstOffset(of: first, from: index + 1, to: bytes.count)
     }
     return false
   }

@@ -43,6 +43,10 @@ struct StreamHealer {
   /// Whether an inline heal of this heal left an opener as text (``Healed/leavesOpener``).
   private var leftOpener = false
 
+  /// Whether the last inline heal wrote a pending link's placeholder or a separator, which
+  /// ``HealRule/closersNeverShow`` looks for in the parse.
+  private var wroteMarks = false
+
   init(options: ParseOptions, probes: InlineStartProbes = InlineStartProbes()) {
     self.options = options
     self.probes = probes
@@ -229,6 +233,7 @@ struct StreamHealer {
       }
     }
     var healed = text
+    wroteMarks = false
     healInline(
       &healed, leaf: leaf, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
     holdMarkerLine(&healed, applied: &applied)
@@ -243,7 +248,7 @@ struct StreamHealer {
     }
     // A closer the parse read otherwise than the scanner (into an address or a tag the scan
     // ended early, past a container's markers) would show: the line waits as for another block.
-    let showsCloser = HealedDisplayMarks.showsHealMarks(parsed, healed: healed, received: text)
+    let showsCloser = wroteMarks && HealedDisplayMarks.showsHealMarks(parsed, healed: healed, received: text)
     guard showsCloser || !Self.keepsLeaf(parsed, text: healed, start: leaf.start, kind: leaf.kind) else {
       return (healed, parsed, false)
     }
@@ -440,10 +445,13 @@ struct StreamHealer {
         first == ASCII.tilde || first == ASCII.star || first == ASCII.underscore
       {
         text += InlineHealScanner.closerSeparator
+        wroteMarks = true
       } else if closers.first == ASCII.backtick && text.last == ASCII.backtick {
         text += [ASCII.space]
       }
     }
+    // A placeholder destination comes after a `(`; a separator holds its control byte.
+    if closers.contains(where: { $0 == ASCII.openParenthesis || $0 == 1 }) { wroteMarks = true }
     text += closers
     text += suffix
   }
