@@ -565,7 +565,7 @@ struct StreamHealer {
         definitions = true
       }
       if let closer = titleCloser {
-        if Self.holdsUnescaped(closer, in: text[lineStart..<lineEnd]) { titleCloser = nil }
+        if ASCII.containsUnescaped(text[lineStart..<lineEnd]) { $0 == closer } { titleCloser = nil }
       } else if isTitle, let first {
         titleCloser = Self.closesTitle(text[first..<lineEnd]) ? nil : Self.titleCloser(of: text[first])
       } else if let ownLabelEnd, ownLabelEnd <= lineEnd {
@@ -594,7 +594,8 @@ struct StreamHealer {
   /// Whether `line`, starting with a title's opener (`"`, `'` or `(`), holds its unescaped closer.
   static func closesTitle(_ line: ArraySlice<UInt8>) -> Bool {
     guard let opener = line.first else { return false }
-    return holdsUnescaped(titleCloser(of: opener), in: line.dropFirst())
+    let closer = titleCloser(of: opener)
+    return ASCII.containsUnescaped(line.dropFirst()) { $0 == closer }
   }
 
   /// The byte that closes a title `opener` (`"`, `'` or `(`) opens.
@@ -627,21 +628,7 @@ struct StreamHealer {
       [ASCII.quote, ASCII.apostrophe, ASCII.openParenthesis].contains(line[index])
     else { return nil }
     let closer = titleCloser(of: line[index])
-    return holdsUnescaped(closer, in: line[(index + 1)...]) ? nil : closer
-  }
-
-  /// Whether `line` holds `byte` with no backslash escaping it.
-  static func holdsUnescaped(_ byte: UInt8, in line: ArraySlice<UInt8>) -> Bool {
-    var index = line.startIndex
-    while index < line.endIndex {
-      if line[index] == ASCII.backslash {
-        index += 2
-        continue
-      }
-      if line[index] == byte { return true }
-      index += 1
-    }
-    return false
+    return ASCII.containsUnescaped(line[(index + 1)...]) { $0 == closer } ? nil : closer
   }
 
   /// The opener of the top-level fenced code block that the lines of `text[start..<end]` (whole
