@@ -88,16 +88,15 @@ enum HealedDisplayMarks {
     // Without its colon, which the autolink extension trims from an address's end.
     let sentinel = Array(InlineHealScanner.pendingDestination.dropLast())
     let checksSentinel =
-      healed.withUnsafeBufferPointer { contains($0, sentinel) }
-      && !received.withUnsafeBufferPointer { contains($0, sentinel) }
-    let checksSeparator =
-      healed.withUnsafeBufferPointer { contains($0, [1]) } && !received.withUnsafeBufferPointer { contains($0, [1]) }
+      SourceLines.contains(healed, healed.indices, sentinel)
+      && !SourceLines.contains(received, received.indices, sentinel)
+    let checksSeparator = healed.contains(1) && !received.contains(1)
     guard checksSentinel || checksSeparator else { return false }
     let sentinelString = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
     let separator = String(decoding: InlineHealScanner.closerSeparator, as: UTF8.self)
     func holds(_ string: String, _ pattern: [UInt8]) -> Bool {
       var copy = string
-      return copy.withUTF8 { contains($0, pattern) }
+      return copy.withUTF8 { SourceLines.contains($0, pattern) }
     }
     func shows(_ string: String) -> Bool {
       if checksSeparator && holds(string, [1]) { return true }
@@ -113,17 +112,6 @@ enum HealedDisplayMarks {
       case .codeBlock(let info): if shows(info.code) { return true }
       default: continue
       }
-    }
-    return false
-  }
-
-  /// Whether `bytes` hold `pattern`, found by `memchr` for its first byte.
-  static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
-    guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-    var index = bytes.firstOffset(of: first, from: 0, to: bytes.count)
-    while index + pattern.count <= bytes.count {
-      if UnsafeBufferPointer(rebasing: bytes[index..<(index + pattern.count)]).elementsEqual(pattern) { return true }
-      index = bytes.firstOffset(of: first, from: index + 1, to: bytes.count)
     }
     return false
   }

@@ -88,19 +88,16 @@ enum SourceLines {
 
   /// Whether `needle` occurs in `bytes[range]`.
   static func contains(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
-    guard needle.count <= range.count, let first = needle.first else { return false }
-    var index = range.lowerBound
-    let last = range.upperBound - needle.count
-    while index <= last {
-      if bytes[index] == first {
-        var matched = true
-        for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
-          matched = false
-          break
-        }
-        if matched { return true }
-      }
-      index += 1
+    bytes.withUnsafeBufferPointer { contains(UnsafeBufferPointer(rebasing: $0[range]), needle) }
+  }
+
+  /// Whether `needle` occurs in `bytes`, found by `memchr` for its first byte.
+  static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    var index = bytes.firstOffset(of: first, from: 0, to: bytes.count)
+    while index + needle.count <= bytes.count {
+      if UnsafeBufferPointer(rebasing: bytes[index..<(index + needle.count)]).elementsEqual(needle) { return true }
+      index = bytes.firstOffset(of: first, from: index + 1, to: bytes.count)
     }
     return false
   }
