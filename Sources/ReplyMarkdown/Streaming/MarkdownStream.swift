@@ -540,7 +540,7 @@ public struct MarkdownStream: Sendable {
   /// parsed four times for a 37-byte open part broke a bound that counted it once: fuzz seed 1345).
   mutating func heal(
     _ input: [UInt8], protectedLength: Int, context: StreamHealer.Context, knownParagraph: Int? = nil,
-    endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
+    continuesTable: Bool = false, endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
     // Moved out and back, so that recording an answer copies nothing.
     var healer = StreamHealer(options: options, probes: outbox.inlineStartProbes)
@@ -551,7 +551,7 @@ public struct MarkdownStream: Sendable {
     }
     return healer.heal(
       input, protectedLength: protectedLength, context: context, knownParagraph: knownParagraph,
-      endsBeforeBlank: endsBeforeBlank, applied: &applied)
+      continuesTable: continuesTable, endsBeforeBlank: endsBeforeBlank, applied: &applied)
   }
 
   /// ``healWithPreamble(_:head:from:)``, recording in `applied` the rules that changed the display.
@@ -578,9 +578,10 @@ public struct MarkdownStream: Sendable {
     {
       known = context + paragraph.start - start
     }
+    // A head is a long table's: its open row needs no parse to be found either.
     var healed = heal(
       preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
-      endsBeforeBlank: endsBeforeBlank, applied: &applied)
+      continuesTable: fastPaths && !head.isEmpty, endsBeforeBlank: endsBeforeBlank, applied: &applied)
     if preamble.isStubbed { healed.document = definitions.restoringLinks(healed.document) }
     // Text ending with a line break has an empty last line: the next line may start any block.
     // So may a last line whose block is not settled yet (`*!`, then a line of a space, then `>`

@@ -175,6 +175,32 @@ import Testing
     #expect(outcome.violation == nil, "\(String(describing: outcome.violation))")
   }
 
+  /// A long table's open row, a line that starts with `|`, is that table's next row whatever
+  /// else it holds: the healer finds it without a parse, so an update that adds to it parses once
+  /// (the head, the row and its closers), where finding it first parsed it twice whenever the row
+  /// needed a closer (`**bol`).
+  @Test func aLongTablesOpenRowIsParsedOncePerUpdate() {
+    let head =
+      "| " + (1...8).map { "column number \($0)" }.joined(separator: " | ") + " |\n|"
+      + String(repeating: "---|", count: 8) + "\n"
+    let rows = (1...30).map { "| \($0) | a cell with **bold words** and `code` | more words here |\n" }.joined()
+    let bytes = Array((head + rows + "\nAfter.\n").utf8)
+    var stream = MarkdownStream()
+    var checked = 0
+    var start = 0
+    while start < bytes.count {
+      let chunk = bytes[start..<min(start + 20, bytes.count)]
+      start += chunk.count
+      let statistics = stream.feed(bytes: chunk).statistics
+      // Updates inside one row (a row that ends settles, a parse of its own) of the long table.
+      guard start > head.utf8.count + 200, start < bytes.count - 10, !chunk.contains(ASCII.newline) else { continue }
+      checked += 1
+      // The head is the context of every parse of the open row: read once, it was parsed once.
+      #expect(statistics.lookbackBytes <= head.utf8.count, "at \(start): \(statistics)")
+    }
+    #expect(checked > 50)
+  }
+
   /// A paragraph of lines that may each be a table's delimiter row (`|-|`, `|-|-|`: no two
   /// together make a table), found by the fuzzer: cmark-gfm reads the paragraph again after each
   /// such line, so a 2 KB open part costs a parse of hundreds of KB. The refresh schedule counts

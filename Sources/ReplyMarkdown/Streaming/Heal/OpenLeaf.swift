@@ -32,14 +32,9 @@ struct OpenLeaf {
       return SourceLines.lineStarts(text, from: end).count <= 2
     }
     if let table = tableIndex, let range = nodes[table].range, let end = offset(range.end) {
-      let lineStart = SourceLines.lineStart(text, before: text.count)
-      var start = lineStart
-      // cmark-gfm's cells: a pipe right after a backslash is escaped, even after `\\`.
-      for position in lineStart..<text.count where text[position] == ASCII.pipe {
-        if position == lineStart || text[position - 1] != ASCII.backslash { start = position + 1 }
-      }
       return OpenLeaf(
-        kind: .tableRow, start: start, contentEnd: text.count, isOpen: isOpen(after: min(text.count, end + 1)))
+        kind: .tableRow, start: lastCellStart(text, lineStart: SourceLines.lineStart(text, before: text.count)),
+        contentEnd: text.count, isOpen: isOpen(after: min(text.count, end + 1)))
     }
     guard let range = nodes[index].range, let start = offset(range.start), let endInclusive = offset(range.end) else {
       return nil
@@ -66,6 +61,32 @@ struct OpenLeaf {
     default:
       return OpenLeaf(kind: .other, start: start, contentEnd: text.count, isOpen: false)
     }
+  }
+
+  /// The open row of a table, when `text`'s last line (from `lineStart`) is sure to continue a
+  /// table that the text before it holds open: without a parse (the stream's open row of a long
+  /// table, after its head and settled rows). cmark-gfm's table extension takes any line that
+  /// splits into at least one cell as the table's next row, and nothing else starts a block on a
+  /// line whose first byte is `|`: only a `|` followed by blanks alone splits into no cell (it
+  /// ends the table, and starts a paragraph).
+  static func continuingTableRow(_ text: [UInt8], lineStart: Int) -> OpenLeaf? {
+    guard lineStart < text.count, text[lineStart] == ASCII.pipe,
+      text[(lineStart + 1)...].contains(where: { !ASCII.isBlank($0) }),
+      !text[lineStart...].contains(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn })
+    else { return nil }
+    return OpenLeaf(
+      kind: .tableRow, start: lastCellStart(text, lineStart: lineStart), contentEnd: text.count, isOpen: true)
+  }
+
+  /// Where the last cell of the row on the line from `lineStart` starts: after its last pipe that
+  /// is not escaped (cmark-gfm's cells: a pipe right after a backslash is escaped, even after
+  /// `\\`), or at the line's start.
+  private static func lastCellStart(_ text: [UInt8], lineStart: Int) -> Int {
+    var start = lineStart
+    for position in lineStart..<text.count where text[position] == ASCII.pipe {
+      if position == lineStart || text[position - 1] != ASCII.backslash { start = position + 1 }
+    }
+    return start
   }
 
   /// Whether the deepest last block of `document` is a fenced code block (the healer's test of a

@@ -86,9 +86,14 @@ struct StreamHealer {
   /// With `endsBeforeBlank`, the input is received text that a blank follows (a clean point's
   /// heal, ``MarkdownStream``'s `TailCheckpoint`): what ends it is final — markers at the end are
   /// not held back, and a `]` there waits for nothing.
+  ///
+  /// With `continuesTable`, the protected part ends in a table held open (a long table's head and
+  /// settled rows): an open part that is one line sure to continue it
+  /// (``OpenLeaf/continuingTableRow(_:lineStart:)``) is that table's open row, and the parse that
+  /// finds the open block is skipped too.
   mutating func heal(
     _ input: [UInt8], protectedLength: Int, context: Context, knownParagraph: Int? = nil,
-    endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
+    continuesTable: Bool = false, endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
   ) -> Healed {
     var text = input
     received = input
@@ -150,18 +155,27 @@ struct StreamHealer {
     }
     // Not where the byte holds left nothing of the paragraph (`- [ ] é`, its last character still
     // growable, showed nothing where the parse shows the empty item: the fast-path sweep).
-    if let start = knownParagraph, !lineHeld, start < text.count {
-      let open = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
+    // The open block without a parse: the paragraph an earlier heal found, or a long table's row.
+    var known: OpenLeaf?
+    if !lineHeld {
+      if let start = knownParagraph, start < text.count {
+        known = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
+      } else if continuesTable && lineStart == protectedLength {
+        known = OpenLeaf.continuingTableRow(text, lineStart: lineStart)
+      }
+    }
+    if let open = known {
       var trial = applied
       let (healedText, document, held) = healLeaf(
         text, leaf: open, document: nil, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank,
         applied: &trial)
       // Held, the paragraph may have ended since the last heal found it (its last line grew into
-      // a list item that interrupts it): the open block is looked for again, below.
+      // a list item that interrupts it), or the row made another block: the open block is looked
+      // for again, below.
       if !held {
         applied = trial
         var healed = finish(healedText, document: document, applied: &applied)
-        healed.paragraphStart = start
+        if open.kind == .paragraph { healed.paragraphStart = open.start }
         return healed
       }
     }
@@ -565,7 +579,7 @@ struct StreamHealer {
         definitions = true
       }
       if let closer = titleCloser {
-        if ASCII.containsUnescaped(text[lineStart..<lineEnd]) { $0 == closer } { titleCloser = nil }
+        if ASCII.containsUnescaped(text[lineStart..<lineEnd], { $0 == closer }) { titleCloser = nil }
       } else if isTitle, let first {
         titleCloser = Self.closesTitle(text[first..<lineEnd]) ? nil : Self.titleCloser(of: text[first])
       } else if let ownLabelEnd, ownLabelEnd <= lineEnd {
