@@ -154,7 +154,7 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       writeItems(part.document, items: [part.node], list: part.parent, tight: tight)
     case .table:
       if position == 0 { bytes.append(contentsOf: "<tbody>\n".utf8) }
-      bytes.append(contentsOf: bodyRows(part.document))
+      bytes.append(contentsOf: bodyRows(part.document, table: part.node))
     }
     settledLength = bytes.count
   }
@@ -206,9 +206,9 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       }
       bytes.append(contentsOf: (info.type == .bullet ? "</ul>\n" : "</ol>\n").utf8)
     case .table:
-      var rows: ArraySlice<UInt8> = []
+      var rows: [UInt8] = []
       if let first = blocks.first, case .table = document.nodes[first].kind {
-        rows = bodyRows(document)
+        rows = bodyRows(document, table: first)
         rest = rest.dropFirst()
       }
       if open.settled.isEmpty && !rows.isEmpty { bytes.append(contentsOf: "<tbody>\n".utf8) }
@@ -268,23 +268,18 @@ struct HTMLStreamOutput: StreamConsumerOutput {
     return textEnd
   }
 
-  /// The body rows of the table that `document` holds.
-  private func bodyRows(_ document: MarkdownDocument) -> ArraySlice<UInt8> {
-    var html: [UInt8] = []
-    renderer.append(document, to: &html)
-    guard let head = Self.firstRange(of: Self.headEnd, in: html),
-      let bodyStart = Self.firstRange(of: Array("<tbody>\n".utf8), in: html, from: head.upperBound),
-      let bodyEnd = Self.lastRange(of: Array("</tbody>\n".utf8), in: html), bodyEnd.lowerBound >= bodyStart.upperBound
-    else { return [] }
-    return html[bodyStart.upperBound..<bodyEnd.lowerBound]
-  }
-
-  static func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Range<Int>? {
-    guard !needle.isEmpty, needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
-    for index in start...(haystack.count - needle.count) where matches(needle, in: haystack, at: index) {
-      return index..<(index + needle.count)
-    }
-    return nil
+  /// The body rows of the table at `table` in `document`, as the whole table renders them.
+  private func bodyRows(_ document: MarkdownDocument, table: Int) -> [UInt8] {
+    // The rows after the header, walked inside the table's open body: what the whole table
+    // renders between `<tbody>` and `</tbody>` (its head, rendered again on every update, cost a
+    // table's open row more than the row).
+    guard let first = document.children(of: table).dropFirst().first(where: { _ in true }) else { return [] }
+    var writer = HTMLWriter(document: document, options: renderer.options, highlighter: renderer.highlighter)
+    writer.needsClosingTableBody = true
+    writer.walk(from: first, to: document.nodes[table].subtreeEnd, parents: [0, table])
+    var html = writer.out.bytes()
+    if html.last != ASCII.newline { html.append(ASCII.newline) }
+    return html
   }
 
   private static func matches(_ needle: [UInt8], in haystack: [UInt8], at index: Int) -> Bool {
