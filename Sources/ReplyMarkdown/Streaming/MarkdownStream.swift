@@ -323,6 +323,7 @@ public struct MarkdownStream: Sendable {
     guard
       completeEnd > structuredEnd
         || (nextLine && !structuredNextLine && openUntilUnindentedLine && completeEnd == structuredEnd)
+        || nextItemOpened(completeEnd: completeEnd)
     else { return }
     // Lines that are each one more link definition (a reply's sources) close nothing below the
     // limit that takes them one by one, and past it are taken so, as a parse of them would find:
@@ -390,6 +391,23 @@ public struct MarkdownStream: Sendable {
         guard closeBlocks(completeEnd, mayEnterLongBlock: true) else { return }
       }
     }
+  }
+
+  /// Whether the line being received has just turned out to open a long list's next item while
+  /// the item before it is complete and unsettled (``opensNextItem(_:after:in:)``): that item can
+  /// settle now, not only once the line ends. Asked once per complete end.
+  private mutating func nextItemOpened(completeEnd: Int) -> Bool {
+    guard var block = longBlock, case .list(let info) = block.kind, block.settledEnd < completeEnd,
+      completeEnd == structuredEnd, block.nextItemCheckedAt != completeEnd,
+      // (After a blank line in a tight list the item waits all the same: the list turns loose.)
+      !info.isTight
+        || !SourceLines.isBlank(
+          source, SourceLines.lineStart(source, endingAt: completeEnd, floor: block.settledEnd)..<completeEnd),
+      Self.opensNextItem(source[completeEnd...], after: source[block.settledEnd..<completeEnd], in: info)
+    else { return false }
+    block.nextItemCheckedAt = completeEnd
+    longBlock = block
+    return true
   }
 
   /// Whether the line after the complete lines that end at `completeEnd` has begun with a byte

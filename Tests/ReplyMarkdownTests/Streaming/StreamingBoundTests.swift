@@ -69,7 +69,7 @@ import Testing
       let update = stream.feed(bytes: bytes[offset..<end])
       check(update, chunkLength: end - offset)
       if renders {
-        html.apply(update)
+        _ = html.apply(update)
         plain.apply(update)
       }
       offset = end
@@ -199,6 +199,42 @@ import Testing
       #expect(statistics.lookbackBytes <= head.utf8.count, "at \(start): \(statistics)")
     }
     #expect(checked > 50)
+  }
+
+  /// A long list's last complete item settles as soon as the line being received surely opens
+  /// the next item (`- w`, `12. w`): an update inside that line parses the line alone (and the
+  /// one that settles the item, the item once more), where the item before it, kept open until
+  /// the line ended, was parsed again before it on every update.
+  /// A blank line before the next item of a tight list keeps the item open (the list turns
+  /// loose, which a parse of the next item alone cannot see); once the list is loose, blank lines
+  /// change nothing and items settle as early.
+  @Test(arguments: ["- ", "7. ", "3) ", "* "])
+  func aLongListsFinishedItemSettlesOnceTheNextOpens(marker: String) {
+    let items = (1...30).map { "\(marker)item \($0) with **bold** text and `code` and some words after it\n" }
+    for separator in ["", "\n"] {
+      let text = items.joined(separator: separator) + "\nAfter.\n"
+      let bytes = Array(text.utf8)
+      var stream = MarkdownStream()
+      var html = MarkdownStreamHTMLRenderer()
+      var checked = 0
+      var itemsParsedAgain: [Int: Int] = [:]
+      var start = 0
+      while start < bytes.count {
+        let chunk = bytes[start..<min(start + 20, bytes.count)]
+        start += chunk.count
+        let update = stream.feed(bytes: chunk)
+        _ = html.apply(update)
+        let lineStart = bytes[..<start].lastIndex(of: ASCII.newline).map { $0 + 1 } ?? 0
+        guard start > 400, start - lineStart > 8, !chunk.contains(ASCII.newline) else { continue }
+        checked += 1
+        // The item before the line is parsed once more, by the update that settles it.
+        if update.statistics.parsedBytes > start - lineStart + 16 { itemsParsedAgain[lineStart, default: 0] += 1 }
+      }
+      #expect(itemsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(marker): \(itemsParsedAgain.sorted { $0.key < $1.key })")
+      _ = html.apply(stream.finish())
+      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(marker) \(separator.debugDescription)")
+      #expect(checked > 40)
+    }
   }
 
   /// A paragraph of lines that may each be a table's delimiter row (`|-|`, `|-|-|`: no two

@@ -28,6 +28,9 @@ struct LongBlock: Sendable {
   /// How far the lines of a long list's open item, which starts at `start`, were read for a
   /// possible delimiter row, and whether one was found (``MarkdownStream/openItemMayHoldTable(to:)``).
   var itemTableScan = (start: -1, end: -1, found: false)
+  /// The complete end at which the line being received was found to open a long list's next item
+  /// (`MarkdownStream.nextItemOpened(completeEnd:)`): the item before it settles then, once.
+  var nextItemCheckedAt = -1
 }
 
 extension MarkdownStream {
@@ -174,13 +177,63 @@ extension MarkdownStream {
       return false
     }
     let items = Array(document.children(of: blocks[0]))
-    guard items.count >= 2, let lastRange = document.nodes[items[items.count - 1]].range else { return true }
+    guard let last = items.last, let lastRange = document.nodes[last].range else { return true }
     guard lastRange.start.line >= 1, lastRange.start.line - 1 < lines.count else { return false }
+    let lastStart = lines[lastRange.start.line - 1]
+    // The last item is finished too once the line being received surely opens the next one (its
+    // own lines are then all here), unless a blank line ends the lines of a tight list: the next
+    // item would make it loose, which a parse of that item alone cannot see. Otherwise it waits
+    // for the next line's end, and every heal meanwhile parses it again before the open item.
+    let loose = !found.isTight || !info.isTight
+    if lines.count >= 2, loose || !SourceLines.isBlank(region, lines[lines.count - 2]..<region.count),
+      Self.opensNextItem(source[completeEnd...], after: region[lastStart...], in: info)
+    {
+      for item in items {
+        settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: item, parent: blocks[0]))
+      }
+      longBlock?.settledEnd = completeEnd
+      return true
+    }
+    guard items.count >= 2 else { return true }
     for item in items.dropLast() {
       settle(MarkdownStreamSettledPart(id: nextPartID, document: document, node: item, parent: blocks[0]))
     }
-    longBlock?.settledEnd = start + lines[lastRange.start.line - 1]
+    longBlock?.settledEnd = start + lastStart
     return true
+  }
+
+  /// Whether `line`, the incomplete last line, surely opens the next item of the long list whose
+  /// last item's first line is `itemLine`, unindented: it starts with the same bullet, or with
+  /// digits and the same delimiter, then a blank and content (not the bullet again: `- -` may
+  /// still be a thematic break) whose block is settled (``PlainTextExtension/isSettled(line:)``).
+  /// Nothing else starts so — no break, setext underline or table row — and at the list's own
+  /// column it nests in no item: it ends the item before it.
+  static func opensNextItem(
+    _ line: ArraySlice<UInt8>, after itemLine: ArraySlice<UInt8>, in info: MarkdownNode.ListInfo
+  ) -> Bool {
+    guard let marker = itemLine.first, let first = line.first else { return false }
+    var index = line.startIndex
+    switch info.type {
+    case .bullet:
+      guard first == marker, marker == ASCII.hyphen || marker == ASCII.star || marker == ASCII.plus else {
+        return false
+      }
+      index += 1
+    case .ordered:
+      guard ASCII.isDigit(marker) else { return false }
+      while index < line.endIndex, ASCII.isDigit(line[index]) { index += 1 }
+      let delimiter = info.delimiter == .paren ? ASCII.closeParenthesis : ASCII.period
+      guard (1...9).contains(index - line.startIndex), index < line.endIndex, line[index] == delimiter else {
+        return false
+      }
+      index += 1
+    }
+    guard index < line.endIndex, line[index] == ASCII.space || line[index] == ASCII.tab,
+      let content = line[index...].first(where: { !ASCII.isBlank($0) }), !(info.type == .bullet && content == marker)
+    else { return false }
+    // And what block its content is, is settled: a line the heal holds back (`- 2`, a nested
+    // marker to be) leaves the item before it the open one, healed as such.
+    return PlainTextExtension.isSettled(line: line)
   }
 }
 
