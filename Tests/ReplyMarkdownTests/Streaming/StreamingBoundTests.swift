@@ -230,7 +230,8 @@ import Testing
         // The item before the line is parsed once more, by the update that settles it.
         if update.statistics.parsedBytes > start - lineStart + 16 { itemsParsedAgain[lineStart, default: 0] += 1 }
       }
-      #expect(itemsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(marker): \(itemsParsedAgain.sorted { $0.key < $1.key })")
+      #expect(
+        itemsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(marker): \(itemsParsedAgain.sorted { $0.key < $1.key })")
       _ = html.apply(stream.finish())
       #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(marker) \(separator.debugDescription)")
       #expect(checked > 40)
