@@ -88,6 +88,18 @@ import Testing
     let new = try Self.shell(
       "umask 022 && \"$R\" export thread.json -o new.html && stat -c '%a' new.html", in: directory)
     #expect(new.stdout == "644\n")
+    // A new export is no more open than its thread file: a private thread makes a private page
+    // (a review: 0644 from a 0600 thread), from a file or from standard input; one read from
+    // another user's group keeps that group's bits; a read-only thread still makes a file its
+    // owner can write again.
+    let modes = try Self.shell(
+      "umask 022 && cp thread.json private.json && chmod 600 private.json && "
+        + "\"$R\" export private.json -o private.html && \"$R\" export - -o piped.html < private.json && "
+        + "chmod 660 private.json && \"$R\" export private.json -o group.html && "
+        + "chmod 400 private.json && \"$R\" export private.json -o owner.html && "
+        + "stat -c '%a' private.html piped.html group.html owner.html && rm private.json private.html piped.html group.html owner.html",
+      in: directory)
+    #expect(modes.stdout == "600\n600\n640\n600\n", "\(modes.stderr)")
     let folder = try Self.shell("mkdir sub && \"$R\" export thread.json -o sub", in: directory)
     #expect(folder.status == 1 && folder.stderr == "replykit: cannot write 'sub': it is a directory\n")
     let empty = try CLIRunner.run(["export", directory.appendingPathComponent("thread.json").path, "-o", ""])

@@ -121,7 +121,7 @@ enum ExportCommand {
       text = page.render()
     }
     if let output, output != "-" {
-      try writeAtomically(text, to: output)
+      try writeAtomically(text, to: output, newFileMode: newExportMode(forThread: input))
     } else {
       StandardIO.writeShown(text)
     }
@@ -171,11 +171,23 @@ enum ExportCommand {
     return one.st_dev == other.st_dev && one.st_ino == other.st_ino
   }
 
+  /// The mode a new export file is created with (less the umask): no more open than the thread
+  /// file it shows — its group's and others' read and write bits, and always readable and
+  /// writable by its owner (a conversation kept private stays private in its export). A thread
+  /// read from a pipe gives 0666, as the shell's `>` does.
+  static func newExportMode(forThread input: String) -> mode_t {
+    var info = stat()
+    let found = input == "-" ? fstat(STDIN_FILENO, &info) == 0 : stat(input, &info) == 0
+    guard found, info.st_mode & S_IFMT == S_IFREG else { return 0o666 }
+    return 0o600 | (info.st_mode & 0o066)
+  }
+
   /// Writes `text` to `path` by the rules of ``OutputFile`` (atomic replacement of a regular file,
-  /// so a failed export never leaves a partial or empty file).
-  static func writeAtomically(_ text: String, to path: String) throws {
+  /// so a failed export never leaves a partial or empty file); a new file gets `newFileMode`
+  /// less the umask, a replaced one keeps its mode.
+  static func writeAtomically(_ text: String, to path: String, newFileMode: mode_t = 0o666) throws {
     do {
-      try OutputFile.write(Array(text.utf8), to: path, throughDescriptors: true)
+      try OutputFile.write(Array(text.utf8), to: path, newFileMode: newFileMode, throughDescriptors: true)
     } catch {
       throw CLIError.failure(error.description)
     }
