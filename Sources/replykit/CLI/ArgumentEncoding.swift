@@ -17,7 +17,7 @@ enum ArgumentEncoding {
     for (index, bytes) in arguments.enumerated() where String(validating: bytes, as: UTF8.self) == nil {
       throw CLIError.usage(
         "argument \(index + 1) is not UTF-8 ('\(escaped(bytes))'); replykit reads file names and text as UTF-8: "
-          + "rename the file, or pass it on standard input with '-'")
+          + "write a value (a title, a language) in UTF-8, and rename a file or pass it on standard input with '-'")
     }
   }
 

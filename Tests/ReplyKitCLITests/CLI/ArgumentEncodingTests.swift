@@ -14,6 +14,8 @@ import Testing
     } catch {
       #expect(error.status == 2)
       #expect(error.message.hasPrefix(#"argument 2 is not UTF-8 ('caf\xE9\x1B\x5C'); "#), "\(error.message)")
+      // Not only a file name: a title may be the argument (a review: "rename the file" alone).
+      #expect(error.message.contains("write a value (a title, a language) in UTF-8"), "\(error.message)")
     }
   }
 
