@@ -397,7 +397,10 @@ public struct MarkdownStream: Sendable {
   /// the item before it is complete and unsettled (``opensNextItem(_:after:in:)``): that item can
   /// settle now, not only once the line ends. Asked once per complete end.
   private mutating func nextItemOpened(completeEnd: Int) -> Bool {
-    guard var block = longBlock, case .list(let info) = block.kind, block.settledEnd < completeEnd,
+    // (Asked on every update that completed no line: the first byte rules most out.)
+    guard completeEnd < source.count, case let first = source[completeEnd],
+      first == ASCII.hyphen || first == ASCII.star || first == ASCII.plus || ASCII.isDigit(first),
+      var block = longBlock, case .list(let info) = block.kind, block.settledEnd < completeEnd,
       completeEnd == structuredEnd, block.nextItemCheckedAt != completeEnd,
       // (After a blank line in a tight list the item waits all the same: the list turns loose.)
       !info.isTight
