@@ -402,10 +402,10 @@ public struct MarkdownStream: Sendable {
       first == ASCII.hyphen || first == ASCII.star || first == ASCII.plus || ASCII.isDigit(first),
       var block = longBlock, case .list(let info) = block.kind, block.settledEnd < completeEnd,
       completeEnd == structuredEnd, block.nextItemCheckedAt != completeEnd,
-      // (After a blank line in a tight list the item waits all the same: the list turns loose.)
+      // (After a line cmark-gfm may take for blank, in a tight list, the item waits all the same.)
       !info.isTight
-        || !SourceLines.isBlank(
-          source, SourceLines.lineStart(source, endingAt: completeEnd, floor: block.settledEnd)..<completeEnd),
+        || !Self.mayEndBlank(
+          source[SourceLines.lineStart(source, endingAt: completeEnd, floor: block.settledEnd)..<completeEnd]),
       Self.opensNextItem(source[completeEnd...], after: source[block.settledEnd..<completeEnd], in: info)
     else { return false }
     block.nextItemCheckedAt = completeEnd

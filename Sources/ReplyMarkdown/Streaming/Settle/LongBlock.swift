@@ -181,11 +181,13 @@ extension MarkdownStream {
     guard lastRange.start.line >= 1, lastRange.start.line - 1 < lines.count else { return false }
     let lastStart = lines[lastRange.start.line - 1]
     // The last item is finished too once the line being received surely opens the next one (its
-    // own lines are then all here), unless a blank line ends the lines of a tight list: the next
-    // item would make it loose, which a parse of that item alone cannot see. Otherwise it waits
-    // for the next line's end, and every heal meanwhile parses it again before the open item.
+    // own lines are then all here), unless the lines of a tight list end in one cmark-gfm may
+    // take for blank (``mayEndBlank(_:)``: a blank line, or an empty footnote definition `[^1]:`):
+    // the next item would make the list loose, which a parse of that item alone cannot see (a
+    // review: `- a`, `  [^1]:`, `- b` showed tight). Otherwise it waits for the next line's end,
+    // and every heal meanwhile parses it again before the open item.
     let loose = !found.isTight || !info.isTight
-    if lines.count >= 2, loose || !SourceLines.isBlank(region, lines[lines.count - 2]..<region.count),
+    if lines.count >= 2, loose || !Self.mayEndBlank(region[lines[lines.count - 2]...]),
       Self.opensNextItem(source[completeEnd...], after: region[lastStart...], in: info)
     {
       for item in items {
