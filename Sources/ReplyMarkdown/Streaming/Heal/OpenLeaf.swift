@@ -67,11 +67,11 @@ struct OpenLeaf {
   /// table that the text before it holds open: without a parse (the stream's open row of a long
   /// table, after its head and settled rows). cmark-gfm's table extension takes any line that
   /// splits into at least one cell as the table's next row, and nothing else starts a block on a
-  /// line whose first byte is `|`: only a `|` followed by blanks alone splits into no cell (it
-  /// ends the table, and starts a paragraph).
+  /// line whose first byte is `|`: only a `|` followed by nothing but its space characters (space,
+  /// tab, vertical tab, form feed) splits into no cell (it ends the table, and starts a paragraph).
   static func continuingTableRow(_ text: [UInt8], lineStart: Int) -> OpenLeaf? {
     guard lineStart < text.count, text[lineStart] == ASCII.pipe,
-      text[(lineStart + 1)...].contains(where: { !ASCII.isBlank($0) }),
+      text[(lineStart + 1)...].contains(where: { !ASCII.isBlank($0) && $0 != 0x0B && $0 != 0x0C }),
       !text[lineStart...].contains(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn })
     else { return nil }
     return OpenLeaf(
