@@ -76,7 +76,13 @@ struct PlainTextWriter: MarkdownWalker {
     guard pending != .none else { return }
     let separator = pending
     pending = .none
-    guard !out.isEmpty else { return }
+    // Nothing written yet: the line a block before opened holds nothing (a table whose header
+    // shows only omitted raw HTML), so the next line still starts with its prefixes (a review:
+    // `<b>|`, `-|`, a blank and `- x` wrote `x` before its bullet).
+    guard !out.isEmpty else {
+      atLineStart = true
+      return
+    }
     // Nothing shown yet but spaces the line's end trims (a paragraph of a code span of spaces):
     // no blank line leads the text (fuzz seed 1341: `` ``` ``` ``, a blank, `a` started with two).
     if !lineIsCode && !out.contains(where: { $0 != UInt8(ascii: " ") }) {

@@ -53,6 +53,17 @@ import Testing
     }
   }
 
+  /// A table that shows nothing (its header only omitted raw HTML) opened an empty line that the
+  /// next block took for its own: its first line lost its prefix (a review: `- x` after such a
+  /// table wrote `x`, then its bullet on the next line; an empty item lost its bullet, so the
+  /// stream's plain text, which shows the item alone, differed from one-shot).
+  @Test func aTableThatShowsNothingLeavesTheNextLinesPrefixes() {
+    #expect(plain("<b>|\n-|\n\n- x\n") == "• x")
+    #expect(plain("<b>|\n-|\n-\n") == "•")
+    #expect(plain("<b>|\n-|\n-\n\nafter\n") == "•\n\nafter")
+    #expect(plain("<b>|\n-|\n> q\n") == "> q")
+  }
+
   @Test func listsUseBulletsByDepthRealNumbersAndTaskBoxes() {
     #expect(plain("- a\n  - b\n    - c\n      - d") == "• a\n  ◦ b\n    ▪ c\n      • d")
     #expect(plain("7) seven\n8) eight") == "7) seven\n8) eight")
