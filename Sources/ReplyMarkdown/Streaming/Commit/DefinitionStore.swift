@@ -274,6 +274,17 @@ struct DefinitionStore: Sendable {
         }
       }
       ReferenceLabels.forEachUsed(in: region, footnoteLengths: footnoteLengths, use)
+      // The final parse (the footnote section's) has every footnote definition, whatever labels
+      // the scan reads in the region: cmark-gfm looks a reference whose brackets stand on
+      // different lines up under a label made from their columns and its paragraph's offsets,
+      // which the scan may read otherwise inside nested definitions (`[^A]:[^a]:[^1``, then
+      // `[]`]` linked to `[^1]:` in one-shot rendering and stayed text at the end of a stream
+      // into a pipe: fuzz seed 1429). One parse, so no budget either.
+      if footnoteText {
+        for index in pieces.indices where pieces[index].labels.contains(where: { $0.hasPrefix("^") }) {
+          pending.append(index)
+        }
+      }
       // What the chosen pieces cite in turn is followed up to a budget: a chain of footnotes each
       // citing the next (`[^f1]: [^f2]`, …) put the whole chain in every preamble, quadratic in
       // the reply. Past the budget the preamble is partial, and the stream relies on its final
@@ -283,7 +294,7 @@ struct DefinitionStore: Sendable {
         guard !isInside(index), chosen.insert(index).inserted else { continue }
         guard pieces[index].holdsFootnoteOpener else { continue }
         followedBytes += pieces[index].bytes.count
-        if followedBytes > Self.alwaysIncludedLimit {
+        if followedBytes > Self.alwaysIncludedLimit && !footnoteText {
           preamble.isPartial = true
           continue
         }
