@@ -112,7 +112,10 @@ enum EscapedBrackets {
       }
       guard !beforeCursor else { break }
       let tried = (hint - maximumShift)...(hint + maximumShift)
-      for place in cursor..<min(source.count, cursor + maximumForward) where !tried.contains(place) {
+      // (Nothing forward when the node before ends at the source's end or past it: a range from
+      // past its end trapped, fuzz seed 1430.)
+      let forwardEnd = max(cursor, min(source.count, cursor + maximumForward))
+      for place in cursor..<forwardEnd where !tried.contains(place) {
         if let found = read(at: place) { return found }
       }
     }
