@@ -64,6 +64,9 @@ public struct MarkdownStream: Sendable {
   /// Whether that step left open a footnote definition or indented code after a blank line,
   /// which the first byte of the next line may close.
   var openUntilUnindentedLine = false
+  /// The complete-line end after which the line being received was last found to open a footnote
+  /// definition (``nextFootnoteOpened(completeEnd:)``): asked once per complete end.
+  var footnoteOpenerCheckedAt = -1
   /// The open long block whose finished parts settle, if any.
   var longBlock: LongBlock?
   var nextBlockID = 0
@@ -324,6 +327,7 @@ public struct MarkdownStream: Sendable {
       completeEnd > structuredEnd
         || (nextLine && !structuredNextLine && openUntilUnindentedLine && completeEnd == structuredEnd)
         || nextItemOpened(completeEnd: completeEnd)
+        || nextFootnoteOpened(completeEnd: completeEnd)
     else { return }
     // Lines that are each one more link definition (a reply's sources) close nothing below the
     // limit that takes them one by one, and past it are taken so, as a parse of them would find:
@@ -411,6 +415,34 @@ public struct MarkdownStream: Sendable {
     block.nextItemCheckedAt = completeEnd
     longBlock = block
     return true
+  }
+
+  /// Whether the line being received has just turned out to open a footnote definition at its
+  /// first column while the open part, complete lines that open with one, is not yet closed: a
+  /// footnote definition there (or indented code) ends before that line, which cmark-gfm takes
+  /// for a new definition whatever follows on it (``nextLineOpensFootnote(after:)``), so it can
+  /// close now, not only once the line ends (footnote definitions one after another, as replies
+  /// end, were parsed two at a time). Asked once per complete end.
+  private mutating func nextFootnoteOpened(completeEnd: Int) -> Bool {
+    // (Asked on every update that completed no line: the first bytes rule most out.)
+    guard completeEnd < source.count, source[completeEnd] == ASCII.openBracket, longBlock == nil,
+      closedEnd < completeEnd, completeEnd == structuredEnd, footnoteOpenerCheckedAt != completeEnd,
+      options.contains(.footnotes), source[closedEnd] == ASCII.openBracket,
+      nextLineOpensFootnote(after: completeEnd)
+    else { return false }
+    footnoteOpenerCheckedAt = completeEnd
+    return Self.opensFootnoteDefinition(source[closedEnd..<completeEnd])
+  }
+
+  /// Whether the line after the complete lines that end at `completeEnd` opens, at its first
+  /// column, what cmark-gfm takes for a footnote definition's start (``opensFootnoteDefinition(_:)``),
+  /// with footnotes on: it interrupts a paragraph, and no container or indented code goes on
+  /// through a line at that column, so a footnote definition or indented code before it has ended.
+  func nextLineOpensFootnote(after completeEnd: Int) -> Bool {
+    guard options.contains(.footnotes), completeEnd < source.count, source[completeEnd] == ASCII.openBracket else {
+      return false
+    }
+    return Self.opensFootnoteDefinition(source[completeEnd...])
   }
 
   /// Whether the line after the complete lines that end at `completeEnd` has begun with a byte

@@ -238,6 +238,69 @@ import Testing
     }
   }
 
+  /// Footnote definitions one after another, as replies end, without blank lines between: the one
+  /// before the line being received closes as soon as that line opens the next, so an update
+  /// parses the definition being received, not the one before it too.
+  @Test(arguments: ["", "    and a second line under it\n", "\n    indented on after a blank line\n"])
+  func footnoteDefinitionsCloseOnceTheNextOpens(continuation: String) {
+    let cited = (1...30).map { "[^\($0)]" }.joined(separator: " ")
+    let definitions = (1...30).map { "[^\($0)]: note \($0) with **bold** text and `code` and words after it\n" + continuation }
+    let text = "Cited: \(cited)\n\n" + definitions.joined()
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var checked = 0
+    var definitionsParsedAgain: [Int: Int] = [:]
+    var start = 0
+    while start < bytes.count {
+      let chunk = bytes[start..<min(start + 20, bytes.count)]
+      start += chunk.count
+      let update = stream.feed(bytes: chunk)
+      _ = html.apply(update)
+      let lineStart = bytes[..<start].lastIndex(of: ASCII.newline).map { $0 + 1 } ?? 0
+      guard start > 400, start - lineStart > 12, !chunk.contains(ASCII.newline), bytes[lineStart] == ASCII.openBracket
+      else { continue }
+      checked += 1
+      // The definition before the line is parsed once more, by the update that closes it.
+      if update.statistics.parsedBytes > start - lineStart + 16 { definitionsParsedAgain[lineStart, default: 0] += 1 }
+    }
+    #expect(definitionsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(definitionsParsedAgain.sorted { $0.key < $1.key })")
+    _ = html.apply(stream.finish())
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
+    #expect(checked > 40)
+  }
+
+  /// A line opening a footnote definition closes what cmark-gfm closes before it, and nothing
+  /// else: a fence, a quote, a list, a table and raw HTML go on or end as a whole parse says, at
+  /// every chunk size.
+  @Test(arguments: [1, 2, 3, 7, 20])
+  func aFootnoteDefinitionLineClosesOnlyWhatItEnds(chunk: Int) {
+    let texts = [
+      "[^1]: a\n    ```\n    code\n[^2]: b\n\nx[^1][^2]\n",
+      "    code\n[^2]: b\n\nx[^2]\n",
+      "[^1]: a\n- b\n[^2]: c\n\nx[^1][^2]\n",
+      "```\n[^1]: in code\n[^2]: still code\n```\n[^1]: a\n\nx[^1]\n",
+      "> [^1]: quoted\n[^2]: b\n\nx[^1][^2]\n",
+      "| a |\n|---|\n[^1]: row?\n\nx[^1]\n",
+      "<div>\n[^1]: raw\n</div>\n\nx[^1]\n",
+      "[^1]: a\n[^2 ]: not one\n[^3]:b\n\nx[^1][^3]\n",
+      "[^a]: x\r\n[^b]: y\r\n\r\nx[^a][^b]\r\n",
+    ]
+    for text in texts {
+      let bytes = Array(text.utf8)
+      var stream = MarkdownStream()
+      var html = MarkdownStreamHTMLRenderer()
+      var start = 0
+      while start < bytes.count {
+        let end = min(start + chunk, bytes.count)
+        _ = html.apply(stream.feed(bytes: bytes[start..<end]))
+        start = end
+      }
+      _ = html.apply(stream.finish())
+      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(text.debugDescription) at \(chunk)")
+    }
+  }
+
   /// An item whose last line is an empty footnote definition ends, to cmark-gfm, in a blank line:
   /// the next item makes the list loose, so the item is not settled early (a review: the display
   /// showed `- a`, `  [^1]:`, `- b` as a tight list until the final update).

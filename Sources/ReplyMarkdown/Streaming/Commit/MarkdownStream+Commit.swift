@@ -1105,7 +1105,9 @@ extension MarkdownStream {
   func isClosedAtEnd(_ document: MarkdownDocument, block: Int, text: [UInt8], lines: [Int], textEnd: Int) -> Bool {
     if Self.endsAtUnindentedLine(document.nodes[block].kind) {
       // cmark-gfm may count the blank lines in its range: read the text's last line instead.
+      // A footnote definition opening the next line ends it without a blank line too.
       return Self.endsWithBlankLine(text, at: text.count) && nextLineStarted(after: textEnd)
+        || nextLineOpensFootnote(after: textEnd)
     }
     guard let range = document.nodes[block].range else { return false }
     let after = Self.lineStart(range.end.line + 1, lines: lines, count: text.count)
