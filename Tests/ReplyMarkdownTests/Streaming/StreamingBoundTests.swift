@@ -244,7 +244,9 @@ import Testing
   @Test(arguments: ["", "    and a second line under it\n", "\n    indented on after a blank line\n"])
   func footnoteDefinitionsCloseOnceTheNextOpens(continuation: String) {
     let cited = (1...30).map { "[^\($0)]" }.joined(separator: " ")
-    let definitions = (1...30).map { "[^\($0)]: note \($0) with **bold** text and `code` and words after it\n" + continuation }
+    let definitions = (1...30).map {
+      "[^\($0)]: note \($0) with **bold** text and `code` and words after it\n" + continuation
+    }
     let text = "Cited: \(cited)\n\n" + definitions.joined()
     let bytes = Array(text.utf8)
     var stream = MarkdownStream()
@@ -264,7 +266,8 @@ import Testing
       // The definition before the line is parsed once more, by the update that closes it.
       if update.statistics.parsedBytes > start - lineStart + 16 { definitionsParsedAgain[lineStart, default: 0] += 1 }
     }
-    #expect(definitionsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(definitionsParsedAgain.sorted { $0.key < $1.key })")
+    #expect(
+      definitionsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(definitionsParsedAgain.sorted { $0.key < $1.key })")
     _ = html.apply(stream.finish())
     #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
     #expect(checked > 40)
