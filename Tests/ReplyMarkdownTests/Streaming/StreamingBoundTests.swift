@@ -201,6 +201,37 @@ import Testing
     #expect(checked > 50)
   }
 
+  /// A long table whose header row is plain words parses its open row after a stand-in header
+  /// of as many columns (`|a|a|…`, `|-|-|…`), not after the header itself: the context of a
+  /// parse is the stand-in's few bytes, whatever the header's length. A header holding more than
+  /// plain words (a footnote it cites numbers those of the rows) stays.
+  @Test func aLongTablesOpenRowIsParsedAfterAStandInHeader() {
+    for (words, standsIn) in [("column number", true), ("column **number**", false), ("column [^1]", false)] {
+      let head =
+        "| " + (1...6).map { "\(words) \($0)" }.joined(separator: " | ") + " |\n|"
+        + ":--|--:|:-:|---|---|---|\n"
+      let rows = (1...30).map { "| \($0) | a cell with **bold words** and `code` | more words here |\n" }.joined()
+      let text = head + rows + "\nAfter.\n\n[^1]: note\n"
+      let bytes = Array(text.utf8)
+      var stream = MarkdownStream()
+      var html = MarkdownStreamHTMLRenderer()
+      var largest = 0
+      var start = 0
+      while start < bytes.count {
+        let chunk = bytes[start..<min(start + 20, bytes.count)]
+        start += chunk.count
+        let update = stream.feed(bytes: chunk)
+        html.apply(update)
+        guard start > head.utf8.count + 200, start < bytes.count - 40, !chunk.contains(ASCII.newline) else { continue }
+        largest = max(largest, update.statistics.lookbackBytes)
+      }
+      // The stand-in: six columns of `|a`, `|:-`, `|-:`, `|:-:` and `|-`, and two line ends.
+      #expect(standsIn ? largest <= 40 : largest >= head.utf8.count, "\(words): \(largest)")
+      html.apply(stream.finish())
+      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(words)")
+    }
+  }
+
   /// A long list's last complete item settles as soon as the line being received surely opens
   /// the next item (`- w`, `12. w`): an update inside that line parses the line alone (and the
   /// one that settles the item, the item once more), where the item before it, kept open until

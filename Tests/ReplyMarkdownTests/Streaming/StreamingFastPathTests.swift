@@ -68,6 +68,30 @@ import Testing
     }
   }
 
+  /// Long tables whose header row is plain words, whose rows are parsed after a stand-in header of
+  /// as many columns (`LongBlock.rowsHeader`): rows with fewer and more cells than the header,
+  /// escaped pipes, pipes in code, every alignment, one column, a CRLF table, a row that ends the
+  /// table, show what rows parsed after the real header show.
+  static let tables = [
+    "| Name | Value | Note |\n|:---|:---:|---:|\n| a | b | c |\n| one |\n| 1 | 2 | 3 | 4 | 5 |\n| x \\| y | `a|b` | **c** |\n"
+      + "| [l](u) | www.x.com | <b>t</b> |\n\nafter\n",
+    "| # | name = value; $5 ^ |\n| - | - |\n| 1 | one |\n| 2 |\n|3|three|extra|\n> quote\n",
+    "| solo |\n|:-:|\n| a |\n| b | c |\n|\n| d |\n",
+    "Name | Value\r\n--- | ---:\r\n a | b\r\n c | d\r\n e\r\n\r\nafter",
+    "| A | B |\n|---|---|\n| [^1] | x |\n| y | [^1] |\n\n[^1]: note\n",
+    "| h1 | h2 | h3 | h4 |\n| :- | -: | :-: | - |\n" + String(repeating: "| c | *d* | `e` | f |\n", count: 12)
+      + "- item\n",
+  ]
+
+  @Test(arguments: tables)
+  func tableRowsShowWhatTheHeaderShows(text: String) {
+    #expect(Self.firstDifference([text]) == nil)
+    #expect(Self.firstDifference(text.map { String($0) }) == nil)
+    for seed in UInt64(1)...3 {
+      #expect(Self.firstDifference(StreamingHarness.randomCharacterChunks(text, seed: seed)) == nil)
+    }
+  }
+
   /// Every corpus reply with a fence, one seeded random chunking, the HTML after every update
   /// (the consumers render the same documents; the cases above compare all three).
   @Test func corpusFencesShowWhatTheParseShows() throws {

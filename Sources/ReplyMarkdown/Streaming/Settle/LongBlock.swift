@@ -7,7 +7,8 @@ struct LongBlock: Sendable {
   enum Kind: Sendable {
     /// A fenced code block: its opening line, fence character and length, and that line parsed.
     case fence(opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument)
-    /// A table: its header and delimiter rows, and those parsed.
+    /// A table: what its rows are parsed after (``rowsHeader(_:alignments:)``), and its header and
+    /// delimiter rows parsed.
     case table(header: [UInt8], head: MarkdownDocument)
     /// A list: its payload (tight until an item says otherwise).
     case list(info: MarkdownNode.ListInfo)
@@ -31,6 +32,47 @@ struct LongBlock: Sendable {
   /// The complete end at which the line being received was found to open a long list's next item
   /// (`MarkdownStream.nextItemOpened(completeEnd:)`): the item before it settles then, once.
   var nextItemCheckedAt = -1
+
+  /// What a long table's rows are parsed after, `header` being its header and delimiter rows with
+  /// `alignments`: a stand-in of as many columns with the same alignments (`|a|a|`, `|:-|-:|`)
+  /// when the header row holds plain words only (``holdsPlainWordsOnly(_:)``), else `header`
+  /// itself. cmark-gfm's table extension reads a body row by the number of columns alone (cells
+  /// past it are dropped, missing ones added), and the stand-in's delimiter row gives the table the
+  /// same alignments, so the rows parse alike, at a smaller cost per update: the header is parsed
+  /// again before the open row on every update.
+  static func rowsHeader(_ header: [UInt8], alignments: [MarkdownNode.TableAlignment]) -> [UInt8] {
+    guard !alignments.isEmpty,
+      let lineEnd = header.firstIndex(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }),
+      holdsPlainWordsOnly(header[..<lineEnd])
+    else { return header }
+    var standIn: [UInt8] = Array(String(repeating: "|a", count: alignments.count).utf8) + [ASCII.pipe, ASCII.newline]
+    for alignment in alignments {
+      standIn.append(ASCII.pipe)
+      switch alignment {
+      case .none: standIn.append(ASCII.hyphen)
+      case .left: standIn += [ASCII.colon, ASCII.hyphen]
+      case .center: standIn += [ASCII.colon, ASCII.hyphen, ASCII.colon]
+      case .right: standIn += [ASCII.hyphen, ASCII.colon]
+      }
+    }
+    standIn += [ASCII.pipe, ASCII.newline]
+    return standIn.count < header.count ? standIn : header
+  }
+
+  /// Whether a header row is words that nothing in a body row depends on: plain bytes
+  /// (``PlainTextExtension/isPlain(_:)``), pipes and `#`, `=`, `;`, `$`, `^`, and no `www.`. A
+  /// footnote it cites would number those of the rows; brackets, delimiter runs, tags and autolink
+  /// candidates count toward the input guard's limits for the whole parse.
+  static func holdsPlainWordsOnly(_ row: ArraySlice<UInt8>) -> Bool {
+    let inert: Set<UInt8> = [
+      ASCII.pipe, UInt8(ascii: "#"), UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: "$"), UInt8(ascii: "^"),
+    ]
+    guard row.allSatisfy({ PlainTextExtension.isPlain($0) || inert.contains($0) }) else { return false }
+    let lower = row.map(ASCII.lower)
+    let www = Array("www.".utf8)
+    return lower.count < www.count
+      || !(0...(lower.count - www.count)).contains { lower[$0..<($0 + www.count)].elementsEqual(www) }
+  }
 }
 
 extension MarkdownStream {
@@ -57,9 +99,12 @@ extension MarkdownStream {
       guard RefreshSchedule.parseCost(header[...]) <= LongBlock.maximumHeadBytes else { return }
       let head = parseText(header)
       guard Array(head.topLevelBlocks).count == 1, let first = head.topLevelBlocks.first(where: { _ in true }),
-        case .table = head.nodes[first].kind
+        case .table(let alignments) = head.nodes[first].kind
       else { return }
-      begin(LongBlock(kind: .table(header: header, head: head), settledEnd: base + lines[2]))
+      begin(
+        LongBlock(
+          kind: .table(header: fastPaths ? LongBlock.rowsHeader(header, alignments: alignments) : header, head: head),
+          settledEnd: base + lines[2]))
       if !settleLongBlock(completeEnd) { leaveLongBlock() }
     case .list(let info):
       begin(LongBlock(kind: .list(info: info), settledEnd: base))
