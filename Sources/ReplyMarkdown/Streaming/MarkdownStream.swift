@@ -537,7 +537,10 @@ public struct MarkdownStream: Sendable {
           context: .fencedCode(fence: fence, length: length), applied: &applied)
         container = .codeBlock(head)
       case .table(let header, let head):
-        healed = healWithPreamble(head: header, from: block.settledEnd)
+        var applied = AppliedHealRules()
+        healed = healWithPreamble(head: header, from: block.settledEnd, applied: &applied)
+        extendable = PlainTextExtension.mayExtend(after: applied)
+        hidesText = applied.contains(.unresolvedFootnoteReference)
         container = .table(head)
       case .list(let info):
         var applied = AppliedHealRules()

@@ -195,6 +195,24 @@ import Testing
     ("*a\n**b", " c"),
     ("[*a", " b](u) c"),
     ("*a ![i](u) b", " c"),
+    // The last cell of a table's open row.
+    ("| a | b |\n|---|---|\n| c | d", "d more words, (and) 50%"),
+    ("| a | b |\n|:-|-:|\n| c | *d", "d more"),
+    ("| a | b |\n|---|---|\n| c | d | e", "e more"),
+    ("| a | b |\n|---|---|\n| c | d \\| e", "e more"),
+    ("| a | b |\n|---|---|\n| c | d  ", "e more  "),
+    ("| a | b |\n|---|---|\n| c | www", ".x.org more"),
+    ("| a | b |\n|---|---|\n| c | x [^1", "] more"),
+    ("| a |\n|---|\n|", " c"),
+    ("| a |\n|---|\n| c\n|", "d"),
+    ("Intro\n| a | b |\n|---|---|\n| c | d", "d e"),
+    ("- | a | b |\n  |---|---|\n  | c | d", "d e"),
+    ("> | a | b |\n> |---|---|\n> | c | d", "d e"),
+    ("| a | b |\n|---|---|\n| c | d [x]", " more"),
+    ("| a | b |\n|---|---|\n| c | `d", " more"),
+    ("| a | b |\n|---|---|\n| c | d\t", "e"),
+    ("| a | b |\n|---|---|\n| c | x | y x", " more"),
+    ("| a | b |\n|---|---|\n| c | x | | y x", " more"),
   ]
 
   @Test func continuationsShowWhatTheHealShows() {
@@ -208,6 +226,17 @@ import Testing
         #expect(StreamingFastPathTests.firstDifference(chunks) == nil, "\(text.debugDescription) seed \(seed)")
       }
     }
+  }
+
+  /// The extension is taken in a table's open row, after its last cell's first words: a long
+  /// table's and one in the open part.
+  @Test(arguments: ["| a | b |\n|---|---|\n| c | d\n| e | f", "Intro\n\n| a | b |\n|---|---|\n| e | f"])
+  func tableCellsTakeTheShortcut(start: String) {
+    var stream = MarkdownStream()
+    _ = stream.feed(start)
+    var parsed = 0
+    for word in ["here", "and", "there", "again"] { parsed += stream.feed(" " + word).statistics.parsedBytes }
+    #expect(parsed == 0)
   }
 
   /// The extension is taken on ordinary prose (a test that it is not dead code).

@@ -1,16 +1,17 @@
 /// The healer's shortcut for the commonest update of all: a chunk of plain words that continues the
-/// last line of the open paragraph (or heading). The healed tail of the last update then needs no
+/// last line of the open paragraph (or heading, or a table's open row). The healed tail of the last update then needs no
 /// new parse: its last text node grows by the chunk.
 ///
 /// The shortcut is taken only where a parse could not answer differently, which is checked, not
 /// assumed:
 /// - the last tail was healed exactly (``mayExtend(after:)``: nothing held back, nothing closed
 ///   but emphasis after the text), and its document ends in a text node that is a child of a
-///   paragraph or heading ending on the last line (or of emphasis, strong emphasis or
-///   strikethrough in one, which the healer closed), its bytes the received bytes before the end
-///   (trailing blanks aside);
+///   paragraph, heading or table cell ending on the last line (or of emphasis, strong emphasis
+///   or strikethrough in one, which the healer closed), its bytes the received bytes before the
+///   end (trailing blanks aside);
 /// - what block the last line is, is settled (``isSettled(line:)``): no list marker, tag,
-///   definition label or table row still to be;
+///   definition label or table row still to be; or, in a table cell, the line is a row that
+///   stays one with the same cells (``continuesTable(line:)``);
 /// - the new bytes are ``isPlain(_:)``, `:` or `=`, without a line break; no word they reach
 ///   holds `www.`, `@`, or a `:` followed by anything but a blank (an autolink to be, or one that
 ///   grows); they do not end in a grapheme that later scalars could extend.
@@ -184,15 +185,16 @@ enum PlainTextExtension {
     var start: Int
     var end: Int
     var lineStart: Int
-    /// The paragraph or heading it is in.
+    /// The paragraph, heading or table cell it is in.
     var parent: Int
     /// How many emphasis, strong emphasis and strikethrough nodes it is in (closed by the heal).
     var emphasisLevels: Int
   }
 
   /// The last text node of `document`, a tail healed exactly (rules that ``mayExtend(after:)``
-  /// accepts) from `source`, with where it is in `source`: when it is a child of a paragraph or
-  /// heading that ends on `lastLine` of the healed text (or of emphasis the heal closed in one),
+  /// accepts) from `source`, with where it is in `source`: when it is a child of a paragraph,
+  /// heading or table cell that ends on `lastLine` of the healed text (or of emphasis the heal
+  /// closed in one),
   /// its bytes are the received bytes before the end (trailing blanks aside), it ends in no
   /// marker, and what block the line is, is settled. With `checksPositions` (the heal hid text),
   /// it also ends where its block does, outside emphasis.
@@ -212,7 +214,7 @@ enum PlainTextExtension {
       parent = above
       depth -= 1
       switch nodes[parent].kind {
-      case .paragraph, .heading: break
+      case .paragraph, .heading, .tableCell: break
       case .emphasis, .strong, .strikethrough:
         emphasisLevels += 1
         continue
@@ -261,7 +263,16 @@ enum PlainTextExtension {
     if checksPositions {
       guard let textEnd = last.range?.end, textEnd.column == end - lineStart else { return nil }
     }
-    guard isSettled(line: source[lineStart..<end]) else { return nil }
+    if case .tableCell = nodes[parent].kind {
+      // The last cell shown may be one before the line's last (cells past the header's count are
+      // dropped), whose words the line may end with all the same: its end column must be the
+      // line's.
+      guard continuesTable(line: source[lineStart..<end]), let textEnd = last.range?.end,
+        textEnd.column == end - lineStart
+      else { return nil }
+    } else {
+      guard isSettled(line: source[lineStart..<end]) else { return nil }
+    }
     return OpenText(
       literal: literal, start: end - bytes.count, end: end, lineStart: lineStart, parent: parent,
       emphasisLevels: emphasisLevels)
@@ -292,6 +303,16 @@ enum PlainTextExtension {
     if first == ASCII.equals && hold.content.allSatisfy({ $0 == ASCII.equals || ASCII.isBlank($0) }) { return false }
     if hold.content.allSatisfy({ $0 == ASCII.hyphen || $0 == ASCII.colon || ASCII.isBlank($0) }) { return false }
     return !line.contains(ASCII.pipe)
+  }
+
+  /// Whether `line`, whose last cell the text is in, stays a row of its table with the same
+  /// cells as it grows by plain words: it opens with `|` (no container marker, no indentation)
+  /// and holds more than blanks after it, which cmark-gfm's table extension always takes for the
+  /// table's next row (``OpenLeaf/continuingTableRow(_:lineStart:)``), and plain words add no
+  /// pipe.
+  static func continuesTable(line: ArraySlice<UInt8>) -> Bool {
+    guard line.first == ASCII.pipe else { return false }
+    return line.dropFirst().contains { !ASCII.isBlank($0) && $0 != 0x0B && $0 != 0x0C }
   }
 
   /// Whether the last character of `text` is punctuation as cmark-gfm reads it beside a delimiter
