@@ -338,6 +338,21 @@ import Testing
     #expect(html.html == HTMLRenderer().render(MarkdownDocument("> Some *quoted* words & more here and 'there' again")))
   }
 
+  /// The same in the last cell of a long table's open row: the words go before the cell's, the
+  /// row's and the table's closing tags.
+  @Test func tableCellWordsAreAddedInPlace() {
+    let start = "| a | b |\n|:-|-:|\n" + (1...12).map { "| \($0) | cell \($0) |\n" }.joined() + "| last | some & many"
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    html.apply(stream.feed(start))
+    for word in ["words", "more", "(here)", "again"] {
+      let edit = html.apply(stream.feed(" " + word))
+      #expect(edit.appended.utf8.count <= " \(word)".utf8.count + 40, "\(word) \(edit.appended.debugDescription)")
+    }
+    html.apply(stream.finish())
+    #expect(html.html == HTMLRenderer().render(MarkdownDocument(start + " words more (here) again")))
+  }
+
   /// The same in the open item of a long list (shown in pieces): the words go before the item's
   /// and the list's closing tags, and every display is what a heal shows.
   @Test func listItemWordsAreAddedInPlace() {

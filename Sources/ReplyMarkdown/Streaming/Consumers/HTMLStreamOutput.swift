@@ -207,11 +207,14 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       bytes.append(contentsOf: (info.type == .bullet ? "</ul>\n" : "</ol>\n").utf8)
     case .table:
       var rows: [UInt8] = []
+      var textEnd: Int?
       if let first = blocks.first, case .table = document.nodes[first].kind {
-        rows = bodyRows(document, table: first)
+        (rows, textEnd) = bodyRowsAndTextEnd(document, table: first)
         rest = rest.dropFirst()
       }
       if open.settled.isEmpty && !rows.isEmpty { bytes.append(contentsOf: "<tbody>\n".utf8) }
+      // The open row's last cell may grow in place, as a paragraph's words (above).
+      if rest.isEmpty, let textEnd { shownOpen = (open.tail.serial, bytes.count + textEnd) }
       bytes.append(contentsOf: rows)
       if !open.settled.isEmpty || !rows.isEmpty { bytes.append(contentsOf: "</tbody>\n".utf8) }
       bytes.append(contentsOf: "</table>\n".utf8)
@@ -270,16 +273,21 @@ struct HTMLStreamOutput: StreamConsumerOutput {
 
   /// The body rows of the table at `table` in `document`, as the whole table renders them.
   private func bodyRows(_ document: MarkdownDocument, table: Int) -> [UInt8] {
+    bodyRowsAndTextEnd(document, table: table).html
+  }
+
+  /// ``bodyRows(_:table:)``, and where in them the output of the last text node ends.
+  private func bodyRowsAndTextEnd(_ document: MarkdownDocument, table: Int) -> (html: [UInt8], textEnd: Int?) {
     // The rows after the header, walked inside the table's open body: what the whole table
     // renders between `<tbody>` and `</tbody>` (its head, rendered again on every update, cost a
     // table's open row more than the row).
-    guard let first = document.children(of: table).dropFirst().first(where: { _ in true }) else { return [] }
+    guard let first = document.children(of: table).dropFirst().first(where: { _ in true }) else { return ([], nil) }
     var writer = HTMLWriter(document: document, options: renderer.options, highlighter: renderer.highlighter)
     writer.needsClosingTableBody = true
     writer.walk(from: first, to: document.nodes[table].subtreeEnd, parents: [0, table])
     var html = writer.out.bytes()
     if html.last != ASCII.newline { html.append(ASCII.newline) }
-    return html
+    return (html, writer.lastTextEnd)
   }
 
   private static func matches(_ needle: [UInt8], in haystack: [UInt8], at index: Int) -> Bool {
