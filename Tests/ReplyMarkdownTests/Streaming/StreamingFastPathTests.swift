@@ -213,6 +213,13 @@ import Testing
     ("| a | b |\n|---|---|\n| c | d\t", "e"),
     ("| a | b |\n|---|---|\n| c | x | y x", " more"),
     ("| a | b |\n|---|---|\n| c | x | | y x", " more"),
+    // (A table's first line indented: cmark-gfm shifts its cells' columns by that much; a review.)
+    ("  a\n|-|\n|c|c", "de more"),
+    ("   x\na\n|-|\n|c|c", "de more"),
+    ("   *a* | b\n---|---\n|c |c|cde", " fgh"),
+    ("  a | b\n--|--\n| 1 | 1", "1 more"),
+    ("| a |\n|---|\n| c \\| d", " e"),
+    ("| a | b |\n|---|---|\n| `x|y` | c", "d"),
   ]
 
   @Test func continuationsShowWhatTheHealShows() {

@@ -265,10 +265,14 @@ enum PlainTextExtension {
     }
     if case .tableCell = nodes[parent].kind {
       // The last cell shown may be one before the line's last (cells past the header's count are
-      // dropped), whose words the line may end with all the same: its end column must be the
-      // line's.
-      guard continuesTable(line: source[lineStart..<end]), let textEnd = last.range?.end,
-        textEnd.column == end - lineStart
+      // dropped), whose words the line may end with all the same: the row shows as many cells as
+      // the line holds. (Not by the text's end column: cmark-gfm counts a table's columns from
+      // its first line's indentation, `  a`, `|-|`, `|c|cde`, showed `cde` in the first cell; a
+      // review.)
+      guard continuesTable(line: source[lineStart..<end]),
+        let row = nodes[..<parent].lastIndex(where: { $0.depth == nodes[parent].depth - 1 }),
+        case .tableRow = nodes[row].kind,
+        document.children(of: row).reduce(0, { count, _ in count + 1 }) == cellCount(ofRow: source[lineStart..<end])
       else { return nil }
     } else {
       guard isSettled(line: source[lineStart..<end]) else { return nil }
@@ -313,6 +317,17 @@ enum PlainTextExtension {
   static func continuesTable(line: ArraySlice<UInt8>) -> Bool {
     guard line.first == ASCII.pipe else { return false }
     return line.dropFirst().contains { !ASCII.isBlank($0) && $0 != 0x0B && $0 != 0x0C }
+  }
+
+  /// How many cells cmark-gfm's table extension splits `row` into, a line that opens with `|` and
+  /// does not end with one: one per pipe that no backslash escapes (a pipe right after a
+  /// backslash is escaped, even after `\\`; a code span does not hide one).
+  static func cellCount(ofRow row: ArraySlice<UInt8>) -> Int {
+    var count = 0
+    for index in row.indices where row[index] == ASCII.pipe {
+      if index == row.startIndex || row[index - 1] != ASCII.backslash { count += 1 }
+    }
+    return count
   }
 
   /// Whether the last character of `text` is punctuation as cmark-gfm reads it beside a delimiter
