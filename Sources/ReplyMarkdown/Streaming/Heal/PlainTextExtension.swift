@@ -1,6 +1,6 @@
 /// The healer's shortcut for the commonest update of all: a chunk of plain words that continues the
-/// last line of the open paragraph (or heading, or a table's open row). The healed tail of the last update then needs no
-/// new parse: its last text node grows by the chunk.
+/// last line of the open paragraph (or heading, or a table's open row). The healed tail of the last
+/// update then needs no new parse: its last text node grows by the chunk.
 ///
 /// The shortcut is taken only where a parse could not answer differently, which is checked, not
 /// assumed:
@@ -194,10 +194,10 @@ enum PlainTextExtension {
   /// The last text node of `document`, a tail healed exactly (rules that ``mayExtend(after:)``
   /// accepts) from `source`, with where it is in `source`: when it is a child of a paragraph,
   /// heading or table cell that ends on `lastLine` of the healed text (or of emphasis the heal
-  /// closed in one),
-  /// its bytes are the received bytes before the end (trailing blanks aside), it ends in no
-  /// marker, and what block the line is, is settled. With `checksPositions` (the heal hid text),
-  /// it also ends where its block does, outside emphasis.
+  /// closed in one), its bytes are the received bytes before the end (trailing blanks aside), it
+  /// ends in no marker, and what block the line is, is settled (a cell's row shows every cell of
+  /// its line). With `checksPositions` (the heal hid text), it also ends where its block does,
+  /// outside emphasis.
   static func openText(
     of document: MarkdownDocument, source: ArraySlice<UInt8>, lastLine: Int, checksPositions: Bool
   ) -> OpenText? {
