@@ -269,14 +269,24 @@ extension GuardScanner {
   /// definitions that open a paragraph make them text to cmark-gfm (184 rows `[x]: u` of a table
   /// were each left uncharged for a 24 KB definition: 62 KB of input made 8.8 MB of HTML; fuzz
   /// seed 1398).
+  ///
+  /// A line whose label is followed by what makes no definition (`[x]:: u`, `[x]: u v`: cmark-gfm
+  /// reads that line and every one after it in the paragraph as text) ends the run before it: 274
+  /// lines `[x]: u` after `[x]:: u` were left uncharged for a 6 KB definition, whose `@`s the
+  /// autolink budget then widened with word joiners: 9.8 KB of input made 8.8 MB of HTML (fuzz
+  /// seed 1437).
   func definitionRunLines() -> Int {
     guard !segmentIsTable else { return 0 }
     var count = 0
     var titleMayFollow = false
     while count < segment.count {
       let line = segment[count]
-      if definitionLabelEnd(from: line.start, to: line.end) != nil {
-        titleMayFollow = true
+      if let labelEnd = definitionLabelEnd(from: line.start, to: line.end) {
+        switch definitionRest(from: labelEnd, to: line.end) {
+        case .complete: titleMayFollow = true
+        case .runsOn: return count + 1
+        case .notDefinition: return count
+        }
       } else if titleMayFollow && opensTitle(line) {
         titleMayFollow = false
       } else {
@@ -285,6 +295,67 @@ extension GuardScanner {
       count += 1
     }
     return count
+  }
+
+  /// What follows a definition's label and `:` on its line, as cmark-gfm reads a definition.
+  enum DefinitionRest {
+    /// A destination, and a title closed on the line or none: the definition may end here (a
+    /// title may still open on the next line).
+    case complete
+    /// Nothing yet, or a title that does not close on the line: the definition runs on over the
+    /// next lines, which the run leaves out (they are scanned, which only makes limits stricter).
+    case runsOn
+    /// What makes no definition: this line is text.
+    case notDefinition
+  }
+
+  /// Reads the rest of a definition's line from `start` (after the label's `:`) to `end`:
+  /// blanks, a destination (`<…>` on the line, or bytes other than blanks and control characters
+  /// with balanced unescaped parentheses), and after blanks a title (`"…"`, `'…'`, `(…)`) or
+  /// nothing, then only blanks. Stricter than cmark-gfm where in doubt: a line read as no
+  /// definition has its bracket charged.
+  func definitionRest(from start: Int, to end: Int) -> DefinitionRest {
+    var index = start
+    func skipBlanks() { while index < end && ASCII.isBlank(bytes[index]) { index += 1 } }
+    skipBlanks()
+    guard index < end else { return .runsOn }
+    if bytes[index] == ASCII.lessThan {
+      index += 1
+      while index < end && bytes[index] != ASCII.greaterThan {
+        if bytes[index] == ASCII.lessThan { return .notDefinition }
+        index += bytes[index] == ASCII.backslash ? 2 : 1
+      }
+      guard index < end else { return .notDefinition }
+      index += 1
+    } else {
+      var depth = 0
+      while index < end && !ASCII.isBlank(bytes[index]) {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return .notDefinition }
+        if byte == ASCII.backslash {
+          index += 2
+          continue
+        }
+        if byte == ASCII.openParenthesis { depth += 1 }
+        if byte == ASCII.closeParenthesis {
+          depth -= 1
+          if depth < 0 { return .notDefinition }
+        }
+        index += 1
+      }
+      guard depth == 0 else { return .notDefinition }
+    }
+    let destinationEnd = index
+    skipBlanks()
+    guard index < end else { return .complete }
+    guard index > destinationEnd, ReferenceDefinitionScan.opensTitle(bytes[index]) else { return .notDefinition }
+    let closer = bytes[index] == ASCII.openParenthesis ? ASCII.closeParenthesis : bytes[index]
+    index += 1
+    while index < end && bytes[index] != closer { index += bytes[index] == ASCII.backslash ? 2 : 1 }
+    guard index < end else { return .runsOn }
+    index += 1
+    skipBlanks()
+    return index >= end ? .complete : .notDefinition
   }
 
   /// Whether `line`'s first byte other than a blank opens a link title (`"`, `'`, `(`).
