@@ -244,29 +244,43 @@ import Testing
     let items = (1...30).map { "\(marker)item \($0) with **bold** text and `code` and some words after it\n" }
     for separator in ["", "\n"] {
       let text = items.joined(separator: separator) + "\nAfter.\n"
-      let bytes = Array(text.utf8)
-      var stream = MarkdownStream()
-      var html = MarkdownStreamHTMLRenderer()
-      var checked = 0
-      var itemsParsedAgain: [Int: Int] = [:]
-      var start = 0
-      while start < bytes.count {
-        let chunk = bytes[start..<min(start + 20, bytes.count)]
-        start += chunk.count
-        let update = stream.feed(bytes: chunk)
-        _ = html.apply(update)
-        let lineStart = bytes[..<start].lastIndex(of: ASCII.newline).map { $0 + 1 } ?? 0
-        guard start > 400, start - lineStart > 8, !chunk.contains(ASCII.newline) else { continue }
-        checked += 1
-        // The item before the line is parsed once more, by the update that settles it.
-        if update.statistics.parsedBytes > start - lineStart + 16 { itemsParsedAgain[lineStart, default: 0] += 1 }
-      }
+      let streamed = Self.parsesAgainBeforeTheLine(text, into: 8)
       #expect(
-        itemsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(marker): \(itemsParsedAgain.sorted { $0.key < $1.key })")
-      _ = html.apply(stream.finish())
-      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(marker) \(separator.debugDescription)")
-      #expect(checked > 40)
+        streamed.parsedAgain.values.allSatisfy { $0 <= 1 },
+        "\(marker): \(streamed.parsedAgain.sorted { $0.key < $1.key })")
+      #expect(streamed.endsAsOneShot, "\(marker) \(separator.debugDescription)")
+      #expect(streamed.checked > 40)
     }
+  }
+
+  /// Streams `text` in 20-byte chunks into the HTML consumer and, for each update inside a line
+  /// (past the first 400 bytes, more than `into` bytes into the line, a line whose first byte
+  /// `opens`, the update adding no line break), whether it parsed more than the line so far and
+  /// 16 bytes: the block before the line parsed again. Returns how many times that happened per
+  /// line, how many updates were looked at, and whether the end equals one-shot rendering.
+  static func parsesAgainBeforeTheLine(_ text: String, into: Int, opens: (UInt8) -> Bool = { _ in true })
+    -> (parsedAgain: [Int: Int], checked: Int, endsAsOneShot: Bool)
+  {
+    let bytes = Array(text.utf8)
+    var stream = MarkdownStream()
+    var html = MarkdownStreamHTMLRenderer()
+    var checked = 0
+    var parsedAgain: [Int: Int] = [:]
+    var start = 0
+    while start < bytes.count {
+      let chunk = bytes[start..<min(start + 20, bytes.count)]
+      start += chunk.count
+      let update = stream.feed(bytes: chunk)
+      _ = html.apply(update)
+      let lineStart = bytes[..<start].lastIndex(of: ASCII.newline).map { $0 + 1 } ?? 0
+      guard start > 400, start - lineStart > into, !chunk.contains(ASCII.newline), opens(bytes[lineStart]) else {
+        continue
+      }
+      checked += 1
+      if update.statistics.parsedBytes > start - lineStart + 16 { parsedAgain[lineStart, default: 0] += 1 }
+    }
+    _ = html.apply(stream.finish())
+    return (parsedAgain, checked, html.html == HTMLRenderer().render(MarkdownDocument(text)))
   }
 
   /// Footnote definitions one after another, as replies end, without blank lines between: the one
@@ -279,29 +293,12 @@ import Testing
       "[^\($0)]: note \($0) with **bold** text and `code` and words after it\n" + continuation
     }
     let text = "Cited: \(cited)\n\n" + definitions.joined()
-    let bytes = Array(text.utf8)
-    var stream = MarkdownStream()
-    var html = MarkdownStreamHTMLRenderer()
-    var checked = 0
-    var definitionsParsedAgain: [Int: Int] = [:]
-    var start = 0
-    while start < bytes.count {
-      let chunk = bytes[start..<min(start + 20, bytes.count)]
-      start += chunk.count
-      let update = stream.feed(bytes: chunk)
-      _ = html.apply(update)
-      let lineStart = bytes[..<start].lastIndex(of: ASCII.newline).map { $0 + 1 } ?? 0
-      guard start > 400, start - lineStart > 12, !chunk.contains(ASCII.newline), bytes[lineStart] == ASCII.openBracket
-      else { continue }
-      checked += 1
-      // The definition before the line is parsed once more, by the update that closes it.
-      if update.statistics.parsedBytes > start - lineStart + 16 { definitionsParsedAgain[lineStart, default: 0] += 1 }
-    }
+    // The definition before the line is parsed once more, by the update that closes it.
+    let streamed = Self.parsesAgainBeforeTheLine(text, into: 12) { $0 == ASCII.openBracket }
     #expect(
-      definitionsParsedAgain.values.allSatisfy { $0 <= 1 }, "\(definitionsParsedAgain.sorted { $0.key < $1.key })")
-    _ = html.apply(stream.finish())
-    #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)))
-    #expect(checked > 40)
+      streamed.parsedAgain.values.allSatisfy { $0 <= 1 }, "\(streamed.parsedAgain.sorted { $0.key < $1.key })")
+    #expect(streamed.endsAsOneShot)
+    #expect(streamed.checked > 40)
   }
 
   /// A line opening a footnote definition closes what cmark-gfm closes before it, and nothing
