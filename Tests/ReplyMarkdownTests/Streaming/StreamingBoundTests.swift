@@ -318,17 +318,9 @@ import Testing
       "[^a]: x\r\n[^b]: y\r\n\r\nx[^a][^b]\r\n",
     ]
     for text in texts {
-      let bytes = Array(text.utf8)
-      var stream = MarkdownStream()
-      var html = MarkdownStreamHTMLRenderer()
-      var start = 0
-      while start < bytes.count {
-        let end = min(start + chunk, bytes.count)
-        _ = html.apply(stream.feed(bytes: bytes[start..<end]))
-        start = end
-      }
-      _ = html.apply(stream.finish())
-      #expect(html.html == HTMLRenderer().render(MarkdownDocument(text)), "\(text.debugDescription) at \(chunk)")
+      #expect(
+        StreamingHarness.streamedHTML(text, chunk: chunk) == HTMLRenderer().render(MarkdownDocument(text)),
+        "\(text.debugDescription) at \(chunk)")
     }
   }
 
