@@ -284,11 +284,19 @@ extension GuardScanner {
       if let labelEnd = definitionLabelEnd(from: line.start, to: line.end) {
         switch definitionRest(from: labelEnd, to: line.end) {
         case .complete: titleMayFollow = true
+        case .titled: titleMayFollow = false
         case .runsOn: return count + 1
         case .notDefinition: return count
         }
       } else if titleMayFollow && opensTitle(line) {
-        titleMayFollow = false
+        // A title that makes no definition's (`"t" u`) is text, and so is the rest.
+        var start = line.start
+        while ASCII.isBlank(bytes[start]) { start += 1 }
+        switch titleRest(from: start, to: line.end) {
+        case .titled: titleMayFollow = false
+        case .runsOn: return count + 1
+        default: return count
+        }
       } else {
         break
       }
@@ -299,9 +307,11 @@ extension GuardScanner {
 
   /// What follows a definition's label and `:` on its line, as cmark-gfm reads a definition.
   enum DefinitionRest {
-    /// A destination, and a title closed on the line or none: the definition may end here (a
-    /// title may still open on the next line).
+    /// A destination and no title: the definition may end here (a title may still open on the
+    /// next line).
     case complete
+    /// A destination and a title closed on the line, then only blanks: the definition ends here.
+    case titled
     /// Nothing yet, or a title that does not close on the line: the definition runs on over the
     /// next lines, which the run leaves out (they are scanned, which only makes limits stricter).
     case runsOn
@@ -348,14 +358,22 @@ extension GuardScanner {
     let destinationEnd = index
     skipBlanks()
     guard index < end else { return .complete }
-    guard index > destinationEnd, ReferenceDefinitionScan.opensTitle(bytes[index]) else { return .notDefinition }
-    let closer = bytes[index] == ASCII.openParenthesis ? ASCII.closeParenthesis : bytes[index]
-    index += 1
+    guard index > destinationEnd else { return .notDefinition }
+    return titleRest(from: index, to: end)
+  }
+
+  /// Reads a definition's title from `start` to the line's `end`: `.titled` when it opens there
+  /// (`"`, `'`, `(`), closes on the line and only blanks follow; `.runsOn` when it does not close
+  /// on the line; else `.notDefinition`.
+  func titleRest(from start: Int, to end: Int) -> DefinitionRest {
+    guard start < end, ReferenceDefinitionScan.opensTitle(bytes[start]) else { return .notDefinition }
+    let closer = bytes[start] == ASCII.openParenthesis ? ASCII.closeParenthesis : bytes[start]
+    var index = start + 1
     while index < end && bytes[index] != closer { index += bytes[index] == ASCII.backslash ? 2 : 1 }
     guard index < end else { return .runsOn }
     index += 1
-    skipBlanks()
-    return index >= end ? .complete : .notDefinition
+    while index < end && ASCII.isBlank(bytes[index]) { index += 1 }
+    return index >= end ? .titled : .notDefinition
   }
 
   /// Whether `line`'s first byte other than a blank opens a link title (`"`, `'`, `(`).

@@ -411,7 +411,9 @@ import Testing
   /// definition: 9.8 KB of input made 8.8 MB of HTML; fuzz seed 1437). Definitions that cmark-gfm
   /// takes (titles on the line or the next, `<…>` destinations, balanced parentheses) still cost
   /// nothing.
-  @Test(arguments: ["[x]:: u", "[x]: u v", "[x]: u \"t\" junk", "[x]: <u", "[x]: u)"])
+  @Test(arguments: [
+    "[x]:: u", "[x]: u v", "[x]: u \"t\" junk", "[x]: <u", "[x]: u)", "[x]: u \"t\"\n\"v\"", "[x]: u\n\"t\" v",
+  ])
   func aLabelAfterWhatMakesNoDefinitionIsAReference(breaking: String) {
     let definition = "\n[x]: u" + String(repeating: "a", count: 24_800) + "\n"
     let text = "[y]: /v\n" + breaking + "\n" + String(repeating: "[x]: u\n", count: 330) + definition
