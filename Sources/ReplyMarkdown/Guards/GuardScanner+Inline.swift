@@ -338,15 +338,20 @@ extension GuardScanner {
       guard index < end else { return .notDefinition }
       index += 1
     } else {
+      // (cmark-gfm nests parentheses 32 deep at most, and a backslash escapes punctuation only:
+      // `a\ b` ends at the blank.)
       var depth = 0
       while index < end && !ASCII.isBlank(bytes[index]) {
         let byte = bytes[index]
         if byte < 0x20 || byte == 0x7F { return .notDefinition }
-        if byte == ASCII.backslash {
+        if byte == ASCII.backslash && index + 1 < end && ASCII.isPunctuation(bytes[index + 1]) {
           index += 2
           continue
         }
-        if byte == ASCII.openParenthesis { depth += 1 }
+        if byte == ASCII.openParenthesis {
+          depth += 1
+          if depth > 32 { return .notDefinition }
+        }
         if byte == ASCII.closeParenthesis {
           depth -= 1
           if depth < 0 { return .notDefinition }
@@ -364,12 +369,19 @@ extension GuardScanner {
 
   /// Reads a definition's title from `start` to the line's `end`: `.titled` when it opens there
   /// (`"`, `'`, `(`), closes on the line and only blanks follow; `.runsOn` when it does not close
-  /// on the line; else `.notDefinition`.
+  /// on the line, or holds a backslash (cmark-gfm's scanner takes the longest title, which an
+  /// escape may carry past the first closer, onto later lines: `"\\"`); else `.notDefinition`
+  /// (a title in parentheses holds no unescaped `(`).
   func titleRest(from start: Int, to end: Int) -> DefinitionRest {
     guard start < end, ReferenceDefinitionScan.opensTitle(bytes[start]) else { return .notDefinition }
-    let closer = bytes[start] == ASCII.openParenthesis ? ASCII.closeParenthesis : bytes[start]
+    let opener = bytes[start]
+    let closer = opener == ASCII.openParenthesis ? ASCII.closeParenthesis : opener
     var index = start + 1
-    while index < end && bytes[index] != closer { index += bytes[index] == ASCII.backslash ? 2 : 1 }
+    while index < end && bytes[index] != closer {
+      if bytes[index] == ASCII.backslash { return .runsOn }
+      if opener == ASCII.openParenthesis && bytes[index] == ASCII.openParenthesis { return .notDefinition }
+      index += 1
+    }
     guard index < end else { return .runsOn }
     index += 1
     while index < end && ASCII.isBlank(bytes[index]) { index += 1 }
@@ -383,16 +395,22 @@ extension GuardScanner {
     return index < line.end && ReferenceDefinitionScan.opensTitle(bytes[index])
   }
 
-  /// When the line starts like a reference definition (`[label]:`), the offset after the `:`.
+  /// When the line starts like a reference definition (`[label]:`), the offset after the `:`: a
+  /// label of at most ``ReferenceLabels/maximumLength`` bytes holding more than blanks (cmark-gfm
+  /// takes no other for a definition's).
   @inline(__always) func definitionLabelEnd(from start: Int, to end: Int) -> Int? {
     guard start < end, bytes[start] == UInt8(ascii: "["),
       !(footnotes && start + 1 < end && bytes[start + 1] == UInt8(ascii: "^"))
     else { return nil }
     var close = start + 1
+    var blank = true
     while close < end && bytes[close] != UInt8(ascii: "]") && bytes[close] != UInt8(ascii: "[") {
+      if !ASCII.isBlank(bytes[close]) { blank = false }
       close += bytes[close] == ASCII.backslash ? 2 : 1
     }
-    guard close + 1 < end, bytes[close] == UInt8(ascii: "]"), bytes[close + 1] == UInt8(ascii: ":") else { return nil }
+    guard close + 1 < end, bytes[close] == UInt8(ascii: "]"), bytes[close + 1] == UInt8(ascii: ":"), !blank,
+      close - start - 1 <= ReferenceLabels.maximumLength
+    else { return nil }
     return close + 2
   }
 

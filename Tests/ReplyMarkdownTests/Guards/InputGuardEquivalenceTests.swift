@@ -40,8 +40,12 @@ import Testing
 /// and the lines after it are references, their brackets charged (27 more `brackets`, 58 more
 /// `referenceExpansion` and 1 more `delimiterRuns` results of 12,000 random ones, 6 more
 /// `referenceExpansion` of the shared corpus's 4,448, every other kind unchanged; 23 fuzz inputs
-/// of Corpus under the tight limits, no reply; 2026-12-07). A faster scan has to give the very
-/// same results: any difference shows as another digest.
+/// of Corpus under the tight limits, no reply; 2026-12-07), and when labels cmark-gfm takes for no
+/// definition's (empty, blank, over 1,000 bytes) and destinations and titles it rejects ended the
+/// run too, and a definition over CRLF lines was measured to its end (136 more
+/// `referenceExpansion` results of 12,000 random ones, 4 more of the shared corpus's, every other
+/// kind unchanged, Corpus unchanged; 2026-12-07). A faster scan has to give the very same
+/// results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
 /// the guard reads, under tight, random and default limits and many parse options; the inputs in
@@ -64,7 +68,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x98de_68c3_2fb7_bf9f
+  static let expectedRandomDigest: UInt64 = 0x8b58_1ab9_ee48_748f
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -315,7 +319,7 @@ import Testing
 
   // MARK: ../shared/corpus
 
-  static let expectedSharedDigest: UInt64 = 0x5d3b_493c_5788_0e98
+  static let expectedSharedDigest: UInt64 = 0xee47_4bfc_421a_a248
 
   @Test(.enabled(if: SharedData.isPresent, SharedData.absent))
   func sharedCorpusGivesTheRecordedResults() throws {

@@ -411,8 +411,14 @@ import Testing
   /// definition: 9.8 KB of input made 8.8 MB of HTML; fuzz seed 1437). Definitions that cmark-gfm
   /// takes (titles on the line or the next, `<…>` destinations, balanced parentheses) still cost
   /// nothing.
+  /// (A review found more: an empty or blank label, one over 1,000 bytes, parentheses nested 33
+  /// deep, a backslash before a blank, a title in parentheses holding `(`, on the line or the
+  /// next, a title whose backslash lets cmark-gfm's longest title run on.)
   @Test(arguments: [
     "[x]:: u", "[x]: u v", "[x]: u \"t\" junk", "[x]: <u", "[x]: u)", "[x]: u \"t\"\n\"v\"", "[x]: u\n\"t\" v",
+    "[]: u", "[ \t]: u", "[" + String(repeating: "l", count: 1001) + "]: u",
+    "[y]: " + String(repeating: "(", count: 33) + String(repeating: ")", count: 33), "[y]: a\\ b", "[y]: u (a(b)",
+    "[y]: u\n(a(b)", "[y]: u \"\\\\\"",
   ])
   func aLabelAfterWhatMakesNoDefinitionIsAReference(breaking: String) {
     let definition = "\n[x]: u" + String(repeating: "a", count: 24_800) + "\n"
@@ -420,6 +426,31 @@ import Testing
     #expect(guarded(text, .default).diagnostics.map(\.kind) == [.referenceExpansion], "\(breaking)")
     let html = HTMLRenderer().render(MarkdownDocument(text))
     #expect(html.utf8.count <= 64 * text.utf8.count + (4 << 20), "\(breaking): \(html.utf8.count) bytes of HTML")
+  }
+
+  /// A definition over two lines is measured to its end: with CRLF line ends too (the scan took
+  /// the CRLF's two bytes for a blank line between them and measured a definition whose title or
+  /// destination is on the next line as its first line: 7.5 KB made 10.8 MB of HTML), and no
+  /// further than its title's line when that closes it (measured to the paragraph's end, one
+  /// such definition among 300 short ones made an ordinary 14 KB reply lose 286 links).
+  @Test func aDefinitionOverTwoLinesIsMeasuredToItsEnd() {
+    let title = "'" + String(repeating: "\"", count: 6_000) + "'"
+    for lineEnd in ["\n", "\r\n"] {
+      for definition in [
+        "[x]: u" + lineEnd + title, "[x]:" + lineEnd + "<" + String(repeating: "'", count: 6_000) + ">",
+      ] {
+        let text = definition + lineEnd + lineEnd + String(repeating: "[x] ", count: 300) + lineEnd
+        #expect(guarded(text, .default).diagnostics.map(\.kind) == [.referenceExpansion], "\(lineEnd.debugDescription)")
+        let html = HTMLRenderer().render(MarkdownDocument(text))
+        #expect(html.utf8.count <= 64 * text.utf8.count + (4 << 20), "\(html.utf8.count) bytes of HTML")
+      }
+    }
+    let definitions = (0..<300).map {
+      "[r\($0)]: https://example.com/docs/page-\($0)" + ($0 == 0 ? "\n    \"Title\"" : "")
+    }
+    let reply =
+      "See " + (0..<300).map { "[r\($0)]" }.joined(separator: " ") + ".\n\n" + definitions.joined(separator: "\n")
+    #expect(guarded(reply, .default).diagnostics.isEmpty)
   }
 
   @Test func definitionsCmarkTakesCostNothing() {
