@@ -234,11 +234,13 @@ struct ReferenceDefinitionScan {
     byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(")
   }
 
-  /// The offset of the first blank line after `offset` (or the end of the input).
+  /// The offset of the first blank line after the line ending at `offset` (-1: from the text's
+  /// start), or the end of the input.
   func paragraphEnd(after offset: Int) -> Int {
     // (After a line's end: a CRLF is one line break, not a blank line between its bytes. Started at
     // the LF, a definition over lines was measured as its first line: 7.5 KB made 10.8 MB of HTML.)
-    var start = lines.nextLine(after: offset)
+    // (`offset` -1: from the text's start.)
+    var start = offset < 0 ? 0 : lines.nextLine(after: offset)
     let count = bytes.count
     while start < count {
       var end = start
