@@ -282,7 +282,7 @@ extension GuardScanner {
     while count < segment.count {
       let line = segment[count]
       if let labelEnd = definitionLabelEnd(from: line.start, to: line.end) {
-        switch definitionRest(from: labelEnd, to: line.end) {
+        switch ReferenceDefinitionScan.definitionRest(bytes, from: labelEnd, to: line.end) {
         case .complete: titleMayFollow = true
         case .titled: titleMayFollow = false
         case .runsOn: return count + 1
@@ -292,7 +292,7 @@ extension GuardScanner {
         // A title that makes no definition's (`"t" u`) is text, and so is the rest.
         var start = line.start
         while ASCII.isBlank(bytes[start]) { start += 1 }
-        switch titleRest(from: start, to: line.end) {
+        switch ReferenceDefinitionScan.titleRest(bytes, from: start, to: line.end) {
         case .titled: titleMayFollow = false
         case .runsOn: return count + 1
         default: return count
@@ -303,89 +303,6 @@ extension GuardScanner {
       count += 1
     }
     return count
-  }
-
-  /// What follows a definition's label and `:` on its line, as cmark-gfm reads a definition.
-  enum DefinitionRest {
-    /// A destination and no title: the definition may end here (a title may still open on the
-    /// next line).
-    case complete
-    /// A destination and a title closed on the line, then only blanks: the definition ends here.
-    case titled
-    /// Nothing yet, or a title that does not close on the line: the definition runs on over the
-    /// next lines, which the run leaves out (they are scanned, which only makes limits stricter).
-    case runsOn
-    /// What makes no definition: this line is text.
-    case notDefinition
-  }
-
-  /// Reads the rest of a definition's line from `start` (after the label's `:`) to `end`:
-  /// blanks, a destination (`<…>` on the line, or bytes other than blanks and control characters
-  /// with balanced unescaped parentheses), and after blanks a title (`"…"`, `'…'`, `(…)`) or
-  /// nothing, then only blanks. Stricter than cmark-gfm where in doubt: a line read as no
-  /// definition has its bracket charged.
-  func definitionRest(from start: Int, to end: Int) -> DefinitionRest {
-    var index = start
-    func skipBlanks() { while index < end && ASCII.isBlank(bytes[index]) { index += 1 } }
-    skipBlanks()
-    guard index < end else { return .runsOn }
-    if bytes[index] == ASCII.lessThan {
-      index += 1
-      while index < end && bytes[index] != ASCII.greaterThan {
-        if bytes[index] == ASCII.lessThan { return .notDefinition }
-        index += bytes[index] == ASCII.backslash ? 2 : 1
-      }
-      guard index < end else { return .notDefinition }
-      index += 1
-    } else {
-      // (cmark-gfm nests parentheses 32 deep at most, and a backslash escapes punctuation only:
-      // `a\ b` ends at the blank.)
-      var depth = 0
-      while index < end && !ASCII.isBlank(bytes[index]) {
-        let byte = bytes[index]
-        if byte < 0x20 || byte == 0x7F { return .notDefinition }
-        if byte == ASCII.backslash && index + 1 < end && ASCII.isPunctuation(bytes[index + 1]) {
-          index += 2
-          continue
-        }
-        if byte == ASCII.openParenthesis {
-          depth += 1
-          if depth > 32 { return .notDefinition }
-        }
-        if byte == ASCII.closeParenthesis {
-          depth -= 1
-          if depth < 0 { return .notDefinition }
-        }
-        index += 1
-      }
-      guard depth == 0 else { return .notDefinition }
-    }
-    let destinationEnd = index
-    skipBlanks()
-    guard index < end else { return .complete }
-    guard index > destinationEnd else { return .notDefinition }
-    return titleRest(from: index, to: end)
-  }
-
-  /// Reads a definition's title from `start` to the line's `end`: `.titled` when it opens there
-  /// (`"`, `'`, `(`), closes on the line and only blanks follow; `.runsOn` when it does not close
-  /// on the line, or holds a backslash (cmark-gfm's scanner takes the longest title, which an
-  /// escape may carry past the first closer, onto later lines: `"\\"`); else `.notDefinition`
-  /// (a title in parentheses holds no unescaped `(`).
-  func titleRest(from start: Int, to end: Int) -> DefinitionRest {
-    guard start < end, ReferenceDefinitionScan.opensTitle(bytes[start]) else { return .notDefinition }
-    let opener = bytes[start]
-    let closer = opener == ASCII.openParenthesis ? ASCII.closeParenthesis : opener
-    var index = start + 1
-    while index < end && bytes[index] != closer {
-      if bytes[index] == ASCII.backslash { return .runsOn }
-      if opener == ASCII.openParenthesis && bytes[index] == ASCII.openParenthesis { return .notDefinition }
-      index += 1
-    }
-    guard index < end else { return .runsOn }
-    index += 1
-    while index < end && ASCII.isBlank(bytes[index]) { index += 1 }
-    return index >= end ? .titled : .notDefinition
   }
 
   /// Whether `line`'s first byte other than a blank opens a link title (`"`, `'`, `(`).

@@ -180,45 +180,104 @@ struct ReferenceDefinitionScan {
     mayHoldTitle(lineAt: lines.nextLine(after: end))
   }
 
-  /// Where the line after `end` ends, when the definition starting at `definitionStart` holds a
-  /// destination on its first line and that next line is its title, closed on the line (no
-  /// backslash in it: an escape may carry cmark-gfm's longest title past the first closer) with
-  /// only blanks after it; else nil.
+  /// Where the line after `end` ends, when the definition starting at `definitionStart` is
+  /// complete on its first line but for a title (``DefinitionRest/complete``) and that next line
+  /// is its title, closed there (``DefinitionRest/titled``); else nil.
   mutating func closedTitleLineEnd(after end: Int, definitionStart: Int) -> Int? {
-    guard firstLineDestinationEnd(from: definitionStart, to: end) != nil else { return nil }
+    var label = definitionStart
+    while label < end && bytes[label] != UInt8(ascii: "[") { label += 1 }
+    guard label < end, let close = labelEnd(opening: label), close + 1 < end, bytes[close + 1] == UInt8(ascii: ":"),
+      Self.definitionRest(bytes, from: close + 2, to: end) == .complete
+    else { return nil }
     let next = lines.nextLine(after: end)
-    guard next < bytes.count, mayHoldTitle(lineAt: next) else { return nil }
+    guard next < bytes.count else { return nil }
     let lineEnd = lines.lineEnd(from: next)
     var position = next
     while position < lineEnd && Self.mayPrecedeLabel(bytes[position]) { position += 1 }
-    let opener = bytes[position]
-    let closer = opener == UInt8(ascii: "(") ? UInt8(ascii: ")") : opener
-    position += 1
-    while position < lineEnd && bytes[position] != closer {
-      if bytes[position] == ASCII.backslash || (opener == UInt8(ascii: "(") && bytes[position] == opener) { return nil }
-      position += 1
-    }
-    guard position < lineEnd else { return nil }
-    position += 1
-    while position < lineEnd && ASCII.isBlank(bytes[position]) { position += 1 }
-    return position == lineEnd && lineEnd < bytes.count ? lineEnd : nil
+    return lineEnd < bytes.count && Self.titleRest(bytes, from: position, to: lineEnd) == .titled ? lineEnd : nil
   }
 
-  /// Where the destination on a definition's first line (from `start`, its label's line, to `end`)
-  /// ends, when one follows the label and nothing but blanks follows it; else nil.
-  func firstLineDestinationEnd(from start: Int, to end: Int) -> Int? {
-    var position = start
-    while position < end && bytes[position] != UInt8(ascii: "[") { position += 1 }
-    guard position < end, let close = labelEnd(opening: position), close + 1 < end,
-      bytes[close + 1] == UInt8(ascii: ":")
-    else { return nil }
-    var rest = close + 2
-    while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
-    guard rest < end else { return nil }
-    while rest < end && !ASCII.isBlank(bytes[rest]) { rest += 1 }
-    let destinationEnd = rest
-    while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
-    return rest == end ? destinationEnd : nil
+  /// What follows a definition's label and `:` on its line, as cmark-gfm reads a definition.
+  enum DefinitionRest {
+    /// A destination and no title: the definition may end here (a title may still open on the
+    /// next line).
+    case complete
+    /// A destination and a title closed on the line, then only blanks: the definition ends here.
+    case titled
+    /// Nothing yet, or a title that does not close on the line: the definition runs on over the
+    /// next lines, which the run leaves out (they are scanned, which only makes limits stricter).
+    case runsOn
+    /// What makes no definition: this line is text.
+    case notDefinition
+  }
+
+  /// Reads the rest of a definition's line in `bytes` from `start` (after the label's `:`) to `end`:
+  /// blanks, a destination (`<…>` on the line, or bytes other than blanks and control characters
+  /// with balanced unescaped parentheses), and after blanks a title (`"…"`, `'…'`, `(…)`) or
+  /// nothing, then only blanks. Stricter than cmark-gfm where in doubt: a line read as no
+  /// definition has its bracket charged.
+  static func definitionRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> DefinitionRest {
+    var index = start
+    func skipBlanks() { while index < end && ASCII.isBlank(bytes[index]) { index += 1 } }
+    skipBlanks()
+    guard index < end else { return .runsOn }
+    if bytes[index] == ASCII.lessThan {
+      index += 1
+      while index < end && bytes[index] != ASCII.greaterThan {
+        if bytes[index] == ASCII.lessThan { return .notDefinition }
+        index += bytes[index] == ASCII.backslash ? 2 : 1
+      }
+      guard index < end else { return .notDefinition }
+      index += 1
+    } else {
+      // (cmark-gfm nests parentheses 32 deep at most, and a backslash escapes punctuation only:
+      // `a\ b` ends at the blank.)
+      var depth = 0
+      while index < end && !ASCII.isBlank(bytes[index]) {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return .notDefinition }
+        if byte == ASCII.backslash && index + 1 < end && ASCII.isPunctuation(bytes[index + 1]) {
+          index += 2
+          continue
+        }
+        if byte == ASCII.openParenthesis {
+          depth += 1
+          if depth > 32 { return .notDefinition }
+        }
+        if byte == ASCII.closeParenthesis {
+          depth -= 1
+          if depth < 0 { return .notDefinition }
+        }
+        index += 1
+      }
+      guard depth == 0 else { return .notDefinition }
+    }
+    let destinationEnd = index
+    skipBlanks()
+    guard index < end else { return .complete }
+    guard index > destinationEnd else { return .notDefinition }
+    return titleRest(bytes, from: index, to: end)
+  }
+
+  /// Reads a definition's title from `start` to the line's `end`: `.titled` when it opens there
+  /// (`"`, `'`, `(`), closes on the line and only blanks follow; `.runsOn` when it does not close
+  /// on the line, or holds a backslash (cmark-gfm's scanner takes the longest title, which an
+  /// escape may carry past the first closer, onto later lines: `"\\"`); else `.notDefinition`
+  /// (a title in parentheses holds no unescaped `(`).
+  static func titleRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> DefinitionRest {
+    guard start < end, opensTitle(bytes[start]) else { return .notDefinition }
+    let opener = bytes[start]
+    let closer = opener == ASCII.openParenthesis ? ASCII.closeParenthesis : opener
+    var index = start + 1
+    while index < end && bytes[index] != closer {
+      if bytes[index] == ASCII.backslash { return .runsOn }
+      if opener == ASCII.openParenthesis && bytes[index] == ASCII.openParenthesis { return .notDefinition }
+      index += 1
+    }
+    guard index < end else { return .runsOn }
+    index += 1
+    while index < end && ASCII.isBlank(bytes[index]) { index += 1 }
+    return index >= end ? .titled : .notDefinition
   }
 
   /// Whether the line starting at `start` may start with a definition's title (as

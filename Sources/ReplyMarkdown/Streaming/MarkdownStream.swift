@@ -427,8 +427,7 @@ public struct MarkdownStream: Sendable {
     // (Asked on every update that completed no line: the first bytes rule most out.)
     guard completeEnd < source.count, source[completeEnd] == ASCII.openBracket, longBlock == nil,
       closedEnd < completeEnd, completeEnd == structuredEnd, footnoteOpenerCheckedAt != completeEnd,
-      options.contains(.footnotes), source[closedEnd] == ASCII.openBracket,
-      nextLineOpensFootnote(after: completeEnd)
+      source[closedEnd] == ASCII.openBracket, nextLineOpensFootnote(after: completeEnd)
     else { return false }
     footnoteOpenerCheckedAt = completeEnd
     return Self.opensFootnoteDefinition(source[closedEnd..<completeEnd])
