@@ -1,3 +1,4 @@
+import Foundation
 import ReplyKitFuzz
 import Testing
 
@@ -23,5 +24,19 @@ import Testing
     let base = FuzzOracle.timeBudget(forBytes: 1_000)
     #expect(FuzzOracle.timeBudget(forBytes: 1_000, parseSeconds: -1) == base)
     #expect(FuzzOracle.timeBudget(forBytes: 1_000, parseSeconds: 0.0001) < base + 0.01)
+  }
+
+  /// The streaming check looks for the healer's markers in every update's display with a byte
+  /// search, which answers as `contains` does (fuzz seed 1439: Foundation's `contains` on a
+  /// megabyte of HTML per update took the check past its budget).
+  @Test(arguments: [
+    ("", "x", false), ("abc", "abc", true), ("abc", "abcd", false), ("ab", "b", true),
+    ("aab", "ab", true), ("<!-<!--\u{1}", "<!--\u{1}", true), ("<!--\u{2}", "<!--\u{1}", false),
+    ("é x-replykit-pending", "x-replykit-pending", true), ("x-replykit-pendin", "x-replykit-pending", false),
+    ("日本語", "本", true), ("日本語", "語x", false),
+  ])
+  func markersAreFoundAsContainsFindsThem(text: String, part: String, found: Bool) {
+    #expect(FuzzOracle.holds(text, part) == found)
+    #expect(FuzzOracle.holds(text, part) == text.contains(part))
   }
 }
