@@ -493,15 +493,30 @@ struct InlineHealScanner {
 
   private func scalar(endingBefore index: Int) -> Unicode.Scalar? {
     guard index > start else { return nil }
+    if bytes[index - 1] < 0x80 { return Unicode.Scalar(bytes[index - 1]) }
     var cursor = index - 1
     while cursor > start && ASCII.isUTF8Continuation(bytes[cursor]) { cursor -= 1 }
-    return String(decoding: bytes[cursor..<index], as: UTF8.self).unicodeScalars.first
+    return Self.firstScalar(bytes[cursor..<index])
   }
 
   private func scalar(startingAt index: Int) -> Unicode.Scalar? {
+    if bytes[index] < 0x80 { return Unicode.Scalar(bytes[index]) }
     var cursor = index + 1
     while cursor < end && ASCII.isUTF8Continuation(bytes[cursor]) { cursor += 1 }
-    return String(decoding: bytes[index..<cursor], as: UTF8.self).unicodeScalars.first
+    return Self.firstScalar(bytes[index..<cursor])
+  }
+
+  /// The first scalar of `bytes` decoded as `String(decoding:as:)` decodes it (U+FFFD for an
+  /// invalid sequence), without making a string: the flanking test asks for one on each side of
+  /// every delimiter run.
+  static func firstScalar(_ bytes: ArraySlice<UInt8>) -> Unicode.Scalar? {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    switch parser.parseScalar(from: &iterator) {
+    case .valid(let encoded): return Unicode.UTF8.decode(encoded)
+    case .error: return Unicode.Scalar(0xFFFD)
+    case .emptyInput: return nil
+    }
   }
 
   static func isLineEnd(_ byte: UInt8) -> Bool { byte == ASCII.newline || byte == ASCII.carriageReturn }

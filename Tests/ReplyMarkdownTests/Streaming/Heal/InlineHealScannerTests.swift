@@ -372,6 +372,36 @@ extension StreamingHealTests {
       #expect(mismatches.isEmpty, "U+\(mismatches.prefix(20).joined(separator: ", U+"))")
     }
 
+    /// The scalar beside a delimiter run is decoded without a string, as a string decodes it:
+    /// every sequence of up to three bytes drawn from lead, continuation, ASCII and invalid bytes
+    /// (overlong, surrogate and out-of-range leads among them) gives the first scalar that
+    /// `String(decoding:as:)` gives, U+FFFD where the bytes are no UTF-8.
+    @Test func scalarsDecodeAsStringsDo() {
+      let samples: [UInt8] = [
+        0x00, 0x2A, 0x61, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE3, 0xED, 0xEF, 0xF0, 0xF4, 0xF5,
+        0xFF,
+      ]
+      var checked = 0
+      var mismatches: [[UInt8]] = []
+      for first in samples {
+        for second in [nil] + samples.map(Optional.some) {
+          for third in [nil] + samples.map(Optional.some) where second != nil || third == nil {
+            let bytes = [first, second, third].compactMap { $0 }
+            let expected = String(decoding: bytes, as: UTF8.self).unicodeScalars.first
+            if InlineHealScanner.firstScalar(bytes[...]) != expected { mismatches.append(bytes) }
+            checked += 1
+          }
+        }
+      }
+      for text in ["中", "😀", "é", "\u{2003}"] {
+        let bytes = Array(text.utf8)
+        #expect(InlineHealScanner.firstScalar(bytes[...]) == text.unicodeScalars.first)
+      }
+      #expect(InlineHealScanner.firstScalar([][...]) == nil)
+      #expect(checked > 7_000)
+      #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
     /// What cmark-gfm makes of the `<` that follows `x` in `x` + `tag`: the length of the raw
     /// HTML or autolink it starts, 0 for text.
     static func cmarkMatch(_ tag: String) -> Int {
