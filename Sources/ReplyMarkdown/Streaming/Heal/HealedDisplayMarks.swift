@@ -5,6 +5,11 @@
 /// (``InlineHealScanner/closerSeparator``) is dropped, and so are link closers the parse read as
 /// text (``removingPendingClosers(_:)``).
 enum HealedDisplayMarks {
+  /// The healer's placeholder destination and closer separator as strings, made once (they were
+  /// made on every heal).
+  static let sentinelText = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
+  static let separatorText = String(decoding: InlineHealScanner.closerSeparator, as: UTF8.self)
+
   /// Marks pending links (not at brackets `source`, the text `parsed` was parsed from, escapes),
   /// hides unresolved footnote references and drops the newline cmark adds after an incomplete
   /// last line of an open fenced code block.
@@ -16,7 +21,7 @@ enum HealedDisplayMarks {
   ) -> StreamHealer.Healed {
     let document = PendingReferences.mark(parsed, source: source)
     var nodes = document.nodes
-    let sentinel = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
+    let sentinel = Self.sentinelText
     var lastFenced: Int?
     // Inside an address the autolink extension linked, `[^n]` is part of the address, shown as
     // it stands (hidden from the text alone, it made the text disagree with the href: a trial).
@@ -66,7 +71,7 @@ enum HealedDisplayMarks {
       nodes[fenced].kind = .codeBlock(info)
       applied.insert(.openFenceLineNewline)
     }
-    let separator = String(decoding: InlineHealScanner.closerSeparator, as: UTF8.self)
+    let separator = Self.separatorText
     if nodes.contains(where: { if case .inlineHTML(separator) = $0.kind { true } else { false } }) {
       nodes = removingLeaves(nodes) { if case .inlineHTML(separator) = $0.kind { true } else { false } }
     }
@@ -92,8 +97,8 @@ enum HealedDisplayMarks {
       && !SourceLines.contains(received, received.indices, sentinel)
     let checksSeparator = healed.contains(1) && !received.contains(1)
     guard checksSentinel || checksSeparator else { return false }
-    let sentinelString = String(decoding: InlineHealScanner.pendingDestination, as: UTF8.self)
-    let separator = String(decoding: InlineHealScanner.closerSeparator, as: UTF8.self)
+    let sentinelString = Self.sentinelText
+    let separator = Self.separatorText
     func holds(_ string: String, _ pattern: [UInt8]) -> Bool {
       var copy = string
       return copy.withUTF8 { SourceLines.contains($0, pattern) }
