@@ -374,8 +374,10 @@ public struct MarkdownStream: Sendable {
     let unseen = max(blankLinesSeenEnd, openStart, structuredEnd)
     if unseen < completeEnd, SourceLines.containsBlankLine(source, unseen..<completeEnd) { blankLineArrived = true }
     blankLinesSeenEnd = completeEnd
+    // A long fence's lines settle without a parse (``OpenFenceCode``): nothing for the refresh
+    // schedule to weigh.
     guard
-      completeEnd == structuredEnd
+      completeEnd == structuredEnd || longBlock?.isFence == true
         || RefreshSchedule.isDue(
           open: source[openStart..<completeEnd], newBytes: completeEnd - max(structuredEnd, openStart),
           measured: &structureCost, blankLineArrived: blankLineArrived)

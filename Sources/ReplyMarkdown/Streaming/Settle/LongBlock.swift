@@ -15,6 +15,11 @@ struct LongBlock: Sendable {
   }
 
   var kind: Kind
+  /// Whether the block is a fenced code block.
+  var isFence: Bool {
+    if case .fence = kind { return true }
+    return false
+  }
   /// The costliest head (a table's header and delimiter rows, by ``RefreshSchedule/parseCost(_:)``)
   /// a settled table may have: every update parses the head again before the open row, so a
   /// costlier one (a 5 KB header row, or a 2 KB one of `a@a@…` that cmark-gfm's autolinker reads a
