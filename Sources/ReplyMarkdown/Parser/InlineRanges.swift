@@ -126,9 +126,7 @@ struct InlineRanges {
         default: continue
         }
         if let range = nodes[index].range, let start = offset(range.start),
-          isImage
-            ? Self.hasPrefix(bytes, start, "![")
-            : Self.hasPrefix(bytes, start, "[") || Self.hasPrefix(bytes, start, "<")
+          Self.isWrittenStart(at: start, isImage: isImage, byte: { $0 < bytes.count ? bytes[$0] : nil })
         {
           continue
         }
@@ -249,12 +247,25 @@ struct InlineRanges {
     SourceRange(start: position(start), end: position(end))
   }
 
-  private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ prefix: StaticString) -> Bool {
-    guard offset + prefix.utf8CodeUnitCount <= bytes.count else { return false }
-    for position in 0..<prefix.utf8CodeUnitCount where bytes[offset + position] != prefix.utf8Start[position] {
-      return false
+  /// Whether a link (an image, with `isImage`) whose range starts at byte `start` starts where
+  /// it is written: at `[` or `<` (`![`), which ``repairLinks(_:source:)`` leaves as it is.
+  /// `byte` reads the source (nil past its end).
+  @inline(__always)
+  private static func isWrittenStart(at start: Int, isImage: Bool, byte: (Int) -> UInt8?) -> Bool {
+    if isImage { return byte(start) == UInt8(ascii: "!") && byte(start + 1) == ASCII.openBracket }
+    let first = byte(start)
+    return first == ASCII.openBracket || first == ASCII.lessThan
+  }
+
+  /// Whether the link or image with range `range` in `source` is one ``repairLinks(_:source:)``
+  /// would search for (``isWrittenStart(at:isImage:byte:)`` says no): the tree converter calls
+  /// that search only when one is.
+  func needsRepair(_ range: SourceRange?, isImage: Bool, in source: String.UTF8View) -> Bool {
+    guard let range, let start = offset(range.start) else { return true }
+    let count = source.count
+    return !Self.isWrittenStart(at: start, isImage: isImage) { position in
+      position < count ? source[source.index(source.startIndex, offsetBy: position)] : nil
     }
-    return true
   }
 
   private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to limit: Int) -> Int? {

@@ -25,8 +25,9 @@ struct TreeConverter {
     var footnoteRefIndices: [Int] = []
     var footnoteDefIndices: [Int] = []
     var footnoteFacts = FootnoteFacts()
-    // Links and images are the only nodes whose positions need searching for.
-    var hasLinks = false
+    // Links and images are the only nodes whose positions may need searching for: those that do
+    // not start where they are written.
+    var hasMisplacedLinks = false
     let lines = InlineRanges(source)
 
     var current: CNode = root
@@ -45,7 +46,10 @@ struct TreeConverter {
           range = lines.inlineRange(Self.range(of: current))
         }
         switch kind {
-        case .link, .image: hasLinks = true
+        case .link:
+          hasMisplacedLinks = hasMisplacedLinks || lines.needsRepair(range, isImage: false, in: source.utf8)
+        case .image:
+          hasMisplacedLinks = hasMisplacedLinks || lines.needsRepair(range, isImage: true, in: source.utf8)
         case .footnoteReference:
           footnoteRefIndices.append(nodes.count)
           footnoteFacts.referenceIDs.append(FootnoteFacts.renderedReferenceID(current))
@@ -68,7 +72,7 @@ struct TreeConverter {
       while true {
         if node == root {
           finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
-          if hasLinks { lines.repairLinks(&nodes, source: source) } else { lines.trimOverlaps(&nodes) }
+          if hasMisplacedLinks { lines.repairLinks(&nodes, source: source) } else { lines.trimOverlaps(&nodes) }
           return nodes
         }
         if let next = cmark_node_next(node) {
@@ -83,7 +87,7 @@ struct TreeConverter {
             nodes[index].subtreeEnd = index + 1
           }
           finish(&nodes, refs: footnoteRefIndices, defs: footnoteDefIndices, facts: footnoteFacts)
-          if hasLinks { lines.repairLinks(&nodes, source: source) } else { lines.trimOverlaps(&nodes) }
+          if hasMisplacedLinks { lines.repairLinks(&nodes, source: source) } else { lines.trimOverlaps(&nodes) }
           return nodes
         }
         let index = innermostOpen
