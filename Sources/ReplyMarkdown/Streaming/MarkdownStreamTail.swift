@@ -21,7 +21,8 @@ public struct MarkdownStreamTail: Sendable {
   /// is kept as the stream's last tail, and a copy of seven reference-counted values (and a
   /// container's document) cost about a tenth of an open fence's update (callgrind on
   /// `replykit-bench stream-one html fence 50000 20`). Copy on write: a setter copies the values
-  /// first when another tail shares them.
+  /// first when another tail shares them, and changes a value in place (`newSettled.append`
+  /// copies no array) when none does.
   private final class Storage: @unchecked Sendable {
     // Mutated only through `MarkdownStreamTail.values`, which copies a shared storage first.
     var values: Values
@@ -54,29 +55,29 @@ public struct MarkdownStreamTail: Sendable {
   /// The open long block, or `nil` when ``remainder`` is the whole tail.
   var container: Container? {
     get { values.container }
-    set { values.container = newValue }
+    _modify { yield &values.container }
   }
   /// Changes whenever previously settled parts must be rendered again.
   var settledRevision: Int {
     get { values.settledRevision }
-    set { values.settledRevision = newValue }
+    _modify { yield &values.settledRevision }
   }
   /// Parts settled since the last update; after a revision change, all settled parts.
   var newSettled: [MarkdownStreamSettledPart] {
     get { values.newSettled }
-    set { values.newSettled = newValue }
+    _modify { yield &values.newSettled }
   }
   /// Every settled part of the open long block (for ``document``).
   var settled: SettledParts {
     get { values.settled }
-    set { values.settled = newValue }
+    _modify { yield &values.settled }
   }
   /// The healed open part after the settled parts. With a container, its first block continues
   /// the container (the code block with the open line, the list with the open item, the table
   /// with its header and the open rows); further blocks follow it.
   var remainder: MarkdownDocument {
     get { values.remainder }
-    set { values.remainder = newValue }
+    _modify { yield &values.remainder }
   }
   /// Which tail of its stream this is: a stream numbers each tail it heals or extends from 1 on,
   /// and an update that shows the last tail again carries the same number, so a consumer skips
@@ -84,7 +85,7 @@ public struct MarkdownStreamTail: Sendable {
   /// rendered).
   public internal(set) var serial: Int {
     get { values.serial }
-    set { values.serial = newValue }
+    _modify { yield &values.serial }
   }
   /// The serial of the tail this one continues, when it is that tail with ``appendedText`` added
   /// to the text of its last node (plain words continuing the last line: ``PlainTextExtension``),
@@ -92,12 +93,12 @@ public struct MarkdownStreamTail: Sendable {
   /// to what it shows instead of rendering the tail again.
   var extends: Int {
     get { values.extends }
-    set { values.extends = newValue }
+    _modify { yield &values.extends }
   }
   /// What this tail adds to the last text of the tail it ``extends``.
   var appendedText: String {
     get { values.appendedText }
-    set { values.appendedText = newValue }
+    _modify { yield &values.appendedText }
   }
 
   /// An empty tail.
