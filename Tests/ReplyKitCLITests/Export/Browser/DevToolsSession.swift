@@ -176,8 +176,12 @@ final class DevToolsSession {
 
   /// A PNG of the whole page at the current width, once running animations have finished.
   func screenshot() throws -> Data {
+    // An animation cancelled while it is waited for (a change of the emulated media restarts the
+    // turns' fade) rejects its `finished` with an AbortError: it no longer runs, so it is waited
+    // for no more (a full test run on a loaded machine failed so).
     _ = try evaluate(
-      "Promise.all(document.getAnimations().filter(a => isFinite(a.effect.getComputedTiming().endTime)).map(a => a.finished))"
+      "Promise.all(document.getAnimations().filter(a => isFinite(a.effect.getComputedTiming().endTime))"
+        + ".map(a => a.finished.catch(() => null)))"
         + ".then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
     let height = (try evaluate("Math.ceil(document.documentElement.scrollHeight)") as? Double) ?? 1200
     let width = (try evaluate("document.documentElement.clientWidth") as? Double) ?? 1280
