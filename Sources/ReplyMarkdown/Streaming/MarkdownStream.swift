@@ -629,7 +629,9 @@ public struct MarkdownStream: Sendable {
     var known: Int?
     // The line's block stays settled as the line grows, but for a `|` (a table's header to be).
     if fastPaths, let paragraph = outbox.openParagraph, paragraph.openStart == start, paragraph.lineStart == lineStart,
-      paragraph.start < end, source[paragraph.start] != ASCII.openBracket, paragraph.lineEnd <= end,
+      paragraph.start < end, paragraph.lineEnd <= end,
+      source[paragraph.start] != ASCII.openBracket
+        || PlainTextExtension.opensNoDefinition(source[paragraph.start..<end]),
       !source[paragraph.lineEnd..<end].contains(ASCII.pipe),
       !SourceLines.contains(preamble.bytes, 0..<preamble.bytes.count, DefinitionStore.footnoteOpener)
     {

@@ -352,6 +352,14 @@ enum PlainTextExtension {
     return content.dropFirst(3).drop(while: ASCII.isBlank)
   }
 
+  /// Whether a paragraph whose text from its start is `text`, which opens with `[`, can never be
+  /// a link or footnote definition, however it grows: its first label is closed, a byte other than
+  /// `:` follows it (a definition opens `[label]:`), and it is no task item's marker (which
+  /// cmark-gfm's tasklist extension takes off, leaving what follows it to open a definition).
+  static func opensNoDefinition(_ text: ArraySlice<UInt8>) -> Bool {
+    afterTaskMarker(text).startIndex == text.startIndex && isLabelNotDefinition(text)
+  }
+
   /// Whether `content`, starting with `[`, holds a label closed by `]` followed by a byte other
   /// than `:`.
   private static func isLabelNotDefinition(_ content: ArraySlice<UInt8>) -> Bool {
