@@ -103,7 +103,9 @@ extension GuardScanner {
         endSegment()
         return
       }
-      if bytes[content] == UInt8(ascii: "<") { noteHTMLStart(at: content, end: end) }
+      if bytes[content] == UInt8(ascii: "<") {
+        noteHTMLStart(at: content, end: end, afterParagraphLine: !segment.isEmpty && table == nil && !startsBlock)
+      }
     }
     if case .untilMarker(let blockEnd) = htmlRegion, contains(blockEnd, from: content, to: end) {
       htmlRegion = nil
@@ -128,8 +130,10 @@ extension GuardScanner {
   /// (``LinePrefix``), fence, thematic break, heading, HTML block, or table delimiter row.
   @inline(__always) static func beginsPlainText(_ byte: UInt8) -> Bool {
     switch byte {
-    // space tab > - * + digits [ | : ` ~ _ # <
-    case 0x20, 0x09, 0x3E, 0x2D, 0x2A, 0x2B, 0x30...0x39, 0x5B, 0x7C, 0x3A, 0x60, 0x7E, 0x5F, 0x23, 0x3C: return false
+    // space tab > - * + digits [ | : ` ~ _ # <, and vertical tab and form feed (blanks of a
+    // table's delimiter row to cmark-gfm)
+    case 0x20, 0x09, 0x3E, 0x2D, 0x2A, 0x2B, 0x30...0x39, 0x5B, 0x7C, 0x3A, 0x60, 0x7E, 0x5F, 0x23, 0x3C, 0x0B, 0x0C:
+      return false
     default: return true
     }
   }
@@ -245,8 +249,24 @@ extension GuardScanner {
     return level >= 1 && level <= 6 && (position == end || ASCII.isBlank(bytes[position]))
   }
 
-  /// Notes a line that may open a raw HTML block: until it ends, fence openers are not believed.
-  mutating func noteHTMLStart(at start: Int, end: Int) {
+  /// Notes a line that opens a raw HTML block: until it ends, fence openers are not believed.
+  ///
+  /// The block's start as cmark-gfm 0.29.0.gfm.6 reads it (``htmlBlockStart(_:end:afterParagraphLine:)``):
+  /// a line the guard took for a block that cmark-gfm read as a paragraph hid the fence that
+  /// opened under it, the guard took its closer for an opener, and every line after it for code
+  /// (`<x`, a fence line, a blank line, a fence line, then 10 KB of table rows made 6.5 MB of HTML:
+  /// a helper's review).
+  mutating func noteHTMLStart(at start: Int, end: Int, afterParagraphLine: Bool) {
+    guard let region = htmlBlockStart(start, end: end, afterParagraphLine: afterParagraphLine) else { return }
+    if case .untilMarker = htmlRegion { return }  // an open one keeps its own end
+    htmlRegion = region
+  }
+
+  /// The raw HTML block the line from `start` (at a `<`) to `end` opens, as cmark-gfm 0.29.0.gfm.6's
+  /// seven start conditions read it, and what ends it; nil when it opens none. The seventh, a
+  /// complete open or closing tag alone on its line, does not interrupt a paragraph.
+  func htmlBlockStart(_ start: Int, end: Int, afterParagraphLine: Bool) -> HTMLRegion? {
+    func lowered(_ offset: Int) -> UInt8? { start + offset < end ? ASCII.lower(bytes[start + offset]) : nil }
     func starts(with text: StaticString) -> Bool {
       let count = text.utf8CodeUnitCount
       guard end - start >= count else { return false }
@@ -254,23 +274,51 @@ extension GuardScanner {
       for offset in 0..<count where ASCII.lower(bytes[start + offset]) != pattern[offset] { return false }
       return true
     }
-    let region: HTMLRegion
-    if starts(with: "<script") || starts(with: "<pre") || starts(with: "<style") {
-      region = .untilMarker(.rawText)
-    } else if starts(with: "<!--") {
-      region = .untilMarker(.comment)
-    } else if starts(with: "<?") {
-      region = .untilMarker(.processingInstruction)
-    } else if starts(with: "<![cdata[") {
-      region = .untilMarker(.cdata)
-    } else if starts(with: "<!") {
-      region = .untilMarker(.declaration)
-    } else {
-      region = .untilBlankLine
+    // After a tag name: a blank, `>`, or the line's end (`/>` too for the sixth).
+    func endsName(at offset: Int, slash: Bool) -> Bool {
+      guard let byte = lowered(offset) else { return true }
+      if ASCII.isSpace(byte) || byte == ASCII.greaterThan { return true }
+      return slash && byte == ASCII.slash && lowered(offset + 1) == ASCII.greaterThan
     }
-    if case .untilMarker = htmlRegion { return }  // an open one keeps its own end
-    htmlRegion = region
+    for name: StaticString in ["<script", "<pre", "<style"] where starts(with: name) {
+      if endsName(at: name.utf8CodeUnitCount, slash: false) { return .untilMarker(.rawText) }
+    }
+    if starts(with: "<!--") { return .untilMarker(.comment) }
+    if starts(with: "<?") { return .untilMarker(.processingInstruction) }
+    if starts(with: "<![cdata[") { return .untilMarker(.cdata) }
+    if starts(with: "<!") {
+      // An uppercase letter after `<!` (cmark-gfm 0.29 reads no other declaration).
+      let next = start + 2
+      return next < end && bytes[next] >= UInt8(ascii: "A") && bytes[next] <= UInt8(ascii: "Z")
+        ? .untilMarker(.declaration) : nil
+    }
+    var nameStart = 1
+    if lowered(1) == ASCII.slash { nameStart = 2 }
+    var nameEnd = nameStart
+    while let byte = lowered(nameEnd), ASCII.isAlphanumeric(byte) || byte == ASCII.hyphen { nameEnd += 1 }
+    let name = (start + nameStart..<start + nameEnd).map { ASCII.lower(bytes[$0]) }
+    if nameEnd > nameStart, endsName(at: nameEnd, slash: true),
+      Self.blockTagNames.contains(String(decoding: name, as: UTF8.self))
+    {
+      return .untilBlankLine
+    }
+    guard !afterParagraphLine else { return nil }
+    let line = Array(bytes[start..<end])
+    guard case .complete(let tagEnd) = InlineHealScanner.htmlTag(line, from: 1, end: line.count),
+      line[1] == ASCII.slash || ASCII.isLetter(line[1]),
+      line[tagEnd...].allSatisfy({ ASCII.isSpace($0) })
+    else { return nil }
+    return .untilBlankLine
   }
+
+  /// The tag names of cmark-gfm 0.29.0.gfm.6's sixth start condition of a raw HTML block.
+  static let blockTagNames: Set<String> = [
+    "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col", "colgroup",
+    "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
+    "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li",
+    "link", "main", "menu", "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "section",
+    "source", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
+  ]
 
   /// Whether one of the markers that end `blockEnd` occurs in `bytes[start..<end]`.
   func contains(_ blockEnd: HTMLBlockEnd, from start: Int, to end: Int) -> Bool {

@@ -44,8 +44,14 @@ import Testing
 /// definition's (empty, blank, over 1,000 bytes) and destinations and titles it rejects ended the
 /// run too, and a definition over CRLF lines was measured to its end (136 more
 /// `referenceExpansion` results of 12,000 random ones, 4 more of the shared corpus's, every other
-/// kind unchanged, Corpus unchanged; 2026-12-07). A faster scan has to give the very same
-/// results: any difference shows as another digest.
+/// kind unchanged, Corpus unchanged; 2026-12-07), and when a line opening with `<` opened a raw
+/// HTML block only as cmark-gfm's start conditions say (a fence under `<x`, which cmark-gfm reads
+/// as a paragraph, is a fence) and a vertical tab or form feed counted as a blank of a table's
+/// delimiter row (9 fewer `nestingDepth`, 7 `delimiterRuns`, 13 `delimiterRunLength`, 6
+/// `brackets`, 9 `unclosedHTMLOpeners`, 3 `tableColumns`, 1 `tableHeaderScan` and 5
+/// `referenceExpansion` results of 12,000 random ones: lines in such fences are code; the shared
+/// corpus unchanged; 2 libFuzzer inputs of Corpus under the tight limits; 2026-12-07). A faster
+/// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
 /// the guard reads, under tight, random and default limits and many parse options; the inputs in
@@ -68,7 +74,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x8b58_1ab9_ee48_748f
+  static let expectedRandomDigest: UInt64 = 0x8800_b671_2136_5b70
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -227,7 +233,7 @@ import Testing
     0xc934_1b5c_183d_920b: 0x6ee8_1f26_8801_bba1,  // fuzz-regressions/streaming-bound-unsafe-c9341b5c183d920b.md
     0xd643_6692_c750_ebd5: 0xc29b_e500_3c3e_5ccd,  // fuzz-regressions/streaming-d6436692c750ebd5.md
     0xfbf3_cece_f8fc_a961: 0x06c9_1f68_70f2_0b25,  // fuzz-regressions/libfuzzer/README.md
-    0x7614_d203_eae3_8412: 0xe634_a3e6_d208_1442,  // fuzz-regressions/libfuzzer/crash-06b1fb30a79fbb9bca84f0a6725ef2e
+    0x7614_d203_eae3_8412: 0x1b91_b3b7_4790_215c,  // fuzz-regressions/libfuzzer/crash-06b1fb30a79fbb9bca84f0a6725ef2e
     0x0523_2590_6937_d716: 0x4b0c_497f_d69e_f757,  // fuzz-regressions/libfuzzer/crash-170ed5184202b96b9e980365f683ba5
     0xa778_b43a_dcb4_fb48: 0x9681_558f_0edc_6da9,  // fuzz-regressions/libfuzzer/crash-1a4412d24294e7f271dfd89bfe53bcc
     0xeacf_c782_edd2_4572: 0xe185_715d_a171_a320,  // fuzz-regressions/libfuzzer/crash-1cc9cf94b62327e3531ac358b3eb779
@@ -257,7 +263,7 @@ import Testing
     0x9954_d110_290d_4164: 0xbb09_9f7e_4748_52f7,  // fuzz-regressions/libfuzzer/crash-bee795d95559eee3ed469d158bd110c
     0xbe01_4ddb_fa45_67ed: 0x8716_12ca_8f25_ed05,  // fuzz-regressions/libfuzzer/crash-c30c3fab6c9fe75196f8871948c0581
     0x6cac_741c_bfad_5208: 0xff6b_f11f_9f00_7222,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
-    0x1ba2_eb28_7d74_c9cd: 0x6675_cc5d_8217_4e4f,  // fuzz-regressions/libfuzzer/crash-c9bff8144ef36acea3890b373b689e5
+    0x1ba2_eb28_7d74_c9cd: 0xf8fa_76f0_b142_1669,  // fuzz-regressions/libfuzzer/crash-c9bff8144ef36acea3890b373b689e5
     0x4162_df17_a858_a599: 0x41f7_8dbd_54fb_c652,  // fuzz-regressions/libfuzzer/crash-cbaf36d1df728f4e70094777cd5de8c
     0xcdda_5133_0ca6_7a71: 0xc299_1cdb_4bc2_cbfc,  // fuzz-regressions/libfuzzer/crash-cfa4b6d2932fb018d1a70a91087e95a
     0x9e4c_383a_7a48_2395: 0x3008_fc7d_c840_f6b7,  // fuzz-regressions/libfuzzer/crash-d3e3206d288b7caaddf87c16bb8a7f9

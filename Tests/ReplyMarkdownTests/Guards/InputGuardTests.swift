@@ -234,6 +234,44 @@ import Testing
     #expect(html.hasSuffix("</tbody>\n</table>\n<p>3\n4</p>\n"))
   }
 
+  /// cmark-gfm's table scanner takes a vertical tab or form feed for a blank in a delimiter row,
+  /// and a paragraph's line keeps one before its leading pipe (`\v|a|b` is three cells): the
+  /// guard saw no table there, and 10 KB of one-byte rows under such a head made 6.5 MB of HTML
+  /// (a helper's review; `render` as much as streaming, older than the project's streaming work).
+  @Test(arguments: ["a|b\n-|-\u{0B}\n", "a|b\n-\u{0B}|-\n", "a|b\n\u{0C}-|-\n", "\u{0B}|a|b\n-|-|-\n"])
+  func blanksOfCmarkGFMsTablesStartATable(head: String) {
+    let text = head + "1\n2\n3\n4\n5\n6\n"
+    let result = guarded(text, InputLimits(maxTableCells: 9))
+    #expect(result.diagnostics.map(\.kind) == [.tableCells], "\(result.text.debugDescription)")
+    let html = HTMLRenderer().render(MarkdownDocument(text, limits: InputLimits(maxTableCells: 9)))
+    #expect(html.contains("</tbody>\n</table>\n<p>") && html.hasSuffix("\n5\n6</p>\n"), "\(html)")
+  }
+
+  /// A line opening with `<` opens a raw HTML block only as cmark-gfm 0.29.0.gfm.6 reads its
+  /// start: the guard took `<x` (no complete tag, no block tag's name) and `<!a` (no uppercase
+  /// letter) for blocks, so it did not believe the fence under them, took the fence's closer for
+  /// an opener and every line after it for code, unguarded (10 KB of table rows after
+  /// `<x`, a fence line, a blank line and a fence line made 6.5 MB of HTML: a helper's review).
+  @Test(arguments: ["<x\n", "<!a\n", "<scriptx\n", "<divx\n", "<a b=\"c\n", "<a>b\n", "text\n<a>\n"])
+  func aLineCmarkGFMReadsAsTextOpensNoHTMLBlock(first: String) {
+    let text = first + "~~~\n\n~~~\na|b\n-|-\n1\n2\n3\n4\n"
+    let result = guarded(text, InputLimits(maxTableCells: 6))
+    #expect(result.diagnostics.map(\.kind) == [.tableCells], "\(result.text.debugDescription)")
+  }
+
+  /// And a line that does open one hides the fence under it until the block ends (at its end
+  /// marker, or at a blank line), as in cmark-gfm: the fence line is HTML, and the table after
+  /// the block is guarded.
+  @Test(arguments: [
+    ("<div", ""), ("</div>", ""), ("<DIV class=x>", ""), ("<a href=\"u\">", ""), ("</b >", ""), ("<!DOCTYPE", ">"),
+    ("<!--", "-->"), ("<?p", "?>"), ("<![CDATA[", "]]>"), ("<script>", "</script>"), ("<pre", "</pre>"),
+  ])
+  func aLineThatOpensAnHTMLBlockHidesTheFenceUnderIt(opener: String, closer: String) {
+    let text = opener + "\n~~~\n" + (closer.isEmpty ? "" : closer + "\n") + "\na|b\n-|-\n1\n2\n3\n4\n"
+    let result = guarded(text, InputLimits(maxTableCells: 6))
+    #expect(result.diagnostics.map(\.kind) == [.tableCells], "\(result.text.debugDescription)")
+  }
+
   /// With bare `\r` line ends the inserted break is `\r`: a `\n` joined the line end into one
   /// `\r\n`, and the table went on past the limit, the paragraph after it read as rows (a review).
   @Test func aBreakAfterABareCarriageReturnIsOne() {
