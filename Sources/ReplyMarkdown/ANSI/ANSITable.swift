@@ -45,7 +45,7 @@ struct ANSITable {
           lines.beginLine()
           lines.endLine()
         }
-        writeRecord(row, header: header, to: &lines)
+        writeRecord(row, header: header, wholeLabels: rowIndex == headerRows, to: &lines)
       }
     case .columns(let widths)?:
       Self.writeRule(.top, widths: widths, to: &lines, style: border)
@@ -163,13 +163,22 @@ struct ANSITable {
   }
 
   /// Writes a body row as a record, the fallback for tables too wide for any fitting: one
-  /// `header: value` entry per cell, continuation lines indented by two. Rows are written a
-  /// blank line apart.
-  func writeRecord(_ row: [StyledText], header: [StyledText], to lines: inout ANSILineWriter) {
-    for (column, cell) in row.enumerated() {
+  /// `header: value` entry per cell that holds something, continuation lines indented by two.
+  /// Rows are written a blank line apart. The first record shows each header whole, the others
+  /// at most ``recordLabelWidth`` columns of it, then `…`.
+  ///
+  /// Each record repeats the headers, so their output is bounded by the cells that hold text: a
+  /// table of 32 columns headed by 1,800 bytes each, over rows of one byte (cmark-gfm adds the
+  /// missing cells empty), wrote every header for every row, 187 MB from 64 KB (a helper's review).
+  func writeRecord(_ row: [StyledText], header: [StyledText], wholeLabels: Bool, to lines: inout ANSILineWriter) {
+    for (column, cell) in row.enumerated() where !cell.isEmpty {
       var text = StyledText()
       if column < header.count {
-        appendAll(header[column], to: &text)
+        if wholeLabels {
+          appendAll(header[column], to: &text)
+        } else {
+          appendLabel(header[column], to: &text)
+        }
         text.append(": ", style: .plain)
       }
       appendAll(cell, to: &text)
@@ -184,10 +193,30 @@ struct ANSITable {
   }
 
   private func appendAll(_ source: StyledText, to text: inout StyledText) {
+    appendPrefix(source, upTo: source.bytes.count, to: &text)
+  }
+
+  /// The widest a header shows in a record after the first, in columns.
+  static let recordLabelWidth = 24
+
+  /// `source`, a header, as the first line it wraps to at ``recordLabelWidth`` columns, then `…`
+  /// when more follows.
+  private func appendLabel(_ source: StyledText, to text: inout StyledText) {
+    let first = source.bytes.withUnsafeBufferPointer { LineBreaker.wrap($0, width: Self.recordLabelWidth) }.first
+    guard let first, first.range.upperBound < source.bytes.count else {
+      appendAll(source, to: &text)
+      return
+    }
+    appendPrefix(source, upTo: first.range.upperBound, to: &text)
+    text.append("…", style: .plain)
+  }
+
+  /// The bytes of `source` before `end`, with their styles and links.
+  private func appendPrefix(_ source: StyledText, upTo end: Int, to text: inout StyledText) {
     var start = 0
-    for run in source.runs {
+    for run in source.runs where start < end {
       let link = run.link >= 0 ? text.addLinkTarget(source.links[run.link]) : -1
-      text.appendRaw(source.bytes[start..<run.end], style: run.style, link: link)
+      text.appendRaw(source.bytes[start..<min(run.end, end)], style: run.style, link: link)
       start = run.end
     }
   }

@@ -82,6 +82,27 @@ import Testing
     #expect(render(markdown, width: 20) == "a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\n")
   }
 
+  /// Records name each cell by its header: the first record by the whole header, the later ones
+  /// by at most 24 columns of it and `…`; a cell with nothing in it (cmark-gfm fills a short row
+  /// with empty ones) writes no entry. So the headers' output grows with the cells that hold
+  /// text: 32 headers of 1,800 bytes over rows of one byte wrote every header for every row, 187 MB
+  /// from 64 KB (a helper's review).
+  @Test func recordsRepeatShortHeadersForTheCellsThatHoldText() {
+    let header = (1...8).map { "Header \($0) of the column that says what it holds" }
+    let markdown =
+      header.joined(separator: "|") + "\n" + Array(repeating: "-", count: 8).joined(separator: "|")
+      + "\n1|2|3|4|5|6|7|8\nx\n|y||z\n"
+    let output = render(markdown, width: 30)
+    let records = output.components(separatedBy: "\n\n")
+    #expect(records.count == 3)
+    #expect(records[0].hasPrefix("Header 1 of the column that\n  says what it holds: 1\n"), "\(records[0])")
+    #expect(records[1] == "Header 1 of the column…: x")
+    #expect(records[2] == "Header 1 of the column…: y\nHeader 3 of the column…: z\n")
+    // A thousand one-byte rows under long headers: an entry of 26 columns each, not eight of 50.
+    let long = markdown + String(repeating: "a\n", count: 1_000)
+    #expect(render(long, width: 30).utf8.count <= 30 * 1_000 + output.utf8.count)
+  }
+
   @Test func rulesImagesLinksAndFootnotes() {
     #expect(render("a\n\n---\n\nb", width: 20) == "a\n\n────────────────────\n\nb\n")
     #expect(render("![a cat](https://x.org/cat.png)") == "a cat (https://x.org/cat.png)\n")

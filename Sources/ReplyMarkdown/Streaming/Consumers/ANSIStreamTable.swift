@@ -125,7 +125,7 @@ struct ANSIStreamTable: Sendable {
           lines.beginLine()
           lines.endLine()
         }
-        table.writeRecord(body[index], header: headerRows.first ?? [], to: &lines)
+        table.writeRecord(body[index], header: headerRows.first ?? [], wholeLabels: first + index == 0, to: &lines)
       }
     }
     rowsLaidOut += range.count
