@@ -3,7 +3,8 @@
 ///
 /// Columns shrink widest first (water-filling) until the table fits. When even one column per
 /// cell cannot fit, the table is written as records instead: one `header: value` entry per cell
-/// (continuation lines indented by two),
+/// that holds something (continuation lines indented by two; after the first record, headers cut
+/// to ``recordLabelWidth`` columns),
 /// a blank line between rows.
 struct ANSITable {
   let alignments: [MarkdownNode.TableAlignment]
