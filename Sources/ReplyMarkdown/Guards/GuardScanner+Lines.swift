@@ -306,7 +306,8 @@ extension GuardScanner {
     let line = Array(bytes[start..<end])
     guard case .complete(let tagEnd) = InlineHealScanner.htmlTag(line, from: 1, end: line.count),
       line[1] == ASCII.slash || ASCII.isLetter(line[1]),
-      line[tagEnd...].allSatisfy({ ASCII.isSpace($0) })
+      // Then only spaces, tabs and form feeds (`[\t\n\f ]*` before the line's end: no vertical tab).
+      line[tagEnd...].allSatisfy({ $0 == ASCII.space || $0 == ASCII.tab || $0 == 0x0C || $0 == ASCII.carriageReturn })
     else { return nil }
     return .untilBlankLine
   }

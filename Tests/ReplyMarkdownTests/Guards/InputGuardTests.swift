@@ -252,7 +252,7 @@ import Testing
   /// letter) for blocks, so it did not believe the fence under them, took the fence's closer for
   /// an opener and every line after it for code, unguarded (10 KB of table rows after
   /// `<x`, a fence line, a blank line and a fence line made 6.5 MB of HTML: a helper's review).
-  @Test(arguments: ["<x\n", "<!a\n", "<scriptx\n", "<divx\n", "<a b=\"c\n", "<a>b\n", "text\n<a>\n"])
+  @Test(arguments: ["<x\n", "<!a\n", "<scriptx\n", "<divx\n", "<a b=\"c\n", "<a>b\n", "text\n<a>\n", "<a>\u{0B}\n"])
   func aLineCmarkGFMReadsAsTextOpensNoHTMLBlock(first: String) {
     let text = first + "~~~\n\n~~~\na|b\n-|-\n1\n2\n3\n4\n"
     let result = guarded(text, InputLimits(maxTableCells: 6))
@@ -263,7 +263,8 @@ import Testing
   /// marker, or at a blank line), as in cmark-gfm: the fence line is HTML, and the table after
   /// the block is guarded.
   @Test(arguments: [
-    ("<div", ""), ("</div>", ""), ("<DIV class=x>", ""), ("<a href=\"u\">", ""), ("</b >", ""), ("<!DOCTYPE", ">"),
+    ("<div", ""), ("</div>", ""), ("<DIV class=x>", ""), ("<a href=\"u\">", ""), ("</b >", ""), ("<a>\u{0C}", ""),
+    ("<!DOCTYPE", ">"),
     ("<!--", "-->"), ("<?p", "?>"), ("<![CDATA[", "]]>"), ("<script>", "</script>"), ("<pre", "</pre>"),
   ])
   func aLineThatOpensAnHTMLBlockHidesTheFenceUnderIt(opener: String, closer: String) {
