@@ -46,11 +46,12 @@ import Testing
 /// `referenceExpansion` results of 12,000 random ones, 4 more of the shared corpus's, every other
 /// kind unchanged, Corpus unchanged; 2026-12-07), and when a line opening with `<` opened a raw
 /// HTML block only as cmark-gfm's start conditions say (a fence under `<x`, which cmark-gfm reads
-/// as a paragraph, is a fence) and a vertical tab or form feed counted as a blank of a table's
-/// delimiter row (9 fewer `nestingDepth`, 7 `delimiterRuns`, 13 `delimiterRunLength`, 6
-/// `brackets`, 9 `unclosedHTMLOpeners`, 3 `tableColumns`, 1 `tableHeaderScan` and 5
-/// `referenceExpansion` results of 12,000 random ones: lines in such fences are code; the shared
-/// corpus unchanged; 2 libFuzzer inputs of Corpus under the tight limits; 2026-12-07). A faster
+/// as a paragraph, is a fence; a complete tag stays text only after a paragraph outside every
+/// container) and a vertical tab or form feed counted as a blank of a table's delimiter row (9
+/// fewer `nestingDepth`, 6 `delimiterRuns`, 12 `delimiterRunLength`, 6 `brackets`, 8
+/// `unclosedHTMLOpeners`, 3 `tableColumns` and 5 `referenceExpansion` results of 12,000 random
+/// ones: lines in such fences are code; the shared corpus unchanged; 2 libFuzzer inputs of Corpus
+/// under the tight limits; 2026-12-07). A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -74,7 +75,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x8800_b671_2136_5b70
+  static let expectedRandomDigest: UInt64 = 0x326e_7037_97d2_ca73
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

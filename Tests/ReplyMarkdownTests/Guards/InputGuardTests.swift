@@ -273,6 +273,19 @@ import Testing
     #expect(result.diagnostics.map(\.kind) == [.tableCells], "\(result.text.debugDescription)")
   }
 
+  /// A complete tag opens a raw HTML block after a paragraph that cmark-gfm does not continue
+  /// with it: one in a container the line does not match, a setext heading's, indented code.
+  /// Only after a paragraph outside every container does it stay text (a review of the guard's
+  /// first reading of cmark-gfm's start conditions, which believed the fence under `> p`, `<a>`).
+  @Test(arguments: [
+    "> p\n<a>\n", "- p\n<a>\n", "1. p\n<meta>\n", "[^1]: p\n<a>\n", "-\n<a>\n", "p\n===\n<a>\n", "    c\n<a>\n",
+  ])
+  func aCompleteTagAfterAParagraphCmarkGFMDoesNotContinueOpensABlock(first: String) {
+    let text = first + "```\n\n```\nx\n```\na|b\n-|-\n1\n2\n3\n4\n"
+    let result = guarded(text, InputLimits(maxTableCells: 6))
+    #expect(result.diagnostics.map(\.kind) == [.tableCells], "\(result.text.debugDescription)")
+  }
+
   /// With bare `\r` line ends the inserted break is `\r`: a `\n` joined the line end into one
   /// `\r\n`, and the table went on past the limit, the paragraph after it read as rows (a review).
   @Test func aBreakAfterABareCarriageReturnIsOne() {
