@@ -273,14 +273,16 @@ extension GuardScanner {
     guard let last = segment.last, table == nil, !startsBlock, !containerMayBeOpen, quoteDepth == 0,
       previousQuoteDepth == 0, prefix.count == 0
     else { return false }
+    // The paragraph's first line holds no container marker (its later lines may be lazy: `> p`,
+    // `lazy`, then `<a>` is a block to cmark-gfm, the quote's paragraph not matching).
     let first = segment[0]
-    var index = first.start
+    var index = lineStart(of: first.start)
     var columns = 0
     while index < first.end, ASCII.isBlank(bytes[index]) {
       columns += bytes[index] == ASCII.tab ? 4 - columns % 4 : 1
       index += 1
     }
-    if columns >= 4 { return false }  // indented code
+    if index < first.start || columns >= 4 { return false }  // a marker, or indented code
     var content = last.start
     while content < last.end, ASCII.isBlank(bytes[content]) { content += 1 }
     if content < last.end, bytes[content] == UInt8(ascii: "=") || bytes[content] == ASCII.hyphen {

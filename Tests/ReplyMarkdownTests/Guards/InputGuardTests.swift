@@ -279,6 +279,7 @@ import Testing
   /// first reading of cmark-gfm's start conditions, which believed the fence under `> p`, `<a>`).
   @Test(arguments: [
     "> p\n<a>\n", "- p\n<a>\n", "1. p\n<meta>\n", "[^1]: p\n<a>\n", "-\n<a>\n", "p\n===\n<a>\n", "    c\n<a>\n",
+    "> p\nlazy\n<a >\n",
   ])
   func aCompleteTagAfterAParagraphCmarkGFMDoesNotContinueOpensABlock(first: String) {
     let text = first + "```\n\n```\nx\n```\na|b\n-|-\n1\n2\n3\n4\n"
