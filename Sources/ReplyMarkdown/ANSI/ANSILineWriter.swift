@@ -40,6 +40,18 @@ struct ANSILineWriter {
   private var lastVisibleEnd = 0
   private var styleAtLastVisible = ANSIStyle.plain
   private var linkOpenAtLastVisible = false
+  /// The target of the hyperlink the last lines opened, and on how many lines in a row.
+  private var repeatedTarget: [UInt8] = []
+  private var repeatedLines = 0
+  /// The target the open line opened last, if any, and whether it left one closed for the cap.
+  private var lineTarget: [UInt8]?
+  private var lineSkippedLink = false
+
+  /// On how many lines in a row one hyperlink is opened at most: a link whose text runs over more
+  /// lines is clickable on its first ones only. Every line opens its links again (lines are
+  /// self-contained), so link text of 20,000 short lines before a 2 KB address wrote the address
+  /// 20,000 times, 41 MB from 62 KB (a helper's review).
+  static let maximumLinkLines = 8
 
   init(width: Int, color: Bool, hyperlinks: Bool, capacity: Int) {
     self.width = width
@@ -160,6 +172,11 @@ struct ANSILineWriter {
   /// Opens an OSC 8 hyperlink (closing any open one) to a target made safe by ``StyledText``.
   mutating func openLink(_ target: [UInt8]) {
     guard hyperlinks else { return }
+    guard repeatedLines < Self.maximumLinkLines || target != repeatedTarget else {
+      lineSkippedLink = true
+      return
+    }
+    lineTarget = target
     out.append(contentsOf: Self.oscStart)
     out.append(contentsOf: target)
     out.append(contentsOf: Self.stringTerminator)
@@ -184,6 +201,16 @@ struct ANSILineWriter {
       out.append(contentsOf: Self.stringTerminator)
     }
     out.append(0x0A)
+    if let target = lineTarget, target == repeatedTarget {
+      repeatedLines += 1
+    } else if let target = lineTarget {
+      repeatedTarget = target
+      repeatedLines = 1
+    } else if !lineSkippedLink {
+      repeatedLines = 0  // a line without the link ends its run
+    }
+    lineTarget = nil
+    lineSkippedLink = false
     style = .plain
     linkOpen = false
     lastVisibleEnd = out.count

@@ -112,6 +112,19 @@ import Testing
     #expect(render("x[^n]\n\n[^n]: note") == "x[1]\n\n[1] note\n")
   }
 
+  /// A link is clickable on its first eight lines: each line opens its links again, so a link
+  /// over thousands of short lines wrote its address on each (41 MB from 62 KB: a helper's
+  /// review). The same address is clickable again in a later link.
+  @Test func aLinkOverManyLinesOpensItsAddressOnItsFirstLines() {
+    let address = "https://x.org/" + String(repeating: "a", count: 200)
+    let text = (1...30).map { "word\($0)" }.joined(separator: "\\\n")
+    let output = render("[\(text)](\(address))\n\nthen [again](\(address))", width: 40, hyperlinks: true)
+    let opener = "\u{1B}]8;;" + address
+    #expect(output.components(separatedBy: opener).count - 1 == ANSILineWriter.maximumLinkLines + 1)
+    #expect(output.contains(opener + "\u{1B}\\again"))
+    #expect(output.contains("word30"))
+  }
+
   @Test func hyperlinksUseOSC8AndColourUsesSGR() {
     let output = render("[docs](https://x.org)", color: true, hyperlinks: true)
     #expect(output == "\u{1B}]8;;https://x.org\u{1B}\\\u{1B}[0;4mdocs\u{1B}[0m\u{1B}]8;;\u{1B}\\\n")
