@@ -105,7 +105,7 @@ extension GuardScanner {
       }
       if bytes[content] == UInt8(ascii: "<") {
         let continues = continuesTopLevelParagraph(prefix, quoteDepth: quoteDepth, startsBlock: startsBlock)
-        noteHTMLStart(at: content, end: end, afterParagraphLine: continues)
+        noteHTMLStart(at: content, end: end, continuesParagraph: continues)
       }
     }
     if case .untilMarker(let blockEnd) = htmlRegion, contains(blockEnd, from: content, to: end) {
@@ -252,13 +252,13 @@ extension GuardScanner {
 
   /// Notes a line that opens a raw HTML block: until it ends, fence openers are not believed.
   ///
-  /// The block's start as cmark-gfm 0.29.0.gfm.6 reads it (``htmlBlockStart(_:end:afterParagraphLine:)``):
+  /// The block's start as cmark-gfm 0.29.0.gfm.6 reads it (``htmlBlockStart(_:end:continuesParagraph:)``):
   /// a line the guard took for a block that cmark-gfm read as a paragraph hid the fence that
   /// opened under it, the guard took its closer for an opener, and every line after it for code
   /// (`<x`, a fence line, a blank line, a fence line, then 10 KB of table rows made 6.5 MB of HTML:
   /// a helper's review).
-  mutating func noteHTMLStart(at start: Int, end: Int, afterParagraphLine: Bool) {
-    guard let region = htmlBlockStart(start, end: end, afterParagraphLine: afterParagraphLine) else { return }
+  mutating func noteHTMLStart(at start: Int, end: Int, continuesParagraph: Bool) {
+    guard let region = htmlBlockStart(start, end: end, continuesParagraph: continuesParagraph) else { return }
     if case .untilMarker = htmlRegion { return }  // an open one keeps its own end
     htmlRegion = region
   }
@@ -294,8 +294,10 @@ extension GuardScanner {
 
   /// The raw HTML block the line from `start` (at a `<`) to `end` opens, as cmark-gfm 0.29.0.gfm.6's
   /// seven start conditions read it, and what ends it; nil when it opens none. The seventh, a
-  /// complete open or closing tag alone on its line, does not interrupt a paragraph.
-  func htmlBlockStart(_ start: Int, end: Int, afterParagraphLine: Bool) -> HTMLRegion? {
+  /// complete open or closing tag alone on its line, does not interrupt a paragraph: with
+  /// `continuesParagraph` (``continuesTopLevelParagraph(_:quoteDepth:startsBlock:)`` is sure the
+  /// line continues one) it opens none.
+  func htmlBlockStart(_ start: Int, end: Int, continuesParagraph: Bool) -> HTMLRegion? {
     func lowered(_ offset: Int) -> UInt8? { start + offset < end ? ASCII.lower(bytes[start + offset]) : nil }
     func starts(with text: StaticString) -> Bool {
       let count = text.utf8CodeUnitCount
@@ -332,7 +334,7 @@ extension GuardScanner {
     {
       return .untilBlankLine
     }
-    guard !afterParagraphLine else { return nil }
+    guard !continuesParagraph else { return nil }
     let line = Array(bytes[start..<end])
     guard case .complete(let tagEnd) = InlineHealScanner.htmlTag(line, from: 1, end: line.count),
       line[1] == ASCII.slash || ASCII.isLetter(line[1]),
