@@ -13,6 +13,36 @@ extension UnsafeBufferPointer<UInt8> {
     guard let found = memchr(base + start, Int32(byte), end - start) else { return end }
     return UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
+
+  /// How many bytes of `self[start..<end]` are `byte`, read eight at a time.
+  func count(of byte: UInt8, from start: Int, to end: Int) -> Int {
+    guard start < end, let base = baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var count = 0
+    var index = start
+    while index + 8 <= end {
+      // Per byte, the matches of up to 31 words, then summed across the bytes by a multiply (the
+      // sum, at most 248, fits the top byte).
+      var sums: UInt64 = 0
+      var words = 0
+      while words < 31 && index + 8 <= end {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
+        // Bit 7 of a byte is set exactly where the byte of `word` is zero: adding 0x7F to its low
+        // seven bits sets it unless they are zero (no carry leaves the byte), and so does its own.
+        sums &+= (~(((word & low7) &+ low7) | word | low7)) >> 7
+        index += 8
+        words += 1
+      }
+      count &+= Int(truncatingIfNeeded: (sums &* 0x0101_0101_0101_0101) >> 56)
+    }
+    while index < end {
+      if self[index] == byte { count &+= 1 }
+      index += 1
+    }
+    return count
+  }
 }
 
 /// A set of one to twelve byte values (not 0), tested sixteen bytes at a time with SIMD compares.

@@ -391,6 +391,7 @@ public struct MarkdownStream: Sendable {
     for _ in 0..<4 {
       if longBlock != nil {
         if settleLongBlock(completeEnd) { return }
+        if commitClosedFence(completeEnd) { continue }
         leaveLongBlock()
         guard closeBlocks(completeEnd, mayEnterLongBlock: false) else { return }
       } else {

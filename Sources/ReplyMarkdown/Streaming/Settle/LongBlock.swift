@@ -185,6 +185,62 @@ extension MarkdownStream {
     return true
   }
 
+  /// Closes the open long fence that a complete line closed without parsing its code: the block
+  /// goes to the held blocks (and commits from there) with the code of its lines as they settled
+  /// (``OpenFenceCode``), and its info and positions are those of a parse
+  /// of the opening line, the closing line and a line after them, which also makes sure that
+  /// line closes the fence (whatever lies between, only those two lines decide). Parsing the
+  /// whole fence again instead cost more than a one-shot rendering of a reply that is one long
+  /// fence. Returns false, having changed nothing, when unsure: the caller parses the open part.
+  ///
+  /// - Complexity: O(n) in the fence's bytes, once.
+  mutating func commitClosedFence(_ completeEnd: Int) -> Bool {
+    guard fastPaths, let block = longBlock, case .fence(let opener, let fence, let length, _) = block.kind else {
+      return false
+    }
+    var lineStart = block.settledEnd
+    var index = block.settledEnd
+    var closer: Range<Int>?
+    while index < completeEnd {
+      let byte = source[index]
+      if byte == ASCII.newline || byte == ASCII.carriageReturn {
+        if byte == ASCII.carriageReturn && index + 1 < completeEnd && source[index + 1] == ASCII.newline {
+          index += 1
+        }
+        if Self.isClosingFence(source[lineStart..<(index + 1)], fence: fence, length: length) {
+          closer = lineStart..<(index + 1)
+          break
+        }
+        lineStart = index + 1
+      }
+      index += 1
+    }
+    // The code from the opening line on (the settled parts hold it in pieces), where a parse is
+    // not needed for it.
+    guard let closer,
+      let code = OpenFenceCode.code(
+        source[(closedEnd + opener.count)..<closer.lowerBound], indent: OpenFenceCode.indent(ofOpener: opener))
+    else { return false }
+    let probe = parseText(opener + source[closer] + [UInt8(ascii: "x"), ASCII.newline])
+    let blocks = Array(probe.topLevelBlocks)
+    guard blocks.count == 2, case .codeBlock(var info) = probe.nodes[blocks[0]].kind, info.isFenced,
+      info.code.isEmpty, case .paragraph = probe.nodes[blocks[1]].kind, var range = probe.nodes[blocks[0]].range,
+      range.start.line == 1, range.end.line == 2
+    else { return false }
+    info.code = code
+    range.start.line = closedLine
+    range.end.line = closedLine + received.lineBreaks(in: closedEnd..<closer.lowerBound)
+    let document = MarkdownDocument(
+      nodes: [
+        MarkdownNode(kind: .document, subtreeEnd: 2, depth: 0),
+        MarkdownNode(kind: .codeBlock(info), subtreeEnd: 2, depth: 1, range: range),
+      ], options: probe.options)
+    leaveLongBlock()
+    hold(document, used: source[closedEnd..<closer.upperBound], sourceRange: closedEnd..<closer.upperBound)
+    drain()
+    return true
+  }
+
   private mutating func settleTable(_ completeEnd: Int, from start: Int, header: [UInt8]) -> Bool {
     let rowLines = SourceLines.lineStarts(source, from: start, to: completeEnd)
     let lineCount = rowLines.count - 1

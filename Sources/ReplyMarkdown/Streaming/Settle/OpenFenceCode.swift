@@ -12,8 +12,11 @@ enum OpenFenceCode {
   static func code(_ lines: ArraySlice<UInt8>, indent: Int) -> String? {
     // An opener at the margin strips nothing: the lines are the code, once no byte needs a parse.
     if indent == 0 {
-      for byte in lines where byte == 0 || byte == SourceLines.carriageReturn { return nil }
-      return String(decoding: lines, as: UTF8.self)
+      let needsParse = lines.withUnsafeBufferPointer { buffer in
+        buffer.firstOffset(of: 0, from: 0, to: buffer.count) < buffer.count
+          || buffer.firstOffset(of: SourceLines.carriageReturn, from: 0, to: buffer.count) < buffer.count
+      }
+      return needsParse ? nil : String(decoding: lines, as: UTF8.self)
     }
     var out: [UInt8] = []
     out.reserveCapacity(lines.count)

@@ -138,3 +138,46 @@ extension ReceivedTextTests {
     #expect(second.statistics.parsedBytes == 0 && second.isFinal && second.committed.isEmpty)
   }
 }
+
+extension ReceivedTextTests {
+  /// ``ReceivedText/lineBreaks(in:)``, which counts eight bytes at a time, against a count byte by
+  /// byte, over every range of texts dense and sparse in `\n`, `\r` and `\r\n`, whatever their
+  /// alignment.
+  @Test func lineBreaksCountAsAByteByByteCount() {
+    func expected(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+      var count = 0
+      var index = range.lowerBound
+      while index < range.upperBound {
+        if bytes[index] == ASCII.newline {
+          count += 1
+        } else if bytes[index] == ASCII.carriageReturn {
+          count += 1
+          if index + 1 < range.upperBound && bytes[index + 1] == ASCII.newline { index += 1 }
+        }
+        index += 1
+      }
+      return count
+    }
+    var random: UInt64 = 7
+    for density in [2, 5, 40] {
+      var received = ReceivedText()
+      var bytes: [UInt8] = []
+      for _ in 0..<300 {
+        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let pick = Int(random >> 33) % density
+        bytes.append(pick == 0 ? ASCII.newline : pick == 1 ? ASCII.carriageReturn : UInt8(ascii: "a") + UInt8(pick % 20))
+      }
+      _ = received.append(bytes: bytes)
+      for start in stride(from: 0, to: bytes.count, by: 3) {
+        for end in start...bytes.count {
+          #expect(received.lineBreaks(in: start..<end) == expected(bytes, start..<end), "density \(density) \(start)..<\(end)")
+        }
+      }
+    }
+    // Past 31 words the count of each word's matches restarts: all line feeds, 4 KB.
+    var received = ReceivedText()
+    _ = received.append(bytes: [UInt8](repeating: ASCII.newline, count: 4099))
+    #expect(received.lineBreaks(in: 0..<4099) == 4099)
+    #expect(received.lineBreaks(in: 3..<4000) == 3997)
+  }
+}
