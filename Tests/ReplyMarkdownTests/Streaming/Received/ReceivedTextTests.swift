@@ -165,12 +165,15 @@ extension ReceivedTextTests {
       for _ in 0..<300 {
         random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let pick = Int(random >> 33) % density
-        bytes.append(pick == 0 ? ASCII.newline : pick == 1 ? ASCII.carriageReturn : UInt8(ascii: "a") + UInt8(pick % 20))
+        bytes.append(
+          pick == 0 ? ASCII.newline : pick == 1 ? ASCII.carriageReturn : UInt8(ascii: "a") + UInt8(pick % 20))
       }
       _ = received.append(bytes: bytes)
       for start in stride(from: 0, to: bytes.count, by: 3) {
         for end in start...bytes.count {
-          #expect(received.lineBreaks(in: start..<end) == expected(bytes, start..<end), "density \(density) \(start)..<\(end)")
+          #expect(
+            received.lineBreaks(in: start..<end) == expected(bytes, start..<end), "density \(density) \(start)..<\(end)"
+          )
         }
       }
     }
