@@ -79,8 +79,14 @@ struct StreamConsumerCore<Output: StreamConsumerOutput>: Sendable {
       return
     }
     let tight = Self.isTight(tail)
-    let pieces = tail.container.flatMap { output.rendersInPieces($0) ? $0 : nil }
-    if let container = pieces {
+    // (Not through a closure: capturing the output copied it, every array it holds retained.)
+    let pieces = tail.container
+    let inPieces: Bool
+    switch pieces {
+    case .none: inPieces = false
+    case .some(let container): inPieces = output.rendersInPieces(container)
+    }
+    if inPieces, let container = pieces {
       if renderedParts == nil || tight != renderedTight {
         output.beginPieces(container, tight: tight)
         renderedParts = 0
@@ -94,7 +100,7 @@ struct StreamConsumerCore<Output: StreamConsumerOutput>: Sendable {
       output.beginPieces(nil, tight: tight)
       renderedParts = nil
     }
-    output.showOpen(StreamOpenPart(tail: tail, settled: settled, tight: tight, inPieces: pieces != nil))
+    output.showOpen(StreamOpenPart(tail: tail, settled: settled, tight: tight, inPieces: inPieces))
   }
 
   /// Whether the open list is tight so far: its settled items, and the open remainder, are.
