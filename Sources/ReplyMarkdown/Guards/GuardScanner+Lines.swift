@@ -11,6 +11,7 @@ extension GuardScanner {
       endSegment()
       table = nil
       if case .untilBlankLine = htmlRegion { htmlRegion = nil }
+      if htmlContainer.quoteDepth > 0 { htmlRegion = nil }
       previousQuoteDepth = 0
       afterBlankLine = true
       return
@@ -18,6 +19,10 @@ extension GuardScanner {
     // Most lines of a paragraph start with a letter: a byte that begins no container marker,
     // block, or table row, so the line is paragraph text as it stands.
     if table == nil, start < end, Self.beginsPlainText(bytes[start]), !awaitsHTMLEndMarker {
+      // (At the margin, outside every container: the end of a raw HTML block in one.)
+      if htmlRegion != nil && (htmlContainer.quoteDepth > 0 || htmlContainer.contentColumn ?? 0 > 0) {
+        htmlRegion = nil
+      }
       previousQuoteDepth = 0
       if afterBlankLine { containerMayBeOpen = false }
       afterBlankLine = false
@@ -38,9 +43,23 @@ extension GuardScanner {
     let quoteDepth = prefix.quoteDepth
     defer { previousQuoteDepth = quoteDepth }
 
+    // A line outside the containers of a raw HTML block ends it, whatever its end condition
+    // (`- <div>`, then a fence at the margin: the fence opens, and the guard that believed the
+    // block took its closing line for an opener and every line after it for code; a helper's
+    // review). Inside, `>` markers past the block's are its text, not a blank line: a `>` line
+    // neither ends a block that a blank line ends nor hides the `>` that ends a declaration.
+    var quotesAreText = false
+    if htmlRegion != nil {
+      if continuesHTMLContainer(prefix, start: start, content: content, end: end) {
+        quotesAreText = prefix.quoteDepth > htmlContainer.quoteDepth
+      } else {
+        htmlRegion = nil
+      }
+    }
+
     // Blank: whitespace only, or only `>` markers (a blank line inside a block quote).
     let onlyQuotes = prefix.quoteDepth == prefix.count
-    if content >= end && onlyQuotes {
+    if content >= end && onlyQuotes && !quotesAreText {
       endSegment()
       table = nil
       if case .untilBlankLine = htmlRegion { htmlRegion = nil }
@@ -60,7 +79,11 @@ extension GuardScanner {
     // deeper quote, a list item. Counted as rows, the lines after it hid a long paragraph before
     // the next table's header from ``InputLimits/maxTableHeaderScan`` (a review: a stream's
     // pieces, which start after the heading, were guarded where the whole reply was not).
-    if table != nil, endsTable(prefix, content: content, end: end) { table = nil }
+    if table != nil, endsTable(prefix, content: content, end: end) {
+      // The table is a block that ended: the line after it continues no paragraph.
+      table = nil
+      endSegment()
+    }
     if let current = table {
       // Every other non-blank line continues a table: counting a line too many is safe, one too
       // few is not.
@@ -105,10 +128,12 @@ extension GuardScanner {
       }
       if bytes[content] == UInt8(ascii: "<") {
         let continues = continuesTopLevelParagraph(prefix, quoteDepth: quoteDepth, startsBlock: startsBlock)
-        noteHTMLStart(at: content, end: end, continuesParagraph: continues)
+        noteHTMLStart(at: content, end: end, continuesParagraph: continues, prefix: prefix, lineStart: start)
       }
     }
-    if case .untilMarker(let blockEnd) = htmlRegion, contains(blockEnd, from: content, to: end) {
+    if case .untilMarker(let blockEnd) = htmlRegion,
+      contains(blockEnd, from: quotesAreText ? htmlTextStart(start: start, end: end) : content, to: end)
+    {
       htmlRegion = nil
     }
     if startsBlock { endSegment() }
@@ -116,14 +141,20 @@ extension GuardScanner {
   }
 
   /// Whether a line (its container markers `prefix`, its content from `content`) starts a block
-  /// that cmark-gfm does not take as a table's row: a deeper quote, a list item, or, indented at
-  /// most three columns, an ATX heading, a thematic break or a fence.
+  /// that cmark-gfm does not take as a table's row: a list item or footnote definition (empty
+  /// too, and an ordered one from any number: a table is no paragraph to interrupt), a deeper
+  /// quote, or, indented at most three columns, an ATX heading, a thematic break, a fence or a
+  /// raw HTML block; and indented code after a table outside every container. (Counted as a
+  /// row, `<a>` hid the fence under it, whose closing line the guard then took for an opener: a
+  /// helper's review.) Where unsure the line is a row: one too many is safe, one too few is not.
   func endsTable(_ prefix: LinePrefix, content: Int, end: Int) -> Bool {
+    if prefix.count > prefix.quoteDepth { return true }
     guard content < end else { return false }
-    if prefix.quoteDepth > previousQuoteDepth || prefix.hasBullet || prefix.hasOrderedOne { return true }
-    guard prefix.indent <= 3 else { return false }
+    if prefix.quoteDepth > previousQuoteDepth { return true }
+    guard prefix.indent <= 3 else { return prefix.count == 0 && previousQuoteDepth == 0 && !containerMayBeOpen }
     return isATXHeading(at: content, end: end) || isThematicBreak(from: content, to: end)
       || fenceOpener(at: content, end: end) != nil
+      || (bytes[content] == UInt8(ascii: "<") && htmlBlockStart(content, end: end, continuesParagraph: false) != nil)
   }
 
   /// Whether a line that starts with `byte` (at its very start) is plain paragraph text for
@@ -212,7 +243,11 @@ extension GuardScanner {
     while text < end && ASCII.isBlank(bytes[text]) { text += 1 }
     if text == end { return true }  // blank lines stay in the code
     if fence.indent > 0 && fence.quoteDepth == 0 && columns(from: start, to: text) < fence.indent { return false }
-    if bytes[text] == fence.character {
+    // A closing fence outside containers is indented at most three columns: one indented more is
+    // code (`    ```` closed the guard's fence, and the next fence line opened one where cmark-gfm
+    // closed it). In containers, whose columns the guard does not know, any indentation closes.
+    let inContainers = fence.quoteDepth > 0 || fence.indent > 0
+    if bytes[text] == fence.character && (inContainers || columns(from: start, to: text) <= 3) {
       var runEnd = text
       while runEnd < end && bytes[runEnd] == fence.character { runEnd += 1 }
       var rest = runEnd
@@ -257,10 +292,50 @@ extension GuardScanner {
   /// opened under it, the guard took its closer for an opener, and every line after it for code
   /// (`<x`, a fence line, a blank line, a fence line, then 10 KB of table rows made 6.5 MB of HTML:
   /// a helper's review).
-  mutating func noteHTMLStart(at start: Int, end: Int, continuesParagraph: Bool) {
-    guard let region = htmlBlockStart(start, end: end, continuesParagraph: continuesParagraph) else { return }
-    if case .untilMarker = htmlRegion { return }  // an open one keeps its own end
+  mutating func noteHTMLStart(
+    at start: Int, end: Int, continuesParagraph: Bool, prefix: LinePrefix, lineStart: Int
+  ) {
+    // Inside a raw HTML block no other block starts: only its own end ends it (`<p>`, then
+    // `<?` and a blank line: the blank line ends it, where a region taken for a `?>` one hid
+    // the fence after it).
+    guard htmlRegion == nil,
+      let region = htmlBlockStart(start, end: end, continuesParagraph: continuesParagraph)
+    else { return }
     htmlRegion = region
+    let contentColumn: Int?
+    if prefix.count > prefix.quoteDepth {
+      // A list item opened on this line: its content starts where the tag does. A footnote
+      // definition at the margin: its lines are indented four columns.
+      if prefix.hasFootnote {
+        contentColumn = prefix.count == 1 ? 4 : nil
+      } else {
+        contentColumn = columns(from: lineStart, to: start)
+      }
+    } else {
+      contentColumn = containerMayBeOpen ? nil : 0
+    }
+    htmlContainer = HTMLContainer(quoteDepth: prefix.quoteDepth, contentColumn: contentColumn)
+  }
+
+  /// Whether a line (its container markers `prefix`, its content from `content`) stays in the
+  /// containers of the open raw HTML block (``htmlContainer``): as many quote markers at least,
+  /// and, in a list item or footnote definition, content reaching its column (a blank line stays).
+  func continuesHTMLContainer(_ prefix: LinePrefix, start: Int, content: Int, end: Int) -> Bool {
+    if prefix.quoteDepth < htmlContainer.quoteDepth { return false }
+    guard let column = htmlContainer.contentColumn, column > 0, content < end else { return true }
+    return columns(from: start, to: content) >= column
+  }
+
+  /// Where the text of a line of the open raw HTML block starts: after the block's own quote
+  /// markers (later ones are its text).
+  func htmlTextStart(start: Int, end: Int) -> Int {
+    var position = start
+    for _ in 0..<htmlContainer.quoteDepth {
+      let step = quoteMarker(from: position, end: end)
+      guard step.found else { break }
+      position = step.next
+    }
+    return position
   }
 
   /// Whether the line (its container markers `prefix`) surely continues, to cmark-gfm, a paragraph

@@ -31,6 +31,8 @@ struct GuardScanner {
   var openFence: OpenFence?
   /// Inside something that may be a raw HTML block: fences are not recognised there.
   var htmlRegion: HTMLRegion?
+  /// The containers of ``htmlRegion``: a line that does not continue them ends it.
+  var htmlContainer = HTMLContainer(quoteDepth: 0, contentColumn: 0)
   var previousQuoteDepth = 0
   /// Whether a list item or footnote definition may still be open: set by a line with such a
   /// marker, cleared by an unindented line after a blank one (no lazy line crosses a blank). A
@@ -136,6 +138,17 @@ struct GuardScanner {
   enum HTMLRegion {
     case untilBlankLine
     case untilMarker(HTMLBlockEnd)
+  }
+
+  /// Where a raw HTML block sits: a line continues it only inside its containers, as cmark-gfm
+  /// continues no container lazily around anything but a paragraph.
+  struct HTMLContainer {
+    /// The block quotes it is in.
+    let quoteDepth: Int
+    /// The column a line's content must reach to stay in the list item or footnote definition
+    /// that the block's first line opened (0: none; nil: in one whose column the guard does not
+    /// know, opened on an earlier line, which leaves the block open whatever the indentation).
+    let contentColumn: Int?
   }
 
   /// What ends a raw HTML block that has an end marker.

@@ -51,7 +51,14 @@ import Testing
 /// fewer `nestingDepth`, 6 `delimiterRuns`, 12 `delimiterRunLength`, 6 `brackets`, 5
 /// `unclosedHTMLOpeners`, 3 `tableColumns` and 5 `referenceExpansion` results of 12,000 random
 /// ones: lines in such fences are code; the shared corpus unchanged; 2 libFuzzer inputs of Corpus
-/// under the tight limits; 2026-12-07). A faster
+/// under the tight limits; 2026-12-07), and when a raw HTML block ended with its containers and
+/// at a blank line whatever line inside looked like another block's start, a `>` line inside it
+/// was its text, a table ended at indented code, an empty list item and a raw HTML block's start,
+/// and a closing fence outside containers was one only indented three columns at most (1 fewer
+/// `nestingDepth`, 3 `delimiterRuns`, 3 `brackets`, 7 `unclosedHTMLOpeners`, 2 `autolinkScan`, 3
+/// `tableColumns`, 4 `tableCells` and 1 `tableHeaderScan` result, 4 more `delimiterRunLength`, of
+/// 12,000 random ones; the shared corpus unchanged; 1 libFuzzer input of Corpus under the tight
+/// limits; 2026-12-07). A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -75,7 +82,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x22ea_0145_b16d_3a97
+  static let expectedRandomDigest: UInt64 = 0x8fa3_522c_8fd4_8ea8
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -251,7 +258,7 @@ import Testing
     0x5be4_b68e_a282_7786: 0x9d71_cdbc_d8a9_69f2,  // fuzz-regressions/libfuzzer/crash-5540801d78e7041e84d8d19f1e2bba0
     0xaffd_938f_b6a3_bb18: 0x70f5_86a4_f661_86db,  // fuzz-regressions/libfuzzer/crash-66c452ddae00db51feb0e38e4c70b43
     0x554f_394c_7755_b08e: 0x6531_2225_7872_7fb3,  // fuzz-regressions/libfuzzer/crash-6a98fe4d054f1ec5cc02dc0867c0c9d
-    0x8828_2cea_ea2a_63b7: 0xbf3a_a5c9_c263_5f1d,  // fuzz-regressions/libfuzzer/crash-72c91196acfa09d2f77705b9ea33ef0
+    0x8828_2cea_ea2a_63b7: 0x9f67_45a2_2452_3f9b,  // fuzz-regressions/libfuzzer/crash-72c91196acfa09d2f77705b9ea33ef0
     0x0ccf_362f_5ccc_b10b: 0x221c_6b90_267e_bcd5,  // fuzz-regressions/libfuzzer/crash-73fd-minimized-nul-footnote-lab
     0xa82b_40f2_fd04_b71d: 0x9520_a9b5_0a40_f803,  // fuzz-regressions/libfuzzer/crash-73fd6d12a32e9309b8d520a7437bc54
     0xfa57_3df7_3e5b_2850: 0x59e6_4041_f532_4e69,  // fuzz-regressions/libfuzzer/crash-7e27643ad7a77d345fef324e80eb408
