@@ -22,9 +22,13 @@ extension GuardScanner {
       // (At the margin, outside every container: the end of a raw HTML block in one.)
       if htmlRegion != nil && (htmlContainer.quoteDepth > 0 || htmlContainer.contentColumn ?? 0 > 0) {
         htmlRegion = nil
+        if itemColumns != nil { itemColumns = [] }
       }
       previousQuoteDepth = 0
-      if afterBlankLine { containerMayBeOpen = false }
+      if afterBlankLine {
+        containerMayBeOpen = false
+        itemColumns = []
+      }
       afterBlankLine = false
       appendToSegment(start: start, end: end)
       return
@@ -53,7 +57,9 @@ extension GuardScanner {
       if continuesHTMLContainer(prefix, start: start, content: content, end: end) {
         quotesAreText = prefix.quoteDepth > htmlContainer.quoteDepth
       } else {
+        // No lazy line either: the items it left are closed.
         htmlRegion = nil
+        _ = itemColumn(reachedBy: prefix)
       }
     }
 
@@ -71,8 +77,10 @@ extension GuardScanner {
       containerMayBeOpen = true
     } else if afterBlankLine && !ASCII.isBlank(bytes[start]) && prefix.quoteDepth == 0 {
       containerMayBeOpen = false
+      itemColumns = []
     }
     afterBlankLine = false
+    if prefix.count > 0 { noteItemColumns(prefix, start: start, end: end) }
 
     // A line that starts another block ends a table, as in cmark-gfm (`| a |`, `|-|`, then `# h`:
     // a heading, and a paragraph after it is no row): a heading, a thematic break, a fence, a
@@ -111,17 +119,19 @@ extension GuardScanner {
       if htmlRegion == nil, table == nil, let fence = fenceOpener(at: content, end: end) {
         endSegment()
         // The columns a line needs to stay in the fence's container: none outside containers.
-        var indent = containerMayBeOpen ? prefix.indent : 0
+        var indent = containerMayBeOpen ? itemColumn(reachedBy: prefix) ?? prefix.indent : 0
         if prefix.count > 0 || prefix.contentStart != start { indent = columns(from: start, to: content) }
         openFence = OpenFence(character: fence.character, length: fence.length, quoteDepth: quoteDepth, indent: indent)
         return
       }
       if isThematicBreak(from: content, to: end) {
         endSegment()
+        _ = itemColumn(reachedBy: prefix)
         return
       }
       if isATXHeading(at: content, end: end) {
         endSegment()
+        _ = itemColumn(reachedBy: prefix)
         appendToSegment(start: content, end: end)
         endSegment()
         return
@@ -312,9 +322,48 @@ extension GuardScanner {
         contentColumn = columns(from: lineStart, to: start)
       }
     } else {
-      contentColumn = containerMayBeOpen ? nil : 0
+      contentColumn = containerMayBeOpen ? itemColumn(reachedBy: prefix) : 0
     }
     htmlContainer = HTMLContainer(quoteDepth: prefix.quoteDepth, contentColumn: contentColumn)
+  }
+
+  /// Keeps ``itemColumns`` for a line with container markers: a marker closes the items whose
+  /// content starts right of it, and a list item or footnote definition opened on a line alone,
+  /// outside quotes, is open from its content's column (after one to four spaces, else one past
+  /// the marker; a footnote definition's is four past its container's, as cmark-gfm reads them).
+  mutating func noteItemColumns(_ prefix: LinePrefix, start: Int, end: Int) {
+    guard var open = itemColumns else { return }
+    var first = start
+    while first < end && ASCII.isBlank(bytes[first]) { first += 1 }
+    let marker = columns(from: start, to: first)
+    while let last = open.last, last > marker { open.removeLast() }
+    let items = prefix.count - prefix.quoteDepth
+    guard items > 0 else {
+      itemColumns = open
+      return
+    }
+    guard items == 1, prefix.quoteDepth == 0 else {
+      itemColumns = nil
+      return
+    }
+    if prefix.hasFootnote {
+      open.append((open.last ?? 0) + 4)
+    } else {
+      let markerEnd = columns(from: start, to: prefix.contentStart)
+      let blank = prefix.firstNonSpace >= end || prefix.indent >= 5
+      open.append(markerEnd + (blank ? 1 : prefix.indent))
+    }
+    itemColumns = open
+  }
+
+  /// For a line without container markers that starts a block, which no item continues lazily:
+  /// closes the items whose content starts right of its indentation and returns the content
+  /// column of the deepest still open (0: none); `nil` when the columns are unknown.
+  mutating func itemColumn(reachedBy prefix: LinePrefix) -> Int? {
+    guard prefix.count == 0, var open = itemColumns else { return nil }
+    while let last = open.last, last > prefix.indent { open.removeLast() }
+    itemColumns = open
+    return open.last ?? 0
   }
 
   /// Whether a line (its container markers `prefix`, its content from `content`) stays in the

@@ -39,6 +39,13 @@ struct GuardScanner {
   /// fence opened outside any of them is ended only by its closing fence, however little a line
   /// in it is indented.
   var containerMayBeOpen = false
+  /// The content columns of the list items and footnote definitions that may be open, outermost
+  /// first, counted from the line's start: where a fence or raw HTML block that opens on a line of
+  /// its own sits (in the deepest one its indentation reaches, else outside them all). Nil where
+  /// a line the guard does not model (several markers on a line, a marker in a quote) left them
+  /// unknown, until no container is open; every one is empty while ``containerMayBeOpen`` is not
+  /// set.
+  var itemColumns: [Int]? = []
   /// Whether the last line outside fenced code was blank.
   var afterBlankLine = false
 

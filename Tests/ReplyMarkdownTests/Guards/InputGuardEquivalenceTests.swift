@@ -58,7 +58,11 @@ import Testing
 /// `nestingDepth`, 3 `delimiterRuns`, 3 `brackets`, 7 `unclosedHTMLOpeners`, 2 `autolinkScan`, 3
 /// `tableColumns`, 4 `tableCells` and 1 `tableHeaderScan` result, 4 more `delimiterRunLength`, of
 /// 12,000 random ones; the shared corpus unchanged; 1 libFuzzer input of Corpus under the tight
-/// limits; 2026-12-07). A faster
+/// limits; 2026-12-07), and when a fence or raw HTML block on a line of its own sat in the
+/// deepest list item its indentation reaches, not in one as far indented as its own line (3 fewer
+/// `nestingDepth`, 5 `delimiterRuns`, 5 `brackets`, 3 `unclosedHTMLOpeners`, 3 `autolinkScan`
+/// and 1 `tableColumns` result of 12,000 random ones; the shared corpus and Corpus unchanged;
+/// 2026-12-07). A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -82,7 +86,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x8fa3_522c_8fd4_8ea8
+  static let expectedRandomDigest: UInt64 = 0x584c_e186_8486_7ec6
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

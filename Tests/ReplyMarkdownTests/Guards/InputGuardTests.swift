@@ -298,9 +298,26 @@ import Testing
     "> <a>\n```\n\n```\n", "- <div>\n```\n\n```\n", "> <!--\n```\n\n```\n", "1. <pre>\n```\n\n```\n",
     "[^1]: <div>\n```\n\n```\n", "> p\n> <a>\n```\n\n```\n", "a|b\n-|-\n<a>\n```\n\n```\n```\n",
     "<div>\n>\n```\n\n```\n```\n", "<!A\n>\n```\nx>\n```\n", "<p>\n<?\n\n```\n?>\n```\n",
-    "```\n    ```\n```\n",
+    "```\n    ```\n```\n", "- [ ] p\n  <!-- x\n-->\n  ```\n\n```\n",
   ])
   func aRawHTMLBlockEndsWhereCmarkGFMEndsIt(first: String) {
+    let text = first + "a|b\n-|-\n1\n2\n3\n4\n5\n6\n"
+    let result = guarded(text, InputLimits(maxTableCells: 10))
+    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+  }
+
+  /// A fence on a line of its own sits in the deepest list item or footnote definition its
+  /// indentation reaches (the content columns of the items opened before it), else outside them
+  /// all, where only a closing fence ends it: taken for one indented as far as its own line, it
+  /// ended at the unindented closing line, which the guard then took for an opener (a helper's
+  /// review). And where it does sit in an item, a line less indented than the item's content ends
+  /// it, however far the fence itself is indented.
+  @Test(arguments: [
+    "-\n ```\n\n```\n", "- a\n ```\n\n```\n", "[^1]: a\n ```\n\n```\n", "1. a\n  ```\n\n```\n",
+    "- a\n# h\n  ```\n\n```\n", "- a\n   ```\n  x\nb\n```\n\n```\n",
+    "- a\n  ```\n  x\n  ```\n```\n\n```\n",
+  ])
+  func aFenceSitsInTheItemItsIndentationReaches(first: String) {
     let text = first + "a|b\n-|-\n1\n2\n3\n4\n5\n6\n"
     let result = guarded(text, InputLimits(maxTableCells: 10))
     #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
