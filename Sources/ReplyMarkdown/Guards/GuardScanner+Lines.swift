@@ -11,7 +11,7 @@ extension GuardScanner {
       endSegment()
       table = nil
       if case .untilBlankLine = htmlRegion { htmlRegion = nil }
-      if htmlContainer.quoteDepth > 0 { htmlRegion = nil }
+      if !continuesHTMLContainer(start: start, end: end, quoteDepth: 0) { htmlRegion = nil }
       previousQuoteDepth = 0
       afterBlankLine = true
       return
@@ -20,7 +20,7 @@ extension GuardScanner {
     // block, or table row, so the line is paragraph text as it stands.
     if table == nil, start < end, Self.beginsPlainText(bytes[start]), !awaitsHTMLEndMarker {
       // (At the margin, outside every container: the end of a raw HTML block in one.)
-      if htmlRegion != nil && (htmlContainer.quoteDepth > 0 || htmlContainer.contentColumn ?? 0 > 0) {
+      if htmlRegion != nil, !continuesHTMLContainer(start: start, end: end, quoteDepth: 0) {
         htmlRegion = nil
         if itemColumns != nil { itemColumns = [] }
       }
@@ -54,8 +54,8 @@ extension GuardScanner {
     // neither ends a block that a blank line ends nor hides the `>` that ends a declaration.
     var quotesAreText = false
     if htmlRegion != nil {
-      if continuesHTMLContainer(prefix, start: start, content: content, end: end) {
-        quotesAreText = prefix.quoteDepth > htmlContainer.quoteDepth
+      if continuesHTMLContainer(start: start, end: end, quoteDepth: prefix.quoteDepth) {
+        if case .item(_, let quotes) = htmlContainer { quotesAreText = prefix.quoteDepth > quotes }
       } else {
         // No lazy line either: the items it left are closed.
         htmlRegion = nil
@@ -121,7 +121,17 @@ extension GuardScanner {
         // The columns a line needs to stay in the fence's container: none outside containers.
         var indent = containerMayBeOpen ? itemColumn(reachedBy: prefix) ?? prefix.indent : 0
         if prefix.count > 0 || prefix.contentStart != start { indent = columns(from: start, to: content) }
-        openFence = OpenFence(character: fence.character, length: fence.length, quoteDepth: quoteDepth, indent: indent)
+        var opened = OpenFence(character: fence.character, length: fence.length, quoteDepth: quoteDepth, indent: indent)
+        if prefix.count == 0 {
+          opened.knowsContainers = itemColumns != nil || !containerMayBeOpen
+        } else if prefix.count == quoteDepth, itemColumns != nil || !containerMayBeOpen {
+          // In quotes only, which may sit in a list item.
+          var first = start
+          while first < end && ASCII.isBlank(bytes[first]) { first += 1 }
+          opened.lead = containerMayBeOpen ? itemColumn(reachedBy: columns(from: start, to: first)) ?? 0 : 0
+          opened.knowsContainers = true
+        }
+        openFence = opened
         return
       }
       if isThematicBreak(from: content, to: end) {
@@ -197,18 +207,19 @@ extension GuardScanner {
   @inline(__always) func quoteContentStart(start: Int, end: Int) -> Int {
     var position = start
     while true {
-      let step = quoteMarker(from: position, end: end)
+      let step = quoteMarker(from: position, end: end, first: position == start)
       guard step.found else { return step.next }
       position = step.next
     }
   }
 
-  /// One block quote marker at `position`: up to four spaces or tabs, then `>`. When found, `next`
-  /// is just past the `>`; otherwise it is where the whitespace ended.
-  @inline(__always) func quoteMarker(from position: Int, end: Int) -> (found: Bool, next: Int) {
+  /// One block quote marker at `position`: up to three spaces or tabs (four after another marker,
+  /// whose optional space comes first), then `>`. When found, `next` is just past the `>`;
+  /// otherwise it is where the whitespace ended.
+  @inline(__always) func quoteMarker(from position: Int, end: Int, first: Bool) -> (found: Bool, next: Int) {
     var position = position
     var spaces = 0
-    while position < end && ASCII.isBlank(bytes[position]) && spaces < 4 {
+    while position < end && ASCII.isBlank(bytes[position]) && spaces < (first ? 3 : 4) {
       position += 1
       spaces += 1
     }
@@ -242,9 +253,15 @@ extension GuardScanner {
   /// unindented line, took 20 s and 4.9 GB to parse).
   @inline(__always) mutating func continuesFence(_ fence: OpenFence, start: Int, end: Int) -> Bool {
     var position = start
+    if fence.lead > 0 {
+      // In quotes inside a list item: a line left of the item's content leaves it, the quotes and
+      // the fence with it (cmark-gfm continues no item lazily around code).
+      while position < end && ASCII.isBlank(bytes[position]) { position += 1 }
+      if position < end && columns(from: start, to: position) < fence.lead { return false }
+    }
     var quotes = 0
     while quotes < fence.quoteDepth {
-      let step = quoteMarker(from: position, end: end)
+      let step = quoteMarker(from: position, end: end, first: quotes == 0)
       guard step.found else { return false }
       position = step.next
       quotes += 1
@@ -253,11 +270,19 @@ extension GuardScanner {
     while text < end && ASCII.isBlank(bytes[text]) { text += 1 }
     if text == end { return true }  // blank lines stay in the code
     if fence.indent > 0 && fence.quoteDepth == 0 && columns(from: start, to: text) < fence.indent { return false }
-    // A closing fence outside containers is indented at most three columns: one indented more is
-    // code (`    ```` closed the guard's fence, and the next fence line opened one where cmark-gfm
-    // closed it). In containers, whose columns the guard does not know, any indentation closes.
-    let inContainers = fence.quoteDepth > 0 || fence.indent > 0
-    if bytes[text] == fence.character && (inContainers || columns(from: start, to: text) <= 3) {
+    // A closing fence is indented at most three columns in the fence's containers: one indented
+    // more is code (`    ```` closed the guard's fence, and the next fence line opened one where
+    // cmark-gfm closed it). Where the guard does not know the containers, any indentation closes.
+    var closes = true
+    if fence.knowsContainers {
+      if fence.quoteDepth == 0 {
+        closes = columns(from: start, to: text) - fence.indent <= 3
+      } else {
+        let space = position < text && ASCII.isBlank(bytes[position]) ? 1 : 0
+        closes = columns(from: start, to: text) - columns(from: start, to: position) - space <= 3
+      }
+    }
+    if bytes[text] == fence.character && closes {
       var runEnd = text
       while runEnd < end && bytes[runEnd] == fence.character { runEnd += 1 }
       var rest = runEnd
@@ -312,25 +337,78 @@ extension GuardScanner {
       let region = htmlBlockStart(start, end: end, continuesParagraph: continuesParagraph)
     else { return }
     htmlRegion = region
-    let contentColumn: Int?
-    if prefix.count > prefix.quoteDepth {
-      // A list item opened on this line: its content starts where the tag does. A footnote
-      // definition at the margin: its lines are indented four columns.
-      if prefix.hasFootnote {
-        contentColumn = prefix.count == 1 ? 4 : nil
-      } else {
-        contentColumn = columns(from: lineStart, to: start)
-      }
-    } else {
-      contentColumn = containerMayBeOpen ? itemColumn(reachedBy: prefix) : 0
+    htmlContainer = htmlContainer(of: prefix, lineStart: lineStart, tag: start, end: end)
+  }
+
+  /// The containers of a raw HTML block whose tag starts at `tag` on a line with container markers
+  /// `prefix`, as far as the guard follows them.
+  mutating func htmlContainer(of prefix: LinePrefix, lineStart: Int, tag: Int, end: Int) -> HTMLContainer {
+    var position = lineStart
+    var outer = 0
+    while case let step = quoteMarker(from: position, end: end, first: outer == 0), step.found {
+      position = step.next
+      outer += 1
     }
-    htmlContainer = HTMLContainer(quoteDepth: prefix.quoteDepth, contentColumn: contentColumn)
+    let items = prefix.count - prefix.quoteDepth
+    if items == 0 {
+      // Quotes only, or none: in the deepest item their start reaches (none at the margin).
+      var first = lineStart
+      while first < end && ASCII.isBlank(bytes[first]) { first += 1 }
+      let start = columns(from: lineStart, to: first)
+      guard containerMayBeOpen, start >= 2 else { return .item(column: 0, quotes: prefix.quoteDepth) }
+      guard let column = itemColumn(reachedBy: start) else { return .unknown(quotes: 0) }
+      return .item(column: column, quotes: prefix.quoteDepth)
+    }
+    // One item opened first on this line, then quotes inside it, if any.
+    guard items == 1, outer == 0 else { return .unknown(quotes: outer) }
+    if prefix.hasFootnote {
+      guard let column = itemColumns?.last else { return .unknown(quotes: 0) }
+      return .item(column: column, quotes: prefix.quoteDepth)
+    }
+    return .item(column: itemContentColumn(lineStart: lineStart, end: end), quotes: prefix.quoteDepth)
+  }
+
+  /// Whether a line stays in the containers of the open raw HTML block (``htmlContainer``): it
+  /// reaches the item's content column with its first byte (a `>` too; a line of blanks stays in
+  /// an item), then holds the quotes inside the item; or, in containers the guard does not
+  /// follow, holds the quotes around them (`quoteDepth` of them at least).
+  func continuesHTMLContainer(start: Int, end: Int, quoteDepth: Int) -> Bool {
+    switch htmlContainer {
+    case .unknown(let quotes): return quoteDepth >= quotes
+    case .item(let column, let quotes):
+      var position = start
+      while position < end && ASCII.isBlank(bytes[position]) { position += 1 }
+      if position == end { return quotes == 0 }
+      if columns(from: start, to: position) < column { return false }
+      var found = 0
+      while found < quotes, case let step = quoteMarker(from: position, end: end, first: found == 0), step.found {
+        position = step.next
+        found += 1
+      }
+      return found == quotes
+    }
+  }
+
+  /// Where the text of a line of the open raw HTML block starts: after the block's own quote
+  /// markers (later ones are its text).
+  func htmlTextStart(start: Int, end: Int) -> Int {
+    guard case .item(_, let depth) = htmlContainer else { return start }
+    var position = start
+    while position < end && ASCII.isBlank(bytes[position]) { position += 1 }
+    for index in 0..<depth {
+      let step = quoteMarker(from: position, end: end, first: index == 0)
+      guard step.found else { break }
+      position = step.next
+    }
+    return position
   }
 
   /// Keeps ``itemColumns`` for a line with container markers: a marker closes the items whose
-  /// content starts right of it, and a list item or footnote definition opened on a line alone,
-  /// outside quotes, is open from its content's column (after one to four spaces, else one past
-  /// the marker; a footnote definition's is four past its container's, as cmark-gfm reads them).
+  /// content starts right of it, and a list item or footnote definition opened first on a line,
+  /// outside quotes, is open from its content's column (``itemContentColumn(lineStart:end:)``; a
+  /// footnote definition's is four past its container's, as cmark-gfm reads them). Quotes inside
+  /// it change no item's column; an item in a quote, or a second one on the line, makes them
+  /// unknown.
   mutating func noteItemColumns(_ prefix: LinePrefix, start: Int, end: Int) {
     guard var open = itemColumns else { return }
     var first = start
@@ -342,49 +420,44 @@ extension GuardScanner {
       itemColumns = open
       return
     }
-    guard items == 1, prefix.quoteDepth == 0 else {
+    guard items == 1, first < end, bytes[first] != UInt8(ascii: ">") else {
       itemColumns = nil
       return
     }
-    if prefix.hasFootnote {
-      open.append((open.last ?? 0) + 4)
-    } else {
-      let markerEnd = columns(from: start, to: prefix.contentStart)
-      let blank = prefix.firstNonSpace >= end || prefix.indent >= 5
-      open.append(markerEnd + (blank ? 1 : prefix.indent))
-    }
+    open.append(prefix.hasFootnote ? (open.last ?? 0) + 4 : itemContentColumn(lineStart: start, end: end))
     itemColumns = open
+  }
+
+  /// The content column of the list item whose marker opens the line from `lineStart`: after one
+  /// to four spaces past the marker, else one past it.
+  func itemContentColumn(lineStart: Int, end: Int) -> Int {
+    var position = lineStart
+    while position < end && ASCII.isBlank(bytes[position]) { position += 1 }
+    if position < end && ASCII.isDigit(bytes[position]) {
+      while position < end && ASCII.isDigit(bytes[position]) { position += 1 }
+    }
+    position += 1  // the bullet, or the `.` or `)` after the digits
+    let markerEnd = columns(from: lineStart, to: min(position, end))
+    var content = min(position, end)
+    while content < end && ASCII.isBlank(bytes[content]) { content += 1 }
+    let gap = columns(from: lineStart, to: content) - markerEnd
+    return content == end || gap > 4 ? markerEnd + 1 : markerEnd + gap
   }
 
   /// For a line without container markers that starts a block, which no item continues lazily:
   /// closes the items whose content starts right of its indentation and returns the content
   /// column of the deepest still open (0: none); `nil` when the columns are unknown.
   mutating func itemColumn(reachedBy prefix: LinePrefix) -> Int? {
-    guard prefix.count == 0, var open = itemColumns else { return nil }
-    while let last = open.last, last > prefix.indent { open.removeLast() }
+    guard prefix.count == 0 else { return nil }
+    return itemColumn(reachedBy: prefix.indent)
+  }
+
+  /// ``itemColumn(reachedBy:)`` for a block starting at `column`.
+  mutating func itemColumn(reachedBy column: Int) -> Int? {
+    guard var open = itemColumns else { return nil }
+    while let last = open.last, last > column { open.removeLast() }
     itemColumns = open
     return open.last ?? 0
-  }
-
-  /// Whether a line (its container markers `prefix`, its content from `content`) stays in the
-  /// containers of the open raw HTML block (``htmlContainer``): as many quote markers at least,
-  /// and, in a list item or footnote definition, content reaching its column (a blank line stays).
-  func continuesHTMLContainer(_ prefix: LinePrefix, start: Int, content: Int, end: Int) -> Bool {
-    if prefix.quoteDepth < htmlContainer.quoteDepth { return false }
-    guard let column = htmlContainer.contentColumn, column > 0, content < end else { return true }
-    return columns(from: start, to: content) >= column
-  }
-
-  /// Where the text of a line of the open raw HTML block starts: after the block's own quote
-  /// markers (later ones are its text).
-  func htmlTextStart(start: Int, end: Int) -> Int {
-    var position = start
-    for _ in 0..<htmlContainer.quoteDepth {
-      let step = quoteMarker(from: position, end: end)
-      guard step.found else { break }
-      position = step.next
-    }
-    return position
   }
 
   /// Whether the line (its container markers `prefix`) surely continues, to cmark-gfm, a paragraph

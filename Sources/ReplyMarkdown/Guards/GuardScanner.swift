@@ -32,7 +32,7 @@ struct GuardScanner {
   /// Inside something that may be a raw HTML block: fences are not recognised there.
   var htmlRegion: HTMLRegion?
   /// The containers of ``htmlRegion``: a line that does not continue them ends it.
-  var htmlContainer = HTMLContainer(quoteDepth: 0, contentColumn: 0)
+  var htmlContainer = HTMLContainer.item(column: 0, quotes: 0)
   var previousQuoteDepth = 0
   /// Whether a list item or footnote definition may still be open: set by a line with such a
   /// marker, cleared by an unindented line after a blank one (no lazy line crosses a blank). A
@@ -140,6 +140,14 @@ struct GuardScanner {
     let length: Int
     let quoteDepth: Int
     let indent: Int
+    /// In quotes inside a list item: the item's content column, which a line reaches before its
+    /// quote markers or leaves the item (0: none).
+    var lead = 0
+    /// Whether the guard knows the fence's containers (``itemColumns`` did), so that a closing
+    /// fence is one only indented three columns at most in them (after the quote markers and the
+    /// space that belongs to them, or past `indent` in a list item); where it does not, any
+    /// indentation closes.
+    var knowsContainers = false
   }
 
   enum HTMLRegion {
@@ -147,15 +155,17 @@ struct GuardScanner {
     case untilMarker(HTMLBlockEnd)
   }
 
-  /// Where a raw HTML block sits: a line continues it only inside its containers, as cmark-gfm
-  /// continues no container lazily around anything but a paragraph.
-  struct HTMLContainer {
-    /// The block quotes it is in.
-    let quoteDepth: Int
-    /// The column a line's content must reach to stay in the list item or footnote definition
-    /// that the block's first line opened (0: none; nil: in one whose column the guard does not
-    /// know, opened on an earlier line, which leaves the block open whatever the indentation).
-    let contentColumn: Int?
+  /// Where a raw HTML block sits, as far as the guard can follow it: a line continues the block
+  /// only inside its containers, as cmark-gfm continues no container lazily around anything but a
+  /// paragraph.
+  enum HTMLContainer {
+    /// In the list item or footnote definition whose content starts at this column (0: none),
+    /// and in `quotes` block quotes inside it (a line reaches the column, then has the quotes).
+    case item(column: Int, quotes: Int)
+    /// In containers the guard does not follow (an item inside a quote, several items): only a
+    /// line with fewer than `quotes` quote markers at its start (those around everything else)
+    /// ends it, besides the block's own end.
+    case unknown(quotes: Int)
   }
 
   /// What ends a raw HTML block that has an end marker.

@@ -62,7 +62,13 @@ import Testing
 /// deepest list item its indentation reaches, not in one as far indented as its own line (3 fewer
 /// `nestingDepth`, 5 `delimiterRuns`, 5 `brackets`, 3 `unclosedHTMLOpeners`, 3 `autolinkScan`
 /// and 1 `tableColumns` result of 12,000 random ones; the shared corpus and Corpus unchanged;
-/// 2026-12-07). A faster
+/// 2026-12-07), and when a raw HTML block's containers were read in the order they open (an
+/// item's column, then the quotes inside it), a quote marker took at most three spaces before it
+/// at a line's start and a closing fence in a quote at most three columns after its marker's
+/// space (2 fewer `nestingDepth`, 1 `delimiterRuns`, 3 `delimiterRunLength`, 3 `brackets`, 3
+/// `unclosedHTMLOpeners`, 1 `tableColumns` and 1 `referenceExpansion` result, 1 more
+/// `autolinkScan`, of 12,000 random ones; the shared corpus and Corpus unchanged; 2026-12-07).
+/// A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -86,7 +92,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x584c_e186_8486_7ec6
+  static let expectedRandomDigest: UInt64 = 0x85c2_3ada_dc5a_7a53
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

@@ -306,6 +306,25 @@ import Testing
     #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
   }
 
+  /// A raw HTML block in list items and quotes ends with them, as the guard reads them in the
+  /// order they open (an item's content column, then the quotes inside it); a `>` left of an
+  /// item's content leaves the item; a quote marker takes at most three spaces before it at a
+  /// line's start, and a closing fence in a quote at most three columns after its marker's space.
+  /// Each case: a prefix, then a table whose lines start with the second string, which cmark-gfm
+  /// renders as a table (a helper's review of the first reading, which believed a fence there).
+  @Test(arguments: [
+    ("- > <div>\n    > x\n  > ```\n  >\n", "  > "), ("- <v>\n>\n  ```\n\n  ```\n", "  "),
+    ("- <!--\n> ```\n>```\n", "> > "), ("-\n  <v>\n<!--\n\n```\n-->\n", ""), ("><a>\nx\n>```\n    >\n", "  > "),
+    ("[^1]:<v>\n>```\n    >\n", "> > "), ("1. <t>\n>```\n>\t\t```\n>```\n", "  > "),
+    ("- ><v>\n  x\n  >```\n>```\n>```\n", "  > "), ("><a>\n-\n  >```\n", "> "), ("- ><!A\n\n  >```\n", ">   "),
+    ("0. <!--\n ```\n```\n", "  "), (">```\n    >\n", "> > "), (">```\n>\t\t```\n>```\n", "  > "),
+  ])
+  func aRawHTMLBlockInItemsAndQuotesEndsWithThem(first: String, lines: String) {
+    let table = ["a|b", "-|-", "1", "2", "3", "4", "5", "6"].map { lines + $0 + "\n" }.joined()
+    let result = guarded(first + table, InputLimits(maxTableCells: 10))
+    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+  }
+
   /// A fence on a line of its own sits in the deepest list item or footnote definition its
   /// indentation reaches (the content columns of the items opened before it), else outside them
   /// all, where only a closing fence ends it: taken for one indented as far as its own line, it
