@@ -28,6 +28,7 @@ extension GuardScanner {
       if afterBlankLine {
         containerMayBeOpen = false
         itemColumns = []
+        quotedItemMayBeOpen = false
       }
       afterBlankLine = false
       appendToSegment(start: start, end: end)
@@ -78,6 +79,7 @@ extension GuardScanner {
     } else if afterBlankLine && !ASCII.isBlank(bytes[start]) && prefix.quoteDepth == 0 {
       containerMayBeOpen = false
       itemColumns = []
+      quotedItemMayBeOpen = false
     }
     afterBlankLine = false
     if prefix.count > 0 { noteItemColumns(prefix, start: start, end: end) }
@@ -122,13 +124,19 @@ extension GuardScanner {
         var indent = containerMayBeOpen ? itemColumn(reachedBy: prefix) ?? prefix.indent : 0
         if prefix.count > 0 || prefix.contentStart != start { indent = columns(from: start, to: content) }
         var opened = OpenFence(character: fence.character, length: fence.length, quoteDepth: quoteDepth, indent: indent)
+        var first = start
+        while first < end && ASCII.isBlank(bytes[first]) { first += 1 }
         if prefix.count == 0 {
+          // No quote: the items opened in quotes are closed.
+          quotedItemMayBeOpen = false
           opened.knowsContainers = itemColumns != nil || !containerMayBeOpen
-        } else if prefix.count == quoteDepth, itemColumns != nil || !containerMayBeOpen {
+        } else if prefix.count == quoteDepth, itemColumns != nil || !containerMayBeOpen, !quotedItemMayBeOpen {
           // In quotes only, which may sit in a list item.
-          var first = start
-          while first < end && ASCII.isBlank(bytes[first]) { first += 1 }
           opened.lead = containerMayBeOpen ? itemColumn(reachedBy: columns(from: start, to: first)) ?? 0 : 0
+          opened.knowsContainers = true
+        } else if prefix.count == quoteDepth + 1, let open = itemColumns, bytes[first] != UInt8(ascii: ">") {
+          // In quotes inside the list item or footnote definition this line opens.
+          opened.lead = prefix.hasFootnote ? open.last ?? 4 : itemContentColumn(lineStart: start, end: end)
           opened.knowsContainers = true
         }
         openFence = opened
@@ -207,7 +215,9 @@ extension GuardScanner {
   @inline(__always) func quoteContentStart(start: Int, end: Int) -> Int {
     var position = start
     while true {
-      let step = quoteMarker(from: position, end: end, first: position == start)
+      // (Four spaces before a first marker too: in a list item its indentation comes first, and
+      // a delimiter row read as one too many is safe, one too few is not.)
+      let step = quoteMarker(from: position, end: end, first: false)
       guard step.found else { return step.next }
       position = step.next
     }
@@ -261,7 +271,7 @@ extension GuardScanner {
     }
     var quotes = 0
     while quotes < fence.quoteDepth {
-      let step = quoteMarker(from: position, end: end, first: quotes == 0)
+      let step = quoteMarker(from: position, end: end, first: quotes == 0 && fence.knowsContainers && fence.lead == 0)
       guard step.found else { return false }
       position = step.next
       quotes += 1
@@ -420,8 +430,14 @@ extension GuardScanner {
       itemColumns = open
       return
     }
-    guard items == 1, first < end, bytes[first] != UInt8(ascii: ">") else {
+    guard items == 1, first < end else {
       itemColumns = nil
+      return
+    }
+    guard bytes[first] != UInt8(ascii: ">") else {
+      // In a quote: its lines are the quote's, whose columns the guard does not follow.
+      quotedItemMayBeOpen = true
+      itemColumns = open
       return
     }
     open.append(prefix.hasFootnote ? (open.last ?? 0) + 4 : itemContentColumn(lineStart: start, end: end))

@@ -46,6 +46,10 @@ struct GuardScanner {
   /// unknown, until no container is open; every one is empty while ``containerMayBeOpen`` is not
   /// set.
   var itemColumns: [Int]? = []
+  /// Whether a list item or footnote definition opened inside a quote may be open: a line without
+  /// quote markers that starts a block closes it (no lazy line), and until then a fence in quotes
+  /// may sit in it, its columns unknown.
+  var quotedItemMayBeOpen = false
   /// Whether the last line outside fenced code was blank.
   var afterBlankLine = false
 

@@ -67,8 +67,11 @@ import Testing
 /// at a line's start and a closing fence in a quote at most three columns after its marker's
 /// space (2 fewer `nestingDepth`, 1 `delimiterRuns`, 3 `delimiterRunLength`, 3 `brackets`, 3
 /// `unclosedHTMLOpeners`, 1 `tableColumns` and 1 `referenceExpansion` result, 1 more
-/// `autolinkScan`, of 12,000 random ones; the shared corpus and Corpus unchanged; 2026-12-07).
-/// A faster
+/// `autolinkScan`, of 12,000 random ones; the shared corpus and Corpus unchanged; 2026-12-07),
+/// and when an item opened in a quote closed at a block starting outside quotes, a fence in quotes
+/// in the item its line opens ended with it, and a table's rows read a quote marker four spaces in
+/// again (1 fewer `nestingDepth`, `delimiterRuns`, `delimiterRunLength` and `unclosedHTMLOpeners`
+/// result of 12,000 random ones; the shared corpus and Corpus unchanged; 2026-12-07). A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -92,7 +95,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x85c2_3ada_dc5a_7a53
+  static let expectedRandomDigest: UInt64 = 0x4ebe_93f8_f244_6675
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

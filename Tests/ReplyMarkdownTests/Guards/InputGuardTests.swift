@@ -318,6 +318,10 @@ import Testing
     ("[^1]:<v>\n>```\n    >\n", "> > "), ("1. <t>\n>```\n>\t\t```\n>```\n", "  > "),
     ("- ><v>\n  x\n  >```\n>```\n>```\n", "  > "), ("><a>\n-\n  >```\n", "> "), ("- ><!A\n\n  >```\n", ">   "),
     ("0. <!--\n ```\n```\n", "  "), (">```\n    >\n", "> > "), (">```\n>\t\t```\n>```\n", "  > "),
+    // A second review: a table in a quote in a list item (its marker four columns in), a fence after
+    // an item in a quote, a fence in a quote inside the item its line opens.
+    ("-\n", "    >"), ("- x\n", "    > "), ("><a>\n>-\n ```\n```\n", ""), (">[^1]:<e>\n ```\n```\n", ""),
+    ("2) <v>\n- >```\n", ">"), ("><?\n[^a]:>```\n", ">"),
   ])
   func aRawHTMLBlockInItemsAndQuotesEndsWithThem(first: String, lines: String) {
     let table = ["a|b", "-|-", "1", "2", "3", "4", "5", "6"].map { lines + $0 + "\n" }.joined()
