@@ -66,14 +66,18 @@ extension GuardScanner {
       escape(at: firstByte, for: .tableColumns, line: lineNumber)
       return false
     }
+    let before = segmentBytes - (header.end - header.start + 1)
     if tablesExhausted || tableCellsUsed + row.cells > limits.maxTableCells {
       if row.cells == headerCells.cells {
         escape(at: firstByte, for: .tableCells, line: lineNumber)
         tablesExhausted = true
+      } else if before > limits.maxTableHeaderScan || overBudget {
+        // No table forms, but cmark-gfm reads the paragraph again for a header all the same:
+        // past the cells' limit, thousands of such rows in a long paragraph took a minute.
+        escape(at: firstByte, for: .tableHeaderScan, line: lineNumber)
       }
       return false
     }
-    let before = segmentBytes - (header.end - header.start + 1)
     if before > limits.maxTableHeaderScan || overBudget {
       if row.cells == headerCells.cells {
         // Split the long paragraph off so that cmark-gfm only re-reads the header line.

@@ -71,7 +71,11 @@ import Testing
 /// and when an item opened in a quote closed at a block starting outside quotes, a fence in quotes
 /// in the item its line opens ended with it, and a table's rows read a quote marker four spaces in
 /// again (1 fewer `nestingDepth`, `delimiterRuns`, `delimiterRunLength` and `unclosedHTMLOpeners`
-/// result of 12,000 random ones; the shared corpus and Corpus unchanged; 2026-12-07). A faster
+/// result of 12,000 random ones; the shared corpus and Corpus unchanged; 2026-12-07), and when a
+/// delimiter-like row past the table cells' limit whose header has other cells was charged its
+/// paragraph's scan, escaped past the header scan's limit (39 more `tableHeaderScan` results of
+/// 12,000 random ones, every other kind unchanged; the shared corpus unchanged; 2 fuzz inputs and
+/// 6 libFuzzer inputs of Corpus under the tight limits; 2026-12-07). A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -95,7 +99,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x4ebe_93f8_f244_6675
+  static let expectedRandomDigest: UInt64 = 0x00ce_c950_cda9_2118
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()
@@ -243,8 +247,8 @@ import Testing
     0x8341_f8b9_c3c4_ace8: 0xb701_495e_2357_edbc,  // fuzz-regressions/seed-header-retry-smart.md
     0x4318_c7db_8102_3b5f: 0xa406_b236_1a0e_de69,  // fuzz-regressions/seed-nested-quote-list-unsafe.md
     0xa326_79a3_6a25_9b79: 0x4c6a_736d_4292_4877,  // fuzz-regressions/seed-reference-definition-block.md
-    0x756b_f5ca_0001_b51d: 0xbf75_1744_3ae4_2c6d,  // fuzz-regressions/seed-retry-after-definition-smart.md
-    0x3168_9b13_d2e7_816d: 0x07c6_ebb7_59ea_91ab,  // fuzz-regressions/seed-retry-after-nested-list.md
+    0x756b_f5ca_0001_b51d: 0x51e3_872c_a0ac_8b31,  // fuzz-regressions/seed-retry-after-definition-smart.md
+    0x3168_9b13_d2e7_816d: 0xb534_6770_2ff4_63a7,  // fuzz-regressions/seed-retry-after-nested-list.md
     0x477f_ea1f_97ca_6ec5: 0x69d0_0502_5728_3a45,  // fuzz-regressions/seed-wide-table-rows.md
     0x0828_9f0f_407a_07c7: 0x1e24_d568_d06d_6b09,  // fuzz-regressions/streaming-bound-08289f0f407a07c7.md
     0x716c_c31f_06e4_24f5: 0x6d89_3bcb_aab3_beb9,  // fuzz-regressions/streaming-bound-716cc31f06e424f5.md
@@ -259,14 +263,14 @@ import Testing
     0xa778_b43a_dcb4_fb48: 0x9681_558f_0edc_6da9,  // fuzz-regressions/libfuzzer/crash-1a4412d24294e7f271dfd89bfe53bcc
     0xeacf_c782_edd2_4572: 0xe185_715d_a171_a320,  // fuzz-regressions/libfuzzer/crash-1cc9cf94b62327e3531ac358b3eb779
     0x5a7c_ce5c_3683_c1b0: 0xf054_0165_3c60_4fe5,  // fuzz-regressions/libfuzzer/crash-25117e0717a47e311074136231bd4eb
-    0x3d47_cf02_8405_a38a: 0x6701_ba0b_92cc_cf00,  // fuzz-regressions/libfuzzer/crash-2b0a8ed5fe10c182ca2e34a8b5faeb5
+    0x3d47_cf02_8405_a38a: 0xd3d6_c1a5_75f4_957e,  // fuzz-regressions/libfuzzer/crash-2b0a8ed5fe10c182ca2e34a8b5faeb5
     0x57fe_3d25_2b72_275c: 0x20bd_b751_c501_9e8a,  // fuzz-regressions/libfuzzer/crash-2da7aba90608f43ff3e5148b669ce1a
     0xd265_f3a2_af23_f3b3: 0xdd86_c550_42a1_30b0,  // fuzz-regressions/libfuzzer/crash-2df0d5c796756b9b396cd6f6b123f7c
     0x5c8b_b7c5_2f23_5dbc: 0x07fe_6015_99c7_9a56,  // fuzz-regressions/libfuzzer/crash-32790039ddd54c5c8087c3b7374b142
     0xc5bc_07a7_3838_a30e: 0xff41_1cd3_708e_b833,  // fuzz-regressions/libfuzzer/crash-39d8a49aba95961b1923c8d9b1527a0
     0xe718_49d2_084a_797b: 0x74dd_96b4_efd5_6407,  // fuzz-regressions/libfuzzer/crash-3de44884fa5f50741dae440d6926408
     0xcd42_d55c_2568_6136: 0x5949_02b2_eed5_cd07,  // fuzz-regressions/libfuzzer/crash-3f3e4daa4e0d01a2971ae84b203b7be
-    0xbd65_dcdc_9dac_f135: 0xf216_eaae_329c_145b,  // fuzz-regressions/libfuzzer/crash-419aeb11c40e15d1a97f9adc2d998a4
+    0xbd65_dcdc_9dac_f135: 0xd730_650d_a55f_db6b,  // fuzz-regressions/libfuzzer/crash-419aeb11c40e15d1a97f9adc2d998a4
     0x9fe4_3080_7eb0_4215: 0x926a_553f_fa5c_213a,  // fuzz-regressions/libfuzzer/crash-4c151dc3c131367cdf1be3164c8d20d
     0x5be4_b68e_a282_7786: 0x9d71_cdbc_d8a9_69f2,  // fuzz-regressions/libfuzzer/crash-5540801d78e7041e84d8d19f1e2bba0
     0xaffd_938f_b6a3_bb18: 0x70f5_86a4_f661_86db,  // fuzz-regressions/libfuzzer/crash-66c452ddae00db51feb0e38e4c70b43
@@ -278,16 +282,16 @@ import Testing
     0x53cd_257d_71b5_81e1: 0xb225_56e6_d951_0b73,  // fuzz-regressions/libfuzzer/crash-8a72f318b4af81e664f21306ed02a2a
     0xc320_7ffc_47dd_7a50: 0xabfa_8dc6_3f35_ed9e,  // fuzz-regressions/libfuzzer/crash-8fb504c52aa98be01a43729e5affa3d
     0xe905_e0e7_a64e_f8cc: 0xe497_e22f_ed8c_b165,  // fuzz-regressions/libfuzzer/crash-9205ffbd466363e041a2734df709cbe
-    0x51a9_8da8_dddf_1dfd: 0x8963_0f28_05d9_874b,  // fuzz-regressions/libfuzzer/crash-a423765b88a2227dcb19a41ce18c9aa
-    0xc6a1_e95f_99b5_c5db: 0x76d0_9926_86b8_7adc,  // fuzz-regressions/libfuzzer/crash-aa204f651236e302dab4ae45d9a2fe2
+    0x51a9_8da8_dddf_1dfd: 0xe065_624a_2b2f_569f,  // fuzz-regressions/libfuzzer/crash-a423765b88a2227dcb19a41ce18c9aa
+    0xc6a1_e95f_99b5_c5db: 0x6cb7_a862_bf07_47b4,  // fuzz-regressions/libfuzzer/crash-aa204f651236e302dab4ae45d9a2fe2
     0x0cfd_b2b1_a945_016f: 0xc9b8_71eb_723a_99a2,  // fuzz-regressions/libfuzzer/crash-bc2a1e8df1559d01f38b1c34b5222f2
     0x9954_d110_290d_4164: 0xbb09_9f7e_4748_52f7,  // fuzz-regressions/libfuzzer/crash-bee795d95559eee3ed469d158bd110c
     0xbe01_4ddb_fa45_67ed: 0x8716_12ca_8f25_ed05,  // fuzz-regressions/libfuzzer/crash-c30c3fab6c9fe75196f8871948c0581
-    0x6cac_741c_bfad_5208: 0xff6b_f11f_9f00_7222,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
+    0x6cac_741c_bfad_5208: 0xbd05_953a_f50e_e468,  // fuzz-regressions/libfuzzer/crash-c7dd475b242e2458f06edb3e73a0c9f
     0x1ba2_eb28_7d74_c9cd: 0xf8fa_76f0_b142_1669,  // fuzz-regressions/libfuzzer/crash-c9bff8144ef36acea3890b373b689e5
     0x4162_df17_a858_a599: 0x41f7_8dbd_54fb_c652,  // fuzz-regressions/libfuzzer/crash-cbaf36d1df728f4e70094777cd5de8c
     0xcdda_5133_0ca6_7a71: 0xc299_1cdb_4bc2_cbfc,  // fuzz-regressions/libfuzzer/crash-cfa4b6d2932fb018d1a70a91087e95a
-    0x9e4c_383a_7a48_2395: 0x3008_fc7d_c840_f6b7,  // fuzz-regressions/libfuzzer/crash-d3e3206d288b7caaddf87c16bb8a7f9
+    0x9e4c_383a_7a48_2395: 0xdef0_295f_7870_169d,  // fuzz-regressions/libfuzzer/crash-d3e3206d288b7caaddf87c16bb8a7f9
     0xac9c_838a_cc73_fcf7: 0x9e8a_0311_2c83_d2b4,  // fuzz-regressions/libfuzzer/crash-d73a2ee3668e8b62c39ce72a866acc0
     0x3ec0_daf9_d1b7_5633: 0x2f4b_76d4_44e3_1ad7,  // fuzz-regressions/libfuzzer/crash-e501ccda43cca44fcd7ab7d5b7f1285
     0xbd55_7d4c_7904_bf31: 0x0e15_a165_c401_79f8,  // fuzz-regressions/libfuzzer/crash-e6e47a9726639490986887fa33be341

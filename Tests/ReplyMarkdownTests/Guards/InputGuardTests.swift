@@ -371,6 +371,18 @@ import Testing
     #expect(crlf.text == "a|b\r\n-|-\r\n1\r\n2\r\n\n3\r\n")
   }
 
+  /// Past the table cells' limit a delimiter-like row whose header has other cells forms no
+  /// table, but cmark-gfm reads the paragraph before it again all the same: past the header scan's
+  /// limit it is escaped too (fuzz seed 1448: thousands of `|-|`, `|-|-|` lines after a long
+  /// paragraph, once a 128-column table had spent the cells, took 92 s to render 43 KB).
+  @Test func delimiterRowsPastTheCellsLimitAreChargedTheirScan() {
+    let text =
+      "a|b\n-|-\nc|d\ne|f\n\n" + String(repeating: "x\n", count: 20) + String(repeating: "|-|\n|-|-|\n", count: 3)
+    let result = guarded(text, InputLimits(maxTableCells: 6, maxTableHeaderScan: 10))
+    #expect(result.diagnostics.map(\.kind) == [.tableCells, .tableHeaderScan], "\(result.text.debugDescription)")
+    #expect(result.text.hasSuffix(String(repeating: "\\|-|\n\\|-|-|\n", count: 3)), "\(result.text.debugDescription)")
+  }
+
   @Test func longParagraphBeforeATableIsSplitOff() {
     let text = "aaaa\nbbbb\nx|y\n-|-\n"
     let result = guarded(text, InputLimits(maxTableHeaderScan: 5))
