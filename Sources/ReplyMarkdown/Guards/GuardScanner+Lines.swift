@@ -347,12 +347,12 @@ extension GuardScanner {
       let region = htmlBlockStart(start, end: end, continuesParagraph: continuesParagraph)
     else { return }
     htmlRegion = region
-    htmlContainer = htmlContainer(of: prefix, lineStart: lineStart, tag: start, end: end)
+    htmlContainer = htmlContainer(of: prefix, lineStart: lineStart, end: end)
   }
 
-  /// The containers of a raw HTML block whose tag starts at `tag` on a line with container markers
-  /// `prefix`, as far as the guard follows them.
-  mutating func htmlContainer(of prefix: LinePrefix, lineStart: Int, tag: Int, end: Int) -> HTMLContainer {
+  /// The containers of a raw HTML block that opens on the line from `lineStart`, with container
+  /// markers `prefix`, as far as the guard follows them.
+  mutating func htmlContainer(of prefix: LinePrefix, lineStart: Int, end: Int) -> HTMLContainer {
     var position = lineStart
     var outer = 0
     while case let step = quoteMarker(from: position, end: end, first: outer == 0), step.found {

@@ -187,11 +187,11 @@ extension MarkdownStream {
 
   /// Closes the open long fence that a complete line closed without parsing its code: the block
   /// goes to the held blocks (and commits from there) with the code of its lines as they settled
-  /// (``OpenFenceCode``), and its info and positions are those of a parse
-  /// of the opening line, the closing line and a line after them, which also makes sure that
-  /// line closes the fence (whatever lies between, only those two lines decide). Parsing the
-  /// whole fence again instead cost more than a one-shot rendering of a reply that is one long
-  /// fence. Returns false, having changed nothing, when unsure: the caller parses the open part.
+  /// (``OpenFenceCode``), and its info and positions are those of a parse of the opening line, the
+  /// closing line and a line after them, which also makes sure that line closes the fence
+  /// (whatever lies between, only those two lines decide). Parsing the whole fence again instead
+  /// cost more than a one-shot rendering of a reply that is one long fence. Returns false, having
+  /// changed nothing, when unsure: the caller parses the open part.
   ///
   /// - Complexity: O(n) in the fence's bytes, once.
   mutating func commitClosedFence(_ completeEnd: Int) -> Bool {
