@@ -95,6 +95,14 @@ public struct FuzzOracle: Sendable {
     0.5 + Double(count) * 10e-6 + Double(parsesAllowed) * max(parseSeconds, 0)
   }
 
+  /// Whether a one-shot parse (the guard and cmark-gfm) of `bytes` bytes that took `seconds` is
+  /// too slow on its own: past ``timeBudget(forBytes:parseSeconds:)`` without any parse's
+  /// allowance. The budget of the other checks grows with the parse's time, so a parse that
+  /// took a minute (fuzz seed 1448: 43 KB past the table cells' limit) passed them.
+  public static func parseIsTooSlow(seconds: Double, bytes: Int) -> Bool {
+    seconds > timeBudget(forBytes: bytes)
+  }
+
   /// How many one-shot parses' time ``timeBudget(forBytes:parseSeconds:)`` adds: the streaming
   /// checks took 10 to 20 times the one-shot parse on such inputs (fuzz seeds 1370 and
   /// 1371).
@@ -124,6 +132,12 @@ public struct FuzzOracle: Sendable {
     }
     let context = Context(input: input, text: text, guarded: guarded, document: document)
     let parseSeconds = Self.threadCPUTime() - started
+    if checksTime && Self.parseIsTooSlow(seconds: parseSeconds, bytes: input.bytes.count) {
+      throw Failure(
+        check: "time",
+        detail: "the one-shot parse took \(String(format: "%.2f", parseSeconds)) s, past its budget of "
+          + "\(String(format: "%.2f", Self.timeBudget(forBytes: input.bytes.count))) s")
+    }
     var times = "parse \(String(format: "%.2f", parseSeconds))"
     var untimed = 0.0
     for (name, check) in Self.checks {

@@ -20,6 +20,15 @@ import Testing
 
   /// A fast parse adds next to nothing, and a clock that went backwards nothing: a check that
   /// outgrows its input still fails.
+  /// But a parse past the bytes' budget on its own is a failure: the widened budget let a parse
+  /// of 43 KB that took 92 s pass (fuzz seed 1448, before b8633c4).
+  @Test func aParsePastTheBytesBudgetIsTooSlow() {
+    #expect(FuzzOracle.parseIsTooSlow(seconds: 92, bytes: 43_253))
+    #expect(FuzzOracle.parseIsTooSlow(seconds: 0.94, bytes: 43_253))
+    #expect(!FuzzOracle.parseIsTooSlow(seconds: 0.04, bytes: 23_142))
+    #expect(!FuzzOracle.parseIsTooSlow(seconds: 0.9, bytes: 43_253))
+  }
+
   @Test func fastParsesKeepTheBudget() {
     let base = FuzzOracle.timeBudget(forBytes: 1_000)
     #expect(FuzzOracle.timeBudget(forBytes: 1_000, parseSeconds: -1) == base)
