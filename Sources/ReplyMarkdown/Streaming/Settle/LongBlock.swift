@@ -155,19 +155,7 @@ extension MarkdownStream {
     _ completeEnd: Int, from start: Int, opener: [UInt8], fence: UInt8, length: Int, head: MarkdownDocument
   ) -> Bool {
     outbox.lookback += opener.count
-    var lineStart = start
-    var index = start
-    while index < completeEnd {
-      let byte = source[index]
-      if byte == ASCII.newline || byte == ASCII.carriageReturn {
-        if byte == ASCII.carriageReturn && index + 1 < completeEnd && source[index + 1] == ASCII.newline {
-          index += 1
-        }
-        if Self.isClosingFence(source[lineStart..<(index + 1)], fence: fence, length: length) { return false }
-        lineStart = index + 1
-      }
-      index += 1
-    }
+    if closingFenceLine(from: start, to: completeEnd, fence: fence, length: length) != nil { return false }
     // No line can close the fence: the lines are code, settled without a parse when certain.
     if fastPaths,
       let code = OpenFenceCode.code(source[start..<completeEnd], indent: OpenFenceCode.indent(ofOpener: opener)),
@@ -198,23 +186,7 @@ extension MarkdownStream {
     guard fastPaths, let block = longBlock, case .fence(let opener, let fence, let length, _) = block.kind else {
       return false
     }
-    var lineStart = block.settledEnd
-    var index = block.settledEnd
-    var closer: Range<Int>?
-    while index < completeEnd {
-      let byte = source[index]
-      if byte == ASCII.newline || byte == ASCII.carriageReturn {
-        if byte == ASCII.carriageReturn && index + 1 < completeEnd && source[index + 1] == ASCII.newline {
-          index += 1
-        }
-        if Self.isClosingFence(source[lineStart..<(index + 1)], fence: fence, length: length) {
-          closer = lineStart..<(index + 1)
-          break
-        }
-        lineStart = index + 1
-      }
-      index += 1
-    }
+    let closer = closingFenceLine(from: block.settledEnd, to: completeEnd, fence: fence, length: length)
     // The code from the opening line on (the settled parts hold it in pieces), where a parse is
     // not needed for it.
     guard let closer,
@@ -239,6 +211,25 @@ extension MarkdownStream {
     hold(document, used: source[closedEnd..<closer.upperBound], sourceRange: closedEnd..<closer.upperBound)
     drain()
     return true
+  }
+
+  /// The first complete line of `source[start..<end]` (complete lines only) that closes a fence of
+  /// `length` `fence` characters, with its line end; nil when none does.
+  private func closingFenceLine(from start: Int, to end: Int, fence: UInt8, length: Int) -> Range<Int>? {
+    var lineStart = start
+    var index = start
+    while index < end {
+      let byte = source[index]
+      if byte == ASCII.newline || byte == ASCII.carriageReturn {
+        if byte == ASCII.carriageReturn && index + 1 < end && source[index + 1] == ASCII.newline { index += 1 }
+        if Self.isClosingFence(source[lineStart..<(index + 1)], fence: fence, length: length) {
+          return lineStart..<(index + 1)
+        }
+        lineStart = index + 1
+      }
+      index += 1
+    }
+    return nil
   }
 
   private mutating func settleTable(_ completeEnd: Int, from start: Int, header: [UInt8]) -> Bool {
