@@ -265,7 +265,7 @@ public struct MarkdownStream: Sendable {
       // Plain words continued the last line: the last tail grows, no parse.
       tail = extended
     } else if showsTail && !structureChanged && source.count - openStart <= RefreshSchedule.threshold,
-      let fenceTail = openFenceTail()
+      let fenceTail = extendedFenceTail() ?? openFenceTail()
     {
       // The open line of a long fence is code: no parse, so no schedule to wait for (a longer
       // line follows the schedule, which spaces out its rendering too).
@@ -487,6 +487,9 @@ public struct MarkdownStream: Sendable {
     return outbox.lastTail
   }
 
+  /// A document of no nodes, for a tail's document while it is changed in place.
+  private static let noDocument = MarkdownDocument(nodes: [], options: [])
+
   /// The empty tail of an open part of sure link definitions (``SureDefinitionLines``) whose
   /// incomplete last line, if any, is held back whole: a heal would show nothing. The last tail
   /// again when it was this one and nothing was settled or held since.
@@ -516,12 +519,47 @@ public struct MarkdownStream: Sendable {
   /// without a parse; `nil` when there is no such fence or a parse must tell.
   private mutating func openFenceTail() -> MarkdownStreamTail? {
     guard fastPaths, let block = longBlock, case .fence(let opener, let fence, let length, let head) = block.kind,
-      let document = OpenFenceCode.openDocument(
+      let shown = OpenFenceCode.shownOpenLine(
         source[block.settledEnd...], head: head, fence: fence, length: length,
         indent: OpenFenceCode.indent(ofOpener: opener))
     else { return nil }
     outbox.lookback += opener.count
-    return finishTail(document: document, container: .codeBlock(head), extendable: false)
+    let tail = finishTail(document: shown.document, container: .codeBlock(head), extendable: false)
+    outbox.shownFenceLine = (block.settledEnd, shown.lineStart, shown.end)
+    return tail
+  }
+
+  /// The last tail, an open long fence's line (``openFenceTail()``), with the code that continued
+  /// that line since added to its code, when that is what ``openFenceTail()`` would show now
+  /// (``OpenFenceCode/ShownLine/continues(_:with:)``): it ``MarkdownStreamTail/extends`` the last
+  /// tail by that code, so a consumer adds it to the line it shows. Nil otherwise.
+  ///
+  /// - Complexity: O(n) in the bytes received since, and the shown part of the line.
+  private mutating func extendedFenceTail() -> MarkdownStreamTail? {
+    guard fastPaths, let shown = outbox.shownFenceLine, longBlock?.settledEnd == shown.settledEnd,
+      longBlock?.isFence == true,
+      OpenFenceCode.ShownLine.continues(source[shown.lineStart..<shown.end], with: source[shown.end...])
+    else { return nil }
+    let end = source.count - ByteHolds.growableGraphemeLength(source[shown.settledEnd...])
+    var nodes = outbox.lastTail.remainder.nodes
+    guard end > shown.end, nodes.count == 2, case .codeBlock(var info) = nodes[1].kind else { return nil }
+    let options = outbox.lastTail.remainder.options
+    // The tail and the node let go of the code first, so it grows in place, not copied. (The
+    // nodes of an open fence's line carry no source positions to move.)
+    outbox.lastTail.remainder = Self.noDocument
+    nodes[1].kind = .document
+    let appended = String(decoding: source[shown.end..<end], as: UTF8.self)
+    info.code += appended
+    nodes[1].kind = .codeBlock(info)
+    outbox.lastTail.remainder = MarkdownDocument(nodes: nodes, options: options)
+    outbox.lastTail.newSettled = []
+    outbox.lastTail.extends = outbox.lastTail.serial
+    outbox.lastTail.appendedText = appended
+    outbox.tailSerial += 1
+    outbox.lastTail.serial = outbox.tailSerial
+    outbox.healedEnd = source.count
+    outbox.shownFenceLine = (shown.settledEnd, shown.lineStart, end)
+    return outbox.lastTail
   }
 
   private mutating func makeTail(triesFence: Bool = true) -> MarkdownStreamTail {
@@ -582,6 +620,7 @@ public struct MarkdownStream: Sendable {
     outbox.tailSerial += 1
     outbox.lastTail.serial = outbox.tailSerial
     outbox.extendableEnd = extendable ? source.count : nil
+    outbox.shownFenceLine = nil
     return outbox.lastTail
   }
 

@@ -30,6 +30,10 @@ struct UpdateOutbox: Sendable {
   /// Whether the heal of the last tail hid text (a footnote reference whose definition has not
   /// arrived): its last text must then end where its block does, by the nodes' positions.
   var extendableHidesText = false
+  /// Where the last tail, an open long fence's line without a parse (``OpenFenceCode``), found
+  /// that line: where the fence's settled lines ended, where the line starts and where the text
+  /// shown ends. Nil for any other tail.
+  var shownFenceLine: (settledEnd: Int, lineStart: Int, end: Int)?
   /// The open paragraph the last heal found: where its content starts in the received text,
   /// where the open part and the last line started then (``StreamHealer/Healed/paragraphStart``),
   /// and where the last line ended, its block settled (``PlainTextExtension/isSettled(line:)``).

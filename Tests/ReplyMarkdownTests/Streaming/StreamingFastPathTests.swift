@@ -17,6 +17,13 @@ import Testing
     "- item\n  ```\n  code\n  more\n  ```\n- next\n",
     "text\n\n```js\nunclosed();\n  still(open)\n``",
     "````\n```\nnot closed\n````\n",
+    // Code that continues an open line (`MarkdownStreamTail.extends`): a line of spaces that a
+    // closing fence follows, a mark that joins the letter before it, a line that strips the
+    // opener's indentation, a tab, a closing fence's prefix that text continues.
+    "```\nab\n   ```\nafter\n",
+    "```\ncode\n   \n  ```  \n",
+    "  ```\n   x\n  e\u{301}\u{302} more\n  \u{1F44D}\u{1F3FD} ok\n```\n",
+    "```\n\tx = 1\n``x\n`` \n```",
   ]
 
   /// Streams `text` in `chunks` through both paths and returns the first difference (plain and
@@ -66,6 +73,29 @@ import Testing
     for seed in UInt64(1)...3 {
       #expect(Self.firstDifference(StreamingHarness.randomCharacterChunks(text, seed: seed)) == nil)
     }
+  }
+
+  /// Code that continues the open line of a long fence grows the last tail (no new tail made):
+  /// the tail extends the last one by that code, and the consumers show what the tail shows.
+  @Test func codeContinuingTheOpenLineExtendsTheLastTail() {
+    let text = "```swift\n" + String(repeating: "let value = compute(1, 2, 3) // a line of code\n", count: 20) + "```\n"
+    var stream = MarkdownStream()
+    var extended = 0
+    var updates = 0
+    var offset = text.startIndex
+    while offset < text.endIndex {
+      let end = text.index(offset, offsetBy: 5, limitedBy: text.endIndex) ?? text.endIndex
+      let update = stream.feed(String(text[offset..<end]))
+      updates += 1
+      if update.tail.extends != 0 {
+        extended += 1
+        #expect(!update.tail.appendedText.isEmpty && !update.tail.appendedText.contains("\n"))
+      }
+      offset = end
+    }
+    // Of the 10 updates per line, the one with the line break and the one after it make a tail.
+    #expect(extended * 10 >= updates * 7, "\(extended) of \(updates) updates extended the tail")
+    #expect(Self.firstDifference(text.map { String($0) }) == nil)
   }
 
   /// Long tables whose header row is plain words, whose rows are parsed after a stand-in header of

@@ -183,8 +183,11 @@ struct HTMLStreamOutput: StreamConsumerOutput {
       return
     }
     if case .codeBlock = container, document.nodes.count == 2, case .codeBlock(let info) = document.nodes[1].kind {
-      // The commonest open part of all, a fence's open line, without listing blocks.
+      // The commonest open part of all, a fence's open line, without listing blocks. Unless
+      // highlighted, code is escaped byte by byte as text is: code that continues the line
+      // (``MarkdownStreamTail/extends``) goes where this code ends.
       writeCode(info.code, document: document, from: codeState)
+      if codeLanguage == nil || renderer.highlighter == nil { shownOpen = (open.tail.serial, bytes.count) }
       bytes.append(contentsOf: Self.codeBlockEnd)
       return
     }

@@ -56,8 +56,12 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// (``MarkdownStreamTail/extends``) adds them to the last line: the plain text renderer writes
   /// a paragraph's or heading's text on one line, as it stands (the terminal wraps and styles it).
   let appendsText: Bool
-  /// The serial of the tail whose open part, with no container, ends ``tailLines``; `nil` when
-  /// something else changed them since.
+  /// Whether code that continues the open line of an open code block (a tail that
+  /// ``MarkdownStreamTail/extends`` one with a code block container) adds to the last line: the
+  /// plain text renderer writes code as it stands (the terminal escapes and highlights it).
+  let appendsCode: Bool
+  /// The serial of the tail whose open part, with no container or as an open code block's lines,
+  /// ends ``tailLines``; `nil` when something else changed them since.
   private var shownOpen: Int?
   /// The language name of the open code block.
   private var settledCodeLanguage: String?
@@ -69,10 +73,11 @@ struct LineStreamOutput: StreamConsumerOutput {
 
   init(
     rowsRenderApart: Bool, inPieces: Bool = true, reusesHeld: Bool = true, renderCode: CodeRenderer? = nil,
-    terminalTables: ANSIOptions? = nil, appendsText: Bool = false,
+    terminalTables: ANSIOptions? = nil, appendsText: Bool = false, appendsCode: Bool = false,
     render: @escaping @Sendable (MarkdownDocument) -> [String]
   ) {
     self.appendsText = appendsText
+    self.appendsCode = appendsCode
     self.rowsRenderApart = rowsRenderApart
     self.inPieces = inPieces
     self.reusesHeld = reusesHeld
@@ -221,6 +226,14 @@ struct LineStreamOutput: StreamConsumerOutput {
       shownOpen = open.tail.serial
       return
     }
+    if appendsCode, let open, case .codeBlock = open.tail.container, open.tail.extends != 0,
+      open.tail.extends == shownOpen, !tailLines.isEmpty
+    {
+      // The code continues the open line, which ends the lines shown (it holds no line break).
+      tailLines[tailLines.count - 1] += open.tail.appendedText
+      shownOpen = open.tail.serial
+      return
+    }
     shownOpen = nil
     if let open, open.inPieces, case .table = open.tail.container, table != nil {
       layOutTable(open.tail.remainder)
@@ -239,6 +252,12 @@ struct LineStreamOutput: StreamConsumerOutput {
       }
       stablePrefix = (tailLines.count, settledLines.count)
       tailLines += rest
+      if appendsCode, case .codeBlock = open.tail.container, open.tail.remainder.nodes.count == 2,
+        case .codeBlock(let info) = open.tail.remainder.nodes[1].kind, !info.code.isEmpty
+      {
+        // The open code alone, its last line the last line shown.
+        shownOpen = open.tail.serial
+      }
       return
     }
     stablePrefix = nil

@@ -18,6 +18,7 @@ public struct MarkdownStreamPlainRenderer: Sendable {
     core = StreamConsumerCore(
       LineStreamOutput(
         rowsRenderApart: true, renderCode: { code, _, state in (Self.codeLines(code), state) }, appendsText: true,
+        appendsCode: true,
         render: { Self.lines(renderer.render($0)) }))
   }
 

@@ -59,6 +59,36 @@ enum OpenFenceCode {
   static func openDocument(
     _ open: ArraySlice<UInt8>, head: MarkdownDocument, fence: UInt8, length: Int, indent: Int
   ) -> MarkdownDocument? {
+    shownOpenLine(open, head: head, fence: fence, length: length, indent: indent)?.document
+  }
+
+  /// What ``openDocument(_:head:fence:length:indent:)`` shows, and where.
+  struct ShownLine {
+    /// The code block with the code shown.
+    var document: MarkdownDocument
+    /// Where the open (last) line starts, and where the shown text ends: before a carriage return
+    /// that ends the text, a grapheme that later scalars may extend, and the whole line while it
+    /// may still close the fence.
+    var lineStart: Int
+    var end: Int
+
+    /// Whether bytes that arrive after ``end`` and continue the line (`continuation`: no line
+    /// break, no NUL) show as they are, appended to the code: the shown part of the line holds a
+    /// byte other than a space. Then the opener's indentation is stripped within it, and the line
+    /// cannot become a closing fence: a line that starts with a byte other than a space or the
+    /// fence character, or that has one after its run of fence characters, or whose run ended
+    /// short, never closes, whatever follows it (a line of spaces may still).
+    static func continues(_ line: ArraySlice<UInt8>, with continuation: ArraySlice<UInt8>) -> Bool {
+      guard line.contains(where: { $0 != ASCII.space }) else { return false }
+      return !continuation.contains { $0 == SourceLines.newline || $0 == SourceLines.carriageReturn || $0 == 0 }
+    }
+  }
+
+  /// ``openDocument(_:head:fence:length:indent:)`` with where its open line starts and its shown
+  /// text ends.
+  static func shownOpenLine(
+    _ open: ArraySlice<UInt8>, head: MarkdownDocument, fence: UInt8, length: Int, indent: Int
+  ) -> ShownLine? {
     var end = open.endIndex
     if end > open.startIndex && open[end - 1] == SourceLines.carriageReturn { end -= 1 }
     end -= ByteHolds.growableGraphemeLength(open[..<end])
@@ -71,7 +101,9 @@ enum OpenFenceCode {
     if lineStart < end && StreamHealer.isFenceCloserPrefix(open[lineStart..<end], fence: fence, length: length) {
       end = lineStart
     }
-    guard let code = code(open[..<end], indent: indent) else { return nil }
-    return document(head: head, code: code)
+    guard let code = code(open[..<end], indent: indent), let document = document(head: head, code: code) else {
+      return nil
+    }
+    return ShownLine(document: document, lineStart: lineStart, end: end)
   }
 }
