@@ -188,3 +188,20 @@ extension UnsafeBufferPointer<UInt8> {
     return index
   }
 }
+
+extension ArraySlice<UInt8> {
+  /// Whether these bytes are the UTF-8 of `string`, compared as memory (the last text of an open
+  /// paragraph is compared with the received bytes on every update that adds words to it).
+  ///
+  /// - Complexity: O(n), a `memcmp`.
+  func equalsUTF8(of string: String) -> Bool {
+    var string = string
+    return string.withUTF8 { utf8 in
+      withUnsafeBufferPointer { buffer in
+        guard buffer.count == utf8.count else { return false }
+        guard let a = buffer.baseAddress, let b = utf8.baseAddress else { return true }
+        return memcmp(a, b, buffer.count) == 0
+      }
+    }
+  }
+}

@@ -219,28 +219,36 @@ struct LineStreamOutput: StreamConsumerOutput {
   }
 
   mutating func showOpen(_ open: StreamOpenPart?) {
-    if appendsText, let open, open.tail.container == nil, open.tail.extends != 0, open.tail.extends == shownOpen,
-      Self.endsWithShownText(tailLines.last, tail: open.tail)
-    {
-      tailLines[tailLines.count - 1] += open.tail.appendedText
-      shownOpen = open.tail.serial
+    guard let open else {
+      shownOpen = nil
+      stablePrefix = nil
+      tailLines = heldLines
       return
     }
-    if appendsCode, let open, case .codeBlock = open.tail.container, open.tail.extends != 0,
-      open.tail.extends == shownOpen, !tailLines.isEmpty
+    // Read once: each read of a tail's container copies it.
+    let tail = open.tail
+    let container = tail.container
+    var isCode = false
+    var inContainer = true
+    switch container {
+    case .codeBlock?: isCode = true
+    case nil: inContainer = false
+    default: break
+    }
+    if tail.extends != 0, tail.extends == shownOpen, !tailLines.isEmpty,
+      (appendsText && !inContainer && Self.endsWithShownText(tailLines.last, tail: tail))
+        // Code continues the open line, which ends the lines shown (it holds no line break).
+        || (appendsCode && isCode)
     {
-      // The code continues the open line, which ends the lines shown (it holds no line break).
-      tailLines[tailLines.count - 1] += open.tail.appendedText
-      shownOpen = open.tail.serial
+      tailLines[tailLines.count - 1] += tail.appendedText
+      shownOpen = tail.serial
       return
     }
     shownOpen = nil
-    if let open, open.inPieces, case .table = open.tail.container, table != nil {
-      layOutTable(open.tail.remainder)
+    if open.inPieces, case .table = container, table != nil {
+      layOutTable(tail.remainder)
     }
-    if let open, open.tail.container != nil, case .afterSettled(let rest) = openLines(open),
-      !(settledLines.isEmpty && rest.isEmpty)
-    {
+    if inContainer, case .afterSettled(let rest) = openLines(open), !(settledLines.isEmpty && rest.isEmpty) {
       // The held lines and the settled lines shown last stay; only what follows them is new.
       if let stable = stablePrefix, stable.settled <= settledLines.count, stable.count <= tailLines.count {
         tailLines.removeSubrange(stable.count...)
@@ -252,26 +260,24 @@ struct LineStreamOutput: StreamConsumerOutput {
       }
       stablePrefix = (tailLines.count, settledLines.count)
       tailLines += rest
-      if appendsCode, case .codeBlock = open.tail.container, open.tail.remainder.nodes.count == 2,
-        case .codeBlock(let info) = open.tail.remainder.nodes[1].kind, !info.code.isEmpty
+      if appendsCode, isCode, tail.remainder.nodes.count == 2,
+        case .codeBlock(let info) = tail.remainder.nodes[1].kind, !info.code.isEmpty
       {
         // The open code alone, its last line the last line shown.
-        shownOpen = open.tail.serial
+        shownOpen = tail.serial
       }
       return
     }
     stablePrefix = nil
     var lines = heldLines
-    if let open {
-      let after = !committedLines.isEmpty || !lines.isEmpty
-      if open.tail.container == nil {
-        lines += Self.unitLines(open.tail.remainder, after: after, render: render)
-        shownOpen = open.tail.serial
-      } else {
-        switch openLines(open) {
-        case .whole(let unit): Self.appendUnit(unit, to: &lines, after: after)
-        case .afterSettled(let rest): Self.appendUnit(settledLines + rest, to: &lines, after: after)
-        }
+    let after = !committedLines.isEmpty || !lines.isEmpty
+    if !inContainer {
+      lines += Self.unitLines(tail.remainder, after: after, render: render)
+      shownOpen = tail.serial
+    } else {
+      switch openLines(open) {
+      case .whole(let unit): Self.appendUnit(unit, to: &lines, after: after)
+      case .afterSettled(let rest): Self.appendUnit(settledLines + rest, to: &lines, after: after)
       }
     }
     tailLines = lines
@@ -331,6 +337,13 @@ struct LineStreamOutput: StreamConsumerOutput {
       return .whole(render(tail.mergedDocument(settled: open.settled)))
     }
     let document = tail.remainder
+    if case .codeBlock = container, document.nodes.count == 2, case .codeBlock(let info) = document.nodes[1].kind,
+      !info.code.isEmpty
+    {
+      // The commonest open part of all, a fence's open line, without listing blocks (as below).
+      if let renderCode { return .afterSettled(renderCode(info.code, settledCodeLanguage, settledCodeState).lines) }
+      return .afterSettled(Self.codeLines(info.code, options: document.options, render: render))
+    }
     let blocks = Array(document.topLevelBlocks)
     var rest = blocks[...]
     var first: Int?

@@ -70,7 +70,8 @@ struct StreamConsumerCore<Output: StreamConsumerOutput>: Sendable {
       revision = tail.settledRevision
       renderedParts = nil
     } else {
-      settled += tail.newSettled
+      let new = tail.newSettled
+      if !new.isEmpty { settled += new }
     }
     guard !update.isFinal else {
       output.beginPieces(nil, tight: true)

@@ -250,7 +250,7 @@ enum PlainTextExtension {
     // A marker shown at the end (a heal that closed nothing) may open or close once a word
     // follows it.
     guard let lastByte = bytes.last, !ByteHolds.isTrailingMarker(lastByte), end - source.startIndex >= bytes.count,
-      source[(end - bytes.count)..<end].elementsEqual(bytes)
+      source[(end - bytes.count)..<end].equalsUTF8(of: literal)
     else { return nil }
     let lineStart =
       source[..<end].lastIndex(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }).map { $0 + 1 }

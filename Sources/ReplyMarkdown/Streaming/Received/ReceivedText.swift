@@ -35,17 +35,18 @@ struct ReceivedText: Sendable {
   mutating func append<Bytes: Collection<UInt8>>(bytes chunk: Bytes) -> Bool {
     receivedCount += chunk.count
     // ASCII with nothing pending is already whole characters: no decoding, no copies.
+    // (The chunk's own `isEmpty` is a call through its protocol: the buffer answers.)
     if decoder.pending.isEmpty,
-      let ascii = chunk.withContiguousStorageIfAvailable({ buffer -> Bool in
-        guard !buffer.contains(where: { $0 >= 0x80 }) else { return false }
+      let ascii = chunk.withContiguousStorageIfAvailable({ buffer -> Bool? in
+        guard !buffer.contains(where: { $0 >= 0x80 }) else { return nil }
         let before = bytes.count
         bytes.append(contentsOf: buffer)
         noteLines(from: before)
         started = started || !buffer.isEmpty
-        return true
-      }), ascii
+        return !buffer.isEmpty
+      }), let added = ascii
     {
-      return !chunk.isEmpty
+      return added
     }
     return appendDecoded(decoder.decode(chunk).utf8)
   }
@@ -76,13 +77,26 @@ struct ReceivedText: Sendable {
   /// Moves ``lastCompleteEnd`` past the terminators among the bytes from `start` on (and a `\r`
   /// just before them, which the first of them completes).
   private mutating func noteLines(from start: Int) {
-    if let terminator = bytes[start...].lastIndex(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }) {
-      lastLineOffset = terminator + 1
+    // One pass back from the end: the last terminator among the new bytes starts the last line;
+    // the last one that completes a line (not a final `\r`, which a `\n` may follow; a `\r`
+    // just before the new bytes now complete) ends the complete lines. As
+    // `SourceLines.completeEnd(bytes, from: max(0, start - 1), to: count)` finds it.
+    let (lineOffset, completeEnd) = bytes.withUnsafeBufferPointer { buffer -> (Int?, Int?) in
+      let count = buffer.count
+      var lineOffset: Int?
+      var index = count
+      while index > max(0, start - 1) {
+        let byte = buffer[index - 1]
+        if byte == ASCII.newline || byte == ASCII.carriageReturn {
+          if lineOffset == nil && index > start { lineOffset = index }
+          if byte == ASCII.newline || index < count { return (lineOffset, index) }
+        }
+        index -= 1
+      }
+      return (lineOffset, nil)
     }
-    let from = max(0, start - 1)
-    let end = SourceLines.completeEnd(bytes, from: from, to: bytes.count)
-    // `from` itself when no line ended there.
-    if end > from { lastCompleteEnd = end }
+    if let lineOffset { lastLineOffset = lineOffset }
+    if let completeEnd { lastCompleteEnd = completeEnd }
   }
 
   /// The end of the last complete line at or after `start`: just past its terminator, or `start`.
