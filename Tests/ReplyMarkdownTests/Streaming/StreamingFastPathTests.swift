@@ -98,6 +98,39 @@ import Testing
     #expect(Self.firstDifference(text.map { String($0) }) == nil)
   }
 
+  /// Generated fences whose lines mix what decides how a line shows (spaces, a tab, fence
+  /// characters, marks that join the character before them, emoji and their modifiers, carriage
+  /// returns), streamed in chunks of 1 to 6 scalars (a mark may arrive apart from its letter):
+  /// every update shows what the parsed path shows, in every consumer.
+  @Test func generatedFencesShowWhatTheParseShows() {
+    let pieces = [
+      "x", "let a = 1", " ", "  ", "   ", "\t", "`", "``", "```", "~", "~~~", "e\u{301}", "\u{301}", "\u{1F44D}",
+      "\u{1F3FD}", "\u{200D}", "\u{1F1E8}", "\u{1F1E6}", "a b", "<b>", "&amp;",
+    ]
+    var generator = StreamingHarness.SeededGenerator(state: 29)
+    for index in 0..<60 {
+      let fence = Bool.random(using: &generator) ? "```" : "~~~"
+      var text = String(repeating: " ", count: Int.random(in: 0...3, using: &generator)) + fence
+      text += Bool.random(using: &generator) ? "\n" : " swift\n"
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        for _ in 0..<Int.random(in: 0...5, using: &generator) { text += pieces.randomElement(using: &generator)! }
+        text += Int.random(in: 0..<6, using: &generator) == 0 ? "\r\n" : "\n"
+      }
+      if Bool.random(using: &generator) { text += fence + "\nafter\n" }
+      var chunks: [String] = []
+      var scalars = text.unicodeScalars[...]
+      while !scalars.isEmpty {
+        let length = Int.random(in: 1...6, using: &generator)
+        var chunk = String.UnicodeScalarView()
+        chunk.append(contentsOf: scalars.prefix(length))
+        chunks.append(String(chunk))
+        scalars = scalars.dropFirst(length)
+      }
+      let difference = Self.firstDifference(chunks)
+      #expect(difference == nil, "fence \(index) \(text.debugDescription): \(difference ?? "")")
+    }
+  }
+
   /// Long tables whose header row is plain words, whose rows are parsed after a stand-in header of
   /// as many columns (`LongBlock.rowsHeader`): rows with fewer and more cells than the header,
   /// escaped pipes, pipes in code, every alignment, one column, a CRLF table, a row that ends the
