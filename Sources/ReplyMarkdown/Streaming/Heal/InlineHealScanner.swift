@@ -94,8 +94,12 @@ struct InlineHealScanner {
   }
 
   private func scan(applied: inout AppliedHealRules) -> Result {
+    // Room for a paragraph's usual runs and brackets up front: growing from empty reallocated
+    // about twice per heal.
     var delimiters: [Delimiter] = []
+    delimiters.reserveCapacity(16)
     var brackets: [Bracket] = []
+    brackets.reserveCapacity(8)
     var openCode: Int?
     var truncateAt: Int?
     var pendingBracket: Bracket?
