@@ -19,7 +19,7 @@ import ReplyMarkdown
 ///
 /// Each row streams its reply three times (`REPLYKIT_BENCH_STREAM_RUNS`): the total is the least
 /// of the runs and each update's time its least over them, as the one-shot time is the best of
-/// three (on a shared machine a single run's p99 is mostly other processes).
+/// nine (on a shared machine a single run's p99 is mostly other processes).
 ///
 /// Reports per row: time per update (p50, p99), the total against one one-shot parse + render
 /// with the same consumer's renderer, the growth of the total from 100 to 200 KB (corpus: ×1 to

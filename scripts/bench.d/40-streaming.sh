@@ -10,7 +10,7 @@ Replies: synthetic ones of 50, 100 and 200 KB (prose, one long code fence, a 2,0
 and nesting, citations and footnotes defined at the end; 50/100/200 KB of blocks plus the
 definitions) and the Corpus replies concatenated (×1 and ×2). Columns: "× one-shot" is the total
 (the least of three streams of the row, \`REPLYKIT_BENCH_STREAM_RUNS\`) against one one-shot parse +
-render with the same consumer's renderer (best of 3); "growth ×2" the
+render with the same consumer's renderer (best of 9); "growth ×2" the
 growth of the total from 100 to 200 KB (Corpus: ×1 to ×2); "peak RSS added" the resident memory
 the row added (sampled every 256 updates from \`/proc/self/statm\`); "max held+open" the largest
 \`heldBytes + openBytes\` any update reported; "parsed / byte" all \`parsedBytes\` over the reply's
