@@ -67,6 +67,12 @@ extension GuardScanner {
     // Blank: whitespace only, or only `>` markers (a blank line inside a block quote).
     let onlyQuotes = prefix.quoteDepth == prefix.count
     if content >= end && onlyQuotes && !quotesAreText {
+      // A line of `>` markers alone is blank inside its quotes, and still a quote's start: it
+      // closes the items whose content column its first marker does not reach (`- x`, then `>` at
+      // the margin: the item is closed, and a fence indented to the item's column after it is
+      // outside every container, as cmark-gfm reads it; the guard took it for the item's, closed
+      // by the next line at the margin, and that line for an opener).
+      if prefix.count > 0 { noteItemColumns(prefix, start: start, end: end) }
       endSegment()
       table = nil
       if case .untilBlankLine = htmlRegion { htmlRegion = nil }

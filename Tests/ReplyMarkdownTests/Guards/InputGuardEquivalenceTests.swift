@@ -75,7 +75,10 @@ import Testing
 /// delimiter-like row past the table cells' limit whose header has other cells was charged its
 /// paragraph's scan, escaped past the header scan's limit (39 more `tableHeaderScan` results of
 /// 12,000 random ones, every other kind unchanged; the shared corpus unchanged; 2 fuzz inputs and
-/// 6 libFuzzer inputs of Corpus under the tight limits; 2026-12-07). A faster
+/// 6 libFuzzer inputs of Corpus under the tight limits; 2026-12-07), and when a line of `>` markers
+/// alone closed the list items whose content column it does not reach (1 fewer `nestingDepth`, 2
+/// `delimiterRuns` and 2 `unclosedHTMLOpeners` results, 1 more `delimiterRunLength`, of 12,000
+/// random ones; the shared corpus and Corpus unchanged; 2026-12-07). A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -99,7 +102,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x00ce_c950_cda9_2118
+  static let expectedRandomDigest: UInt64 = 0x775d_a8e6_f9db_33d6
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

@@ -346,6 +346,21 @@ import Testing
     #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
   }
 
+  /// A line of `>` markers alone at the margin is an empty quote that closes the list items and
+  /// footnote definitions whose content column it does not reach: a fence indented to an item's
+  /// column after it is outside them, closed by a closing fence at the margin. Taken for a blank
+  /// line inside the item, the fence ended with the item at that closing line, which the guard
+  /// then took for an opener (the last of a review's generated prefixes that hid a table).
+  @Test(arguments: [
+    "- x\n>\n  ```\n\n```\n", "- <a\n>\n  ~~~\n\n~~~\n", "* p\n  q\n  <a\n>\n  ```\n\n```\n",
+    "- x\n>\n>\n  ```\n\n```\n", "1) p\n- <a\n>\n  ```\n\n```\n",
+  ])
+  func aQuoteLineAloneClosesTheItemsItDoesNotReach(first: String) {
+    let text = first + "a|b\n-|-\n1\n2\n3\n4\n5\n6\n"
+    let result = guarded(text, InputLimits(maxTableCells: 10))
+    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+  }
+
   /// Indented code and empty list items end a table, as cmark-gfm ends it (a table is no paragraph
   /// to continue lazily): the rows after them are no rows of it, and a table too wide after them
   /// is one.
