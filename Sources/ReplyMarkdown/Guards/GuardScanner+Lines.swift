@@ -140,6 +140,9 @@ extension GuardScanner {
           // In quotes only, which may sit in a list item.
           opened.lead = containerMayBeOpen ? itemColumn(reachedBy: columns(from: start, to: first)) ?? 0 : 0
           opened.knowsContainers = true
+        } else if prefix.count == quoteDepth, quotedItemMayBeOpen {
+          // In quotes that may hold an item the fence is in: it ends with that item.
+          opened.quotedIndent = quotedIndent(start: start, content: content, end: end, quotes: quoteDepth)
         } else if prefix.count == quoteDepth + 1, let open = itemColumns, bytes[first] != UInt8(ascii: ">") {
           // In quotes inside the list item or footnote definition this line opens.
           opened.lead = prefix.hasFootnote ? open.last ?? 4 : itemContentColumn(lineStart: start, end: end)
@@ -285,6 +288,12 @@ extension GuardScanner {
     var text = position
     while text < end && ASCII.isBlank(bytes[text]) { text += 1 }
     if text == end { return true }  // blank lines stay in the code
+    if fence.quotedIndent > 0 {
+      let space = position < text && ASCII.isBlank(bytes[position]) ? 1 : 0
+      if columns(from: start, to: text) - columns(from: start, to: position) - space < fence.quotedIndent {
+        return false
+      }
+    }
     if fence.indent > 0 && fence.quoteDepth == 0 && columns(from: start, to: text) < fence.indent { return false }
     // A closing fence is indented at most three columns in the fence's containers: one indented
     // more is code (`    ```` closed the guard's fence, and the next fence line opened one where
@@ -309,6 +318,19 @@ extension GuardScanner {
       }
     }
     return true
+  }
+
+  /// How far a line's content at `content` is indented after its `quotes` quote markers and the
+  /// space that belongs to the last of them, in columns.
+  func quotedIndent(start: Int, content: Int, end: Int, quotes: Int) -> Int {
+    var position = start
+    for index in 0..<quotes {
+      let step = quoteMarker(from: position, end: end, first: index == 0)
+      guard step.found else { return 0 }
+      position = step.next
+    }
+    let space = position < content && ASCII.isBlank(bytes[position]) ? 1 : 0
+    return max(0, columns(from: start, to: content) - columns(from: start, to: position) - space)
   }
 
   // MARK: Other blocks

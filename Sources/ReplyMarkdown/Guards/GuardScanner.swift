@@ -152,6 +152,13 @@ struct GuardScanner {
     /// space that belongs to them, or past `indent` in a list item); where it does not, any
     /// indentation closes.
     var knowsContainers = false
+    /// In quotes where a list item opened inside them may hold the fence (items in quotes, which
+    /// the guard does not follow: ``quotedItemMayBeOpen``): the columns the fence's line is
+    /// indented after its quote markers and the space that belongs to them. A line of the quotes
+    /// whose text starts left of that ends the fence, as it leaves any item that holds the fence
+    /// (where none does, the guard ends the fence early and reads code as markdown: a line read
+    /// too many is safe, one too few is not). 0: no such end.
+    var quotedIndent = 0
   }
 
   enum HTMLRegion {

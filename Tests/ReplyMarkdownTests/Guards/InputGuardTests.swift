@@ -361,6 +361,17 @@ import Testing
     #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
   }
 
+  /// A fence in quotes where a list item opened inside them may hold it ends at a line of the
+  /// quotes whose text starts left of the fence's line, as it leaves such an item: `>-`, then a
+  /// fence indented to the item's content, then the quote's rows of a table, which the guard read
+  /// as code (a review's family; the guard does not follow items inside quotes).
+  @Test(arguments: ["> -\n>   ```\n", ">-\n>\t```\n", "- <t>\nx\n>-\n>\t```\n", "> 1. a\n>\n>    ~~~\n"])
+  func aFenceInAQuotedItemEndsWhereTheItemEnds(first: String) {
+    let text = first + "  > a|b\n  > -|-\n  > 1\n  > 2\n  > 3\n  > 4\n  > 5\n  > 6\n"
+    let result = guarded(text, InputLimits(maxTableCells: 10))
+    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+  }
+
   /// Indented code and empty list items end a table, as cmark-gfm ends it (a table is no paragraph
   /// to continue lazily): the rows after them are no rows of it, and a table too wide after them
   /// is one.
