@@ -140,8 +140,9 @@ extension GuardScanner {
           // In quotes only, which may sit in a list item.
           opened.lead = containerMayBeOpen ? itemColumn(reachedBy: columns(from: start, to: first)) ?? 0 : 0
           opened.knowsContainers = true
-        } else if prefix.count == quoteDepth, quotedItemMayBeOpen {
-          // In quotes that may hold an item the fence is in: it ends with that item.
+        } else if prefix.count == quoteDepth ? quotedItemMayBeOpen : bytes[first] == UInt8(ascii: ">") {
+          // In quotes that may hold an item the fence is in, or in items this line opens inside its
+          // quotes: it ends with that item.
           opened.quotedIndent = quotedIndent(start: start, content: content, end: end, quotes: quoteDepth)
         } else if prefix.count == quoteDepth + 1, let open = itemColumns, bytes[first] != UInt8(ascii: ">") {
           // In quotes inside the list item or footnote definition this line opens.

@@ -78,7 +78,10 @@ import Testing
 /// 6 libFuzzer inputs of Corpus under the tight limits; 2026-12-07), and when a line of `>` markers
 /// alone closed the list items whose content column it does not reach (1 fewer `nestingDepth`, 2
 /// `delimiterRuns` and 2 `unclosedHTMLOpeners` results, 1 more `delimiterRunLength`, of 12,000
-/// random ones; the shared corpus and Corpus unchanged; 2026-12-07). A faster
+/// random ones; the shared corpus and Corpus unchanged; 2026-12-07), and when a fence in quotes
+/// that a list item or footnote definition inside them may hold ended at a line of the quotes
+/// less indented than the fence's (the same count of every kind of 12,000 random results, some
+/// edits elsewhere; the shared corpus and Corpus unchanged; 2026-12-07). A faster
 /// scan has to give the very same results: any difference shows as another digest.
 ///
 /// Three sets of inputs: seeded random markdown-ish documents, rich in the bytes and line shapes
@@ -102,7 +105,7 @@ import Testing
   // MARK: Seeded random inputs
 
   static let randomDocuments = 4_000
-  static let expectedRandomDigest: UInt64 = 0x775d_a8e6_f9db_33d6
+  static let expectedRandomDigest: UInt64 = 0xc999_ce8f_7575_882f
 
   @Test func seededRandomInputsGiveTheRecordedResults() {
     var digest = GuardDigest()

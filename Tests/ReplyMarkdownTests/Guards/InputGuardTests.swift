@@ -361,11 +361,15 @@ import Testing
     #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
   }
 
-  /// A fence in quotes where a list item opened inside them may hold it ends at a line of the
-  /// quotes whose text starts left of the fence's line, as it leaves such an item: `>-`, then a
-  /// fence indented to the item's content, then the quote's rows of a table, which the guard read
-  /// as code (a review's family; the guard does not follow items inside quotes).
-  @Test(arguments: ["> -\n>   ```\n", ">-\n>\t```\n", "- <t>\nx\n>-\n>\t```\n", "> 1. a\n>\n>    ~~~\n"])
+  /// A fence in quotes where a list item or footnote definition opened inside them may hold it
+  /// (on an earlier line, or on the fence's own) ends at a line of the quotes whose text starts
+  /// left of the fence's line, as it leaves such an item: `>-`, then a fence indented to the
+  /// item's content, then the quote's rows of a table, which the guard read as code (a review's
+  /// family, and generated prefixes; the guard does not follow items inside quotes).
+  @Test(arguments: [
+    "> -\n>   ```\n", ">-\n>\t```\n", "- <t>\nx\n>-\n>\t```\n", "> 1. a\n>\n>    ~~~\n", "> - ```\n>\n",
+    "> [^1]:  ```x\n>\n", " >\t* ```\n", "> 1. ~~~\n>    x\n",
+  ])
   func aFenceInAQuotedItemEndsWhereTheItemEnds(first: String) {
     let text = first + "  > a|b\n  > -|-\n  > 1\n  > 2\n  > 3\n  > 4\n  > 5\n  > 6\n"
     let result = guarded(text, InputLimits(maxTableCells: 10))
