@@ -7,7 +7,8 @@ extension GuardScanner {
       if continuesFence(fence, start: start, end: end) { return }
       openFence = nil
     } else if start == end {
-      // An empty line: blank, as processBlockLine(start:end:) would find.
+      // An empty line: blank, as processBlockLine(start:end:) would find. (It ends every quote.)
+      possiblyOpenFence = nil
       endSegment()
       table = nil
       if case .untilBlankLine = htmlRegion { htmlRegion = nil }
@@ -25,6 +26,7 @@ extension GuardScanner {
         if itemColumns != nil { itemColumns = [] }
       }
       previousQuoteDepth = 0
+      possiblyOpenFence = nil
       if afterBlankLine {
         containerMayBeOpen = false
         itemColumns = []
@@ -47,6 +49,7 @@ extension GuardScanner {
     let content = prefix.firstNonSpace
     let quoteDepth = prefix.quoteDepth
     defer { previousQuoteDepth = quoteDepth }
+    if let fence = possiblyOpenFence, quoteDepth < fence.quoteDepth { possiblyOpenFence = nil }
 
     // A line outside the containers of a raw HTML block ends it, whatever its end condition
     // (`- <div>`, then a fence at the margin: the fence opens, and the guard that believed the
@@ -126,6 +129,11 @@ extension GuardScanner {
     if hasContent && prefix.indent <= 3 {
       if htmlRegion == nil, table == nil, let fence = fenceOpener(at: content, end: end) {
         endSegment()
+        if let ghost = possiblyOpenFence, closesFence(ghost, at: content, end: end) {
+          // The closing line of the fence cmark-gfm may still hold open: no opener either way.
+          possiblyOpenFence = nil
+          return
+        }
         // The columns a line needs to stay in the fence's container: none outside containers.
         var indent = containerMayBeOpen ? itemColumn(reachedBy: prefix) ?? prefix.indent : 0
         if prefix.count > 0 || prefix.contentStart != start { indent = columns(from: start, to: content) }
@@ -292,6 +300,7 @@ extension GuardScanner {
     if fence.quotedIndent > 0 {
       let space = position < text && ASCII.isBlank(bytes[position]) ? 1 : 0
       if columns(from: start, to: text) - columns(from: start, to: position) - space < fence.quotedIndent {
+        possiblyOpenFence = fence
         return false
       }
     }
@@ -319,6 +328,17 @@ extension GuardScanner {
       }
     }
     return true
+  }
+
+  /// Whether the text at `position` (a line's content) is a closing line for `fence`: a run of its
+  /// character as long as its opener's at least, then blanks only.
+  func closesFence(_ fence: OpenFence, at position: Int, end: Int) -> Bool {
+    guard position < end, bytes[position] == fence.character else { return false }
+    var runEnd = position
+    while runEnd < end && bytes[runEnd] == fence.character { runEnd += 1 }
+    var rest = runEnd
+    while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
+    return runEnd - position >= FenceLine.keptLength(fence.length) && rest == end
   }
 
   /// How far a line's content at `content` is indented after its `quotes` quote markers and the

@@ -29,6 +29,11 @@ struct GuardScanner {
   // Block tracking.
   var lineNumber = 0
   var openFence: OpenFence?
+  /// A fence in quotes that the guard ended at a less indented line (``OpenFence/quotedIndent``)
+  /// where cmark-gfm may still hold it open (no item held it): its closing line is taken for that,
+  /// not for an opener, until the quotes end. Either way the lines after it are read as markdown
+  /// (a closing line taken for an opener hid what followed it from the guard).
+  var possiblyOpenFence: OpenFence?
   /// Inside something that may be a raw HTML block: fences are not recognised there.
   var htmlRegion: HTMLRegion?
   /// The containers of ``htmlRegion``: a line that does not continue them ends it.

@@ -376,6 +376,17 @@ import Testing
     #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
   }
 
+  /// Where no item held such a fence (the item closed before it, which the guard does not know),
+  /// cmark-gfm keeps it open past the less indented line, and its closing line closes it: the
+  /// guard, which ended the fence there, takes that line for no opener either, so the table after
+  /// it is guarded (taken for an opener, it hid the table).
+  @Test(arguments: ["> - x\n>\n> y\n>   ```\n> code\n> ```\n", "> - x\n\n>   ```\n> code\n> ```\n"])
+  func aFenceEndedEarlyInQuotesTakesItsClosingLineForNoOpener(first: String) {
+    let text = first + "  > a|b\n  > -|-\n  > 1\n  > 2\n  > 3\n  > 4\n  > 5\n  > 6\n"
+    let result = guarded(text, InputLimits(maxTableCells: 10))
+    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+  }
+
   /// Indented code and empty list items end a table, as cmark-gfm ends it (a table is no paragraph
   /// to continue lazily): the rows after them are no rows of it, and a table too wide after them
   /// is one.
