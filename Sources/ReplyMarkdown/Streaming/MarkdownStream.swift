@@ -476,14 +476,20 @@ public struct MarkdownStream: Sendable {
       outbox.extendableEnd = nil
       return nil
     }
-    outbox.lastTail.remainder = document
+    outbox.extendableEnd = source.count
+    return extendLastTail(with: document, appended: appended)
+  }
+
+  /// The last tail with `remainder` as its document, continuing it by `appended`
+  /// (``MarkdownStreamTail/extends``): numbered anew, nothing newly settled, healed to the end.
+  private mutating func extendLastTail(with remainder: MarkdownDocument, appended: String) -> MarkdownStreamTail {
+    outbox.lastTail.remainder = remainder
     outbox.lastTail.newSettled = []
     outbox.lastTail.extends = outbox.lastTail.serial
     outbox.lastTail.appendedText = appended
     outbox.tailSerial += 1
     outbox.lastTail.serial = outbox.tailSerial
     outbox.healedEnd = source.count
-    outbox.extendableEnd = source.count
     return outbox.lastTail
   }
 
@@ -551,15 +557,8 @@ public struct MarkdownStream: Sendable {
     let appended = String(decoding: source[shown.end..<end], as: UTF8.self)
     info.code += appended
     nodes[1].kind = .codeBlock(info)
-    outbox.lastTail.remainder = MarkdownDocument(nodes: nodes, options: options)
-    outbox.lastTail.newSettled = []
-    outbox.lastTail.extends = outbox.lastTail.serial
-    outbox.lastTail.appendedText = appended
-    outbox.tailSerial += 1
-    outbox.lastTail.serial = outbox.tailSerial
-    outbox.healedEnd = source.count
     outbox.shownFenceLine = (shown.settledEnd, shown.lineStart, end)
-    return outbox.lastTail
+    return extendLastTail(with: MarkdownDocument(nodes: nodes, options: options), appended: appended)
   }
 
   private mutating func makeTail(triesFence: Bool = true) -> MarkdownStreamTail {
