@@ -317,21 +317,13 @@ extension GuardScanner {
         closes = columns(from: start, to: text) - columns(from: start, to: position) - space <= 3
       }
     }
-    if bytes[text] == fence.character && closes {
-      var runEnd = text
-      while runEnd < end && bytes[runEnd] == fence.character { runEnd += 1 }
-      var rest = runEnd
-      while rest < end && ASCII.isBlank(bytes[rest]) { rest += 1 }
-      if runEnd - text >= fence.length && rest == end {
-        openFence = nil
-        return true
-      }
-    }
+    if closes && closesFence(fence, at: text, end: end) { openFence = nil }
     return true
   }
 
   /// Whether the text at `position` (a line's content) is a closing line for `fence`: a run of its
-  /// character as long as its opener's at least, then blanks only.
+  /// character as long as its opener's at least (255 close a longer one, as cmark-gfm keeps an
+  /// opener's length in a byte: ``FenceLine/keptLength(_:)``), then blanks only.
   func closesFence(_ fence: OpenFence, at position: Int, end: Int) -> Bool {
     guard position < end, bytes[position] == fence.character else { return false }
     var runEnd = position

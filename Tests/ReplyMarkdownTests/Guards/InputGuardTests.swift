@@ -387,6 +387,14 @@ import Testing
     #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
   }
 
+  /// 255 fence characters close a longer opener, as cmark-gfm keeps an opener's length in a
+  /// byte: the table after them is guarded (the guard waited for 256 and read it as code).
+  @Test func twoHundredFiftyFiveFenceCharactersCloseALongerFence() {
+    let text = String(repeating: "`", count: 256) + "\nx\n" + String(repeating: "`", count: 255) + "\na|b|c|d\n-|-|-|-\n"
+    let result = guarded(text, InputLimits(maxTableColumns: 3))
+    #expect(result.diagnostics.map(\.kind) == [.tableColumns], "\(result.text.debugDescription)")
+  }
+
   /// Indented code and empty list items end a table, as cmark-gfm ends it (a table is no paragraph
   /// to continue lazily): the rows after them are no rows of it, and a table too wide after them
   /// is one.
