@@ -390,7 +390,8 @@ import Testing
   /// 255 fence characters close a longer opener, as cmark-gfm keeps an opener's length in a
   /// byte: the table after them is guarded (the guard waited for 256 and read it as code).
   @Test func twoHundredFiftyFiveFenceCharactersCloseALongerFence() {
-    let text = String(repeating: "`", count: 256) + "\nx\n" + String(repeating: "`", count: 255) + "\na|b|c|d\n-|-|-|-\n"
+    let fence = String(repeating: "`", count: 255)
+    let text = fence + "`\nx\n" + fence + "\na|b|c|d\n-|-|-|-\n"
     let result = guarded(text, InputLimits(maxTableColumns: 3))
     #expect(result.diagnostics.map(\.kind) == [.tableColumns], "\(result.text.debugDescription)")
   }
