@@ -287,10 +287,19 @@ struct LineStreamOutput: StreamConsumerOutput {
   /// text without ``MarkdownStreamTail/appendedText``), as far as the last 16 bytes tell: the
   /// words go after it.
   static func endsWithShownText(_ line: String?, tail: MarkdownStreamTail) -> Bool {
-    guard let line, let last = tail.remainder.nodes.last, case .text(let text) = last.kind else { return false }
-    let shown = text.utf8.dropLast(tail.appendedText.utf8.count)
-    guard !shown.isEmpty else { return false }
-    return line.utf8.reversed().starts(with: shown.suffix(16).reversed())
+    guard var line, let last = tail.remainder.nodes.last, case .text(var text) = last.kind else { return false }
+    let appended = tail.appendedText.utf8.count
+    // Read as bytes: the reversed views of the strings cost more than the rest of such an update.
+    return text.withUTF8 { text in
+      let shownEnd = text.count - appended
+      guard shownEnd > 0 else { return false }
+      let compared = min(16, shownEnd)
+      return line.withUTF8 { line in
+        guard line.count >= compared else { return false }
+        for offset in 1...compared where line[line.count - offset] != text[shownEnd - offset] { return false }
+        return true
+      }
+    }
   }
 
   /// The lines of a top-level unit as they follow earlier content in one-shot rendering: the

@@ -81,10 +81,14 @@ public struct MarkdownStreamPlainRenderer: Sendable {
     return text.withUTF8 { bytes in
       var lines: [String] = []
       var start = 0
-      for index in 0..<bytes.count
-      where bytes[index] == ASCII.newline && (index == 0 || bytes[index - 1] != ASCII.carriageReturn) {
-        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-        start = index + 1
+      // Each line feed found with memchr (a byte loop cost a tenth of the plain consumer's updates).
+      var index = bytes.firstOffset(of: ASCII.newline, from: 0, to: bytes.count)
+      while index < bytes.count {
+        if index == 0 || bytes[index - 1] != ASCII.carriageReturn {
+          lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+          start = index + 1
+        }
+        index = bytes.firstOffset(of: ASCII.newline, from: index + 1, to: bytes.count)
       }
       lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
       return lines
