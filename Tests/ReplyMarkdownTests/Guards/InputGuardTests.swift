@@ -287,6 +287,19 @@ import Testing
     #expect(result.diagnostics.map(\.kind) == [.tableCells], "\(result.text.debugDescription)")
   }
 
+  /// Expects the guard to charge a six-row table after `first`, each of its lines starting with
+  /// `lines`, to a cells limit of 10: cmark-gfm renders it as a table (the cases of the tests below
+  /// are checked against it), so the guard must count it, not take it for code or raw HTML.
+  private func expectTableGuarded(
+    after first: String, lines: String = "", sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let table = ["a|b", "-|-", "1", "2", "3", "4", "5", "6"].map { lines + $0 + "\n" }.joined()
+    let result = guarded(first + table, InputLimits(maxTableCells: 10))
+    #expect(
+      result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)",
+      sourceLocation: sourceLocation)
+  }
+
   /// A raw HTML block ends where cmark-gfm ends it: with the container its first line opened or
   /// stood in (no container continues lazily around it), at a blank line even after a line that
   /// would start another raw HTML block inside it (none starts there), and not at a `>` line
@@ -301,9 +314,7 @@ import Testing
     "```\n    ```\n```\n", "- [ ] p\n  <!-- x\n-->\n  ```\n\n```\n",
   ])
   func aRawHTMLBlockEndsWhereCmarkGFMEndsIt(first: String) {
-    let text = first + "a|b\n-|-\n1\n2\n3\n4\n5\n6\n"
-    let result = guarded(text, InputLimits(maxTableCells: 10))
-    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+    expectTableGuarded(after: first)
   }
 
   /// A raw HTML block in list items and quotes ends with them, as the guard reads them in the
@@ -324,9 +335,7 @@ import Testing
     ("2) <v>\n- >```\n", ">"), ("><?\n[^a]:>```\n", ">"),
   ])
   func aRawHTMLBlockInItemsAndQuotesEndsWithThem(first: String, lines: String) {
-    let table = ["a|b", "-|-", "1", "2", "3", "4", "5", "6"].map { lines + $0 + "\n" }.joined()
-    let result = guarded(first + table, InputLimits(maxTableCells: 10))
-    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+    expectTableGuarded(after: first, lines: lines)
   }
 
   /// A fence on a line of its own sits in the deepest list item or footnote definition its
@@ -341,9 +350,7 @@ import Testing
     "- a\n  ```\n  x\n  ```\n```\n\n```\n",
   ])
   func aFenceSitsInTheItemItsIndentationReaches(first: String) {
-    let text = first + "a|b\n-|-\n1\n2\n3\n4\n5\n6\n"
-    let result = guarded(text, InputLimits(maxTableCells: 10))
-    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+    expectTableGuarded(after: first)
   }
 
   /// A line of `>` markers alone at the margin is an empty quote that closes the list items and
@@ -356,9 +363,7 @@ import Testing
     "- x\n>\n>\n  ```\n\n```\n", "1) p\n- <a\n>\n  ```\n\n```\n",
   ])
   func aQuoteLineAloneClosesTheItemsItDoesNotReach(first: String) {
-    let text = first + "a|b\n-|-\n1\n2\n3\n4\n5\n6\n"
-    let result = guarded(text, InputLimits(maxTableCells: 10))
-    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+    expectTableGuarded(after: first)
   }
 
   /// A fence in quotes where a list item or footnote definition opened inside them may hold it
@@ -371,9 +376,7 @@ import Testing
     "> [^1]:  ```x\n>\n", " >\t* ```\n", "> 1. ~~~\n>    x\n",
   ])
   func aFenceInAQuotedItemEndsWhereTheItemEnds(first: String) {
-    let text = first + "  > a|b\n  > -|-\n  > 1\n  > 2\n  > 3\n  > 4\n  > 5\n  > 6\n"
-    let result = guarded(text, InputLimits(maxTableCells: 10))
-    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+    expectTableGuarded(after: first, lines: "  > ")
   }
 
   /// Where no item held such a fence (the item closed before it, which the guard does not know),
@@ -382,9 +385,7 @@ import Testing
   /// it is guarded (taken for an opener, it hid the table).
   @Test(arguments: ["> - x\n>\n> y\n>   ```\n> code\n> ```\n", "> - x\n\n>   ```\n> code\n> ```\n"])
   func aFenceEndedEarlyInQuotesTakesItsClosingLineForNoOpener(first: String) {
-    let text = first + "  > a|b\n  > -|-\n  > 1\n  > 2\n  > 3\n  > 4\n  > 5\n  > 6\n"
-    let result = guarded(text, InputLimits(maxTableCells: 10))
-    #expect(result.diagnostics.map(\.kind).contains(.tableCells), "\(result.text.debugDescription)")
+    expectTableGuarded(after: first, lines: "  > ")
   }
 
   /// 255 fence characters close a longer opener, as cmark-gfm keeps an opener's length in a
