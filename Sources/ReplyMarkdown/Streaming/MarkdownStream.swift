@@ -261,6 +261,10 @@ public struct MarkdownStream: Sendable {
     {
       // A long open part: shown again once enough has arrived (the display schedule).
       tail = unchanged().tail
+    } else if showsTail && !structureChanged && continuesOpenDestination() {
+      // A link's destination still arriving: nothing shown changes, no heal.
+      tail = unchanged().tail
+      outbox.healedEnd = source.count
     } else if showsTail && !structureChanged, let extended = extendedTail() {
       // Plain words continued the last line: the last tail grows, no parse.
       tail = extended
@@ -595,9 +599,28 @@ public struct MarkdownStream: Sendable {
       hidesText = applied.contains(.unresolvedFootnoteReference)
     }
     outbox.extendableHidesText = hidesText
-    return finishTail(
+    let tail = finishTail(
       document: footnotes.numbered(healed.document, after: outbox.heldFootnotes), container: container,
       extendable: extendable)
+    outbox.openDestination = healed.openDestination.flatMap { start in
+      fastPaths ? OpenDestination(serial: tail.serial, start: start, received: source[...]) : nil
+    }
+    return tail
+  }
+
+  /// Whether what arrived since the last tail continues the destination of a link its heal cut at
+  /// (``OpenDestination``): the last tail then shows the received text as a heal would.
+  private mutating func continuesOpenDestination() -> Bool {
+    guard var open = outbox.openDestination else { return false }
+    guard open.serial == outbox.lastTail.serial, open.checkedEnd <= source.count,
+      OpenDestination.continues(source[open.checkedEnd...])
+    else {
+      outbox.openDestination = nil
+      return false
+    }
+    open.checkedEnd = source.count
+    outbox.openDestination = open
+    return true
   }
 
   /// The tail showing `document` after the settled parts of `container`, numbered and kept as the
@@ -681,6 +704,8 @@ public struct MarkdownStream: Sendable {
       preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
       continuesTable: fastPaths && !head.isEmpty, endsBeforeBlank: endsBeforeBlank, applied: &applied)
     if preamble.isStubbed { healed.document = definitions.restoringLinks(healed.document) }
+    // In the received text: the preamble and head come before the open part.
+    healed.openDestination = healed.openDestination.flatMap { $0 >= context ? $0 - context + start : nil }
     // Text ending with a line break has an empty last line: the next line may start any block.
     // So may a last line whose block is not settled yet (`*!`, then a line of a space, then `>`
     // and NBSP on it: the quote closed the paragraph, whose emphasis still showed closed).
@@ -695,7 +720,8 @@ public struct MarkdownStream: Sendable {
       Self.isPreambleBlock(node, preambleLines: preamble.lines) || Self.isFootnoteDefinition(node)
     }
     return StreamHealer.Healed(
-      document: document, paragraphStart: healed.paragraphStart, leavesOpener: healed.leavesOpener)
+      document: document, paragraphStart: healed.paragraphStart, leavesOpener: healed.leavesOpener,
+      openDestination: healed.openDestination)
   }
 
   // MARK: Parsing

@@ -38,6 +38,9 @@ struct UpdateOutbox: Sendable {
   /// where the open part and the last line started then (``StreamHealer/Healed/paragraphStart``),
   /// and where the last line ended, its block settled (``PlainTextExtension/isSettled(line:)``).
   var openParagraph: (start: Int, openStart: Int, lineStart: Int, lineEnd: Int)?
+  /// The destination of a link still arriving at the end of the last tail's heal, when bytes
+  /// that continue it change nothing shown (``OpenDestination``).
+  var openDestination: OpenDestination?
   /// The clean point on the open paragraph's last line, when one is known (``TailCheckpoint``).
   var checkpoint: TailCheckpoint?
   /// After a failed attempt at a clean point on the line that starts at `checkpointRetryLine`,

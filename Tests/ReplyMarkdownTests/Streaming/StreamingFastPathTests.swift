@@ -75,6 +75,60 @@ import Testing
     }
   }
 
+  /// Links whose destination arrives over several updates (``OpenDestination``): destinations that
+  /// stay valid, nest parentheses, take the angle form, a title, an escape, a space that ends
+  /// them, a line break, a pipe or brackets; in a heading, a list item, a quote, a table cell,
+  /// emphasis and a task item; an image's and a footnote reference's.
+  static let destinations = [
+    "See [the docs](https://example.com/a/long/path/to/the/page?query=1&b=2#frag) for more.\n",
+    "[a](https://en.wikipedia.org/wiki/Foo_(bar)_baz) and [b](http://x/((y)))z\n",
+    "[a](<https://x y/long/enough>) then [b](http://x \"a title\") and [c](http://x\\)y/more)\n",
+    "[a](http://x/yyy zzz) [b](http://x/yyy\nzzz) [c](http://x|y) [d](http://x[x]y/zz)\n",
+    "# [heading](http://example.com/heading/path)\n- [item](http://example.com/item/path/x) *a\n",
+    "> [quoted](http://example.com/q/path/long) **b**\n\n| h | i |\n|---|---|\n| [c](http://example.com/cell) | d |\n",
+    "**[bold](http://example.com/bold/path/longer)** and _[u](http://x/*_*/~/__/end)_\n",
+    "- [ ] [task](http://example.com/x[x]/more) [^1](http://example.com/footnote)\n\n[^1]: note\n",
+    "![image](http://example.com/image/path.png) [a](http://例え.jp/パス/長い) [b](http://x/&amp;/y)\n",
+    "[a](http://x/<y>/z) [b](http://x/`y`/z) [c](http://x/'y'/z) [d](http://x/\"y\"/z)\n",
+  ]
+
+  @Test(arguments: destinations)
+  func destinationShortcutShowsWhatTheParseShows(text: String) {
+    #expect(Self.firstDifference(text.map { String($0) }) == nil)
+    for seed in UInt64(1)...4 {
+      #expect(Self.firstDifference(StreamingHarness.randomCharacterChunks(text, seed: seed)) == nil)
+    }
+  }
+
+  /// While a link's destination arrives, the update keeps the last tail and parses nothing: of
+  /// the 5-byte updates inside a 200-byte address, all but the first and the last.
+  @Test func aDestinationStillArrivingKeepsTheLastTail() {
+    let address = "https://example.com/" + String(repeating: "segment/", count: 22) + "end"
+    let lead = "A paragraph cites [a source]("
+    let text = lead + address + ") and goes on.\n"
+    var stream = MarkdownStream()
+    var kept = 0
+    var inside = 0
+    var serial = 0
+    var offset = text.startIndex
+    var received = 0
+    let opening = lead.utf8.count
+    while offset < text.endIndex {
+      let end = text.index(offset, offsetBy: 5, limitedBy: text.endIndex) ?? text.endIndex
+      let update = stream.feed(String(text[offset..<end]))
+      received += text[offset..<end].utf8.count
+      if received > opening + 5 && received < opening + address.utf8.count {
+        inside += 1
+        if update.tail.serial == serial && update.statistics.parsedBytes == 0 { kept += 1 }
+      }
+      serial = update.tail.serial
+      offset = end
+    }
+    #expect(inside >= 35)
+    #expect(kept >= inside - 2, "\(kept) of \(inside) updates inside the address kept the last tail")
+    #expect(Self.firstDifference(text.map { String($0) }) == nil)
+  }
+
   /// Code that continues the open line of a long fence grows the last tail (no new tail made):
   /// the tail extends the last one by that code, and the consumers show what the tail shows.
   @Test func codeContinuingTheOpenLineExtendsTheLastTail() {

@@ -31,8 +31,11 @@ struct InlineHealScanner {
     /// Remove everything from `truncateAt` (if set) and append `closers`. `leavesOpener`: a run
     /// that can open emphasis, or a bracket, is left unmatched as text (an intraword `2*3`; a `[`
     /// before a link): a closer after the scanned text may still match the run, and an address
-    /// after the bracket is not linked.
-    case heal(truncateAt: Int?, closers: [UInt8], leavesOpener: Bool = false)
+    /// after the bracket is not linked. `destination`: where the destination of an inline link
+    /// still arriving starts (after its `(`), when the scan stopped there and cut at its `]`:
+    /// the result is then the same for whatever continues that destination and keeps it
+    /// incomplete (``OpenDestination``).
+    case heal(truncateAt: Int?, closers: [UInt8], leavesOpener: Bool = false, destination: Int? = nil)
   }
 
   struct Delimiter {
@@ -105,6 +108,8 @@ struct InlineHealScanner {
     var pendingBracket: Bracket?
     // The `]` of the pending bracket, when it has arrived.
     var pendingClose: Int?
+    // Where the incomplete destination after the pending bracket's `](` starts.
+    var destination: Int?
     var openers = 0
     var addresses = ExtendedAutolink(bytes: bytes, start: start, end: end, blockStart: blockStart ?? start)
     var index = start
@@ -175,6 +180,7 @@ struct InlineHealScanner {
             pendingBracket = opener
             pendingClose = index
             truncateAt = next
+            if next < end { destination = next + 1 }
             break scan
           case .complete(let after):
             brackets.removeLast()
@@ -280,7 +286,9 @@ struct InlineHealScanner {
     }
     Self.processEmphasis(&delimiters, bottom: 0)
     closers += closing(delimiters, from: 0, leavesOpener: &leavesOpener, applied: &applied)
-    return .heal(truncateAt: truncateAt, closers: closers, leavesOpener: leavesOpener)
+    // Only while the pending bracket closes as a link at its `]` (not as a footnote reference).
+    let kept = pendingClose != nil && truncateAt == pendingClose ? destination : nil
+    return .heal(truncateAt: truncateAt, closers: closers, leavesOpener: leavesOpener, destination: kept)
   }
 
   /// The closers of the unmatched openers in `delimiters[bottom...]`, innermost (last) first;

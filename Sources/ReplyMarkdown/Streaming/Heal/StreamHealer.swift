@@ -43,6 +43,11 @@ struct StreamHealer {
   /// Whether an inline heal of this heal left an opener as text (``Healed/leavesOpener``).
   private var leftOpener = false
 
+  /// Where the destination of an inline link still arriving starts in the input, when the open
+  /// leaf's heal cut at that link's `]` and changed nothing else after the scan
+  /// (``Healed/openDestination``).
+  private var openDestination: Int?
+
   /// Whether the last inline heal wrote a pending link's placeholder or a separator, which
   /// ``HealRule/closersNeverShow`` looks for in the parse.
   private var wroteMarks = false
@@ -65,6 +70,11 @@ struct StreamHealer {
     /// text after the healed text may read differently (a closer matches the run; no address is
     /// linked after the bracket), so no clean point follows it.
     var leavesOpener = false
+    /// Where the destination of an inline link still arriving starts in the input (after its
+    /// `(`), when the heal cut the open paragraph, heading or row at that link's `]` and its
+    /// parse stood: bytes that continue the destination and keep it incomplete change nothing
+    /// shown (``OpenDestination``). ``MarkdownStream`` hands it on as a received offset.
+    var openDestination: Int?
   }
 
   /// How many times the inline content is scanned again after a cut (an image, tag or entity
@@ -100,6 +110,7 @@ struct StreamHealer {
     defer { received = [] }
     probeBytesLeft = nil
     leftOpener = false
+    openDestination = nil
     // Received bytes.
     if ByteHolds.trimCarriageReturn(&text, floor: protectedLength) { applied.insert(.trailingCarriageReturn) }
     // Before a received blank, the last character is complete.
@@ -176,6 +187,7 @@ struct StreamHealer {
         applied = trial
         var healed = finish(healedText, document: document, applied: &applied)
         if open.kind == .paragraph { healed.paragraphStart = open.start }
+        healed.openDestination = openDestination
         return healed
       }
     }
@@ -219,6 +231,7 @@ struct StreamHealer {
       applied: &applied)
     var healed = finish(healedText, document: healedDocument, applied: &applied)
     if open.kind == .paragraph && !lineHeld && !held { healed.paragraphStart = open.start }
+    if !lineHeld && !held { healed.openDestination = openDestination }
     return healed
   }
 
@@ -248,8 +261,10 @@ struct StreamHealer {
     }
     var healed = text
     wroteMarks = false
-    healInline(
+    openDestination = nil
+    let destination = healInline(
       &healed, leaf: leaf, protectedLength: protectedLength, endsBeforeBlank: endsBeforeBlank, applied: &applied)
+    let inlineHealed = healed.count
     holdMarkerLine(&healed, applied: &applied)
     if leaf.kind == .paragraph {
       Self.dropEmptiedMarkers(&healed, leafStart: leaf.start, protectedLength: protectedLength, applied: &applied)
@@ -260,12 +275,15 @@ struct StreamHealer {
     guard leaf.kind == .paragraph || leaf.kind == .heading || leaf.kind == .tableRow else {
       return (healed, parsed, false)
     }
+    // The inline heal's cut at a link still arriving stands when no line hold followed it.
+    if healed.count == inlineHealed { openDestination = destination }
     // A closer the parse read otherwise than the scanner (into an address or a tag the scan
     // ended early, past a container's markers) would show: the line waits as for another block.
     let showsCloser = wroteMarks && HealedDisplayMarks.showsHealMarks(parsed, healed: healed, received: text)
     guard showsCloser || !Self.keepsLeaf(parsed, text: healed, start: leaf.start, kind: leaf.kind) else {
       return (healed, parsed, false)
     }
+    openDestination = nil
     applied.insert(showsCloser ? .closersNeverShow : .leafKeepsItsKind)
     var ignored = AppliedHealRules()
     if leaf.kind == .tableRow {
@@ -327,11 +345,16 @@ struct StreamHealer {
 
   /// Applies the inline rules to the content of `leaf`: trailing markers are held, what is still
   /// arriving is cut, and the closers of what stays open are appended before the rest of the line.
+  /// Returns where the destination of a link still arriving starts, when the scan that stood cut
+  /// at that link (``InlineHealScanner/Result/heal(truncateAt:closers:leavesOpener:destination:)``).
+  @discardableResult
   private mutating func healInline(
     _ text: inout [UInt8], leaf: OpenLeaf, protectedLength: Int, endsBeforeBlank: Bool = false,
     applied: inout AppliedHealRules
-  ) {
+  ) -> Int? {
     let original = text
+    // Where a link still arriving is cut, from the pass whose result stands.
+    var destination: Int?
     // Trailing markers of a finished construct are trimmed and closed again (`**bold**`): only
     // rules that changed the text count as applied.
     var inline = AppliedHealRules()
@@ -393,7 +416,7 @@ struct StreamHealer {
         text.removeSubrange(max(position, protectedLength)...)
         contentEnd = text.count
         continue
-      case .heal(let truncateAt, let found, let leavesOpener):
+      case .heal(let truncateAt, let found, let leavesOpener, let open):
         leftOpener = leftOpener || leavesOpener
         if let truncateAt {
           text.removeSubrange(max(truncateAt, protectedLength)...)
@@ -424,6 +447,7 @@ struct StreamHealer {
           }
         }
         closers = found
+        destination = open
       }
       break
     }
@@ -468,6 +492,7 @@ struct StreamHealer {
     if closers.contains(where: { $0 == ASCII.openParenthesis || $0 == 1 }) { wroteMarks = true }
     text += closers
     text += suffix
+    return destination
   }
 
   /// Whether `text` (after `floor`) ends in an odd run of backslashes: its last escapes what

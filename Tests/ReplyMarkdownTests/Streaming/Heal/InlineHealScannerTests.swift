@@ -521,7 +521,12 @@ extension StreamingHealTests {
       ScanRow(input: "x ![a](b", result: .cut(2, rule: .imageHiddenUntilComplete), rules: [.imageHiddenUntilComplete]),
       ScanRow(input: "x [", result: .cut(2, rule: .emptyLinkHidden), rules: [.emptyLinkHidden]),
       ScanRow(
-        input: "[a](b", result: .heal(truncateAt: 2, closers: pending), rules: [.pendingLinkShowsText]),
+        input: "[a](b", result: .heal(truncateAt: 2, closers: pending, destination: 4), rules: [.pendingLinkShowsText]),
+      // The destination has not started: the scan says where it will.
+      ScanRow(
+        input: "x [a](", result: .heal(truncateAt: 4, closers: pending, destination: 6), rules: [.pendingLinkShowsText]),
+      // A `]` that waits for its `(`: no destination yet.
+      ScanRow(input: "x [a]", result: .heal(truncateAt: 4, closers: pending), rules: [.pendingLinkShowsText]),
       ScanRow(
         input: "[*a", result: .heal(truncateAt: nil, closers: Array("*".utf8) + pending),
         rules: [.pendingLinkShowsText, .inlineClosersInnermostFirst]),
@@ -542,7 +547,7 @@ extension StreamingHealTests {
       let bytes = Array("[a](x) [b](".utf8)
       var scanner = InlineHealScanner(
         bytes: bytes, start: 0, end: bytes.count, doubleTildeOnly: false, strikethrough: true)
-      #expect(scanner.run() == .heal(truncateAt: 9, closers: Self.pending))
+      #expect(scanner.run() == .heal(truncateAt: 9, closers: Self.pending, destination: 11))
       scanner.maxBrackets = 1
       #expect(scanner.run() == Self.closers(""))
       #expect(
