@@ -659,7 +659,8 @@ public struct MarkdownStream: Sendable {
   /// parsed four times for a 37-byte open part broke a bound that counted it once: fuzz seed 1345).
   mutating func heal(
     _ input: [UInt8], protectedLength: Int, context: StreamHealer.Context, knownParagraph: Int? = nil,
-    continuesTable: Bool = false, endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
+    continuesTable: Bool = false, readsFirstLine: Bool = false, endsBeforeBlank: Bool = false,
+    applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
     // Moved out and back, so that recording an answer copies nothing.
     var healer = StreamHealer(options: options, probes: outbox.inlineStartProbes)
@@ -670,7 +671,8 @@ public struct MarkdownStream: Sendable {
     }
     return healer.heal(
       input, protectedLength: protectedLength, context: context, knownParagraph: knownParagraph,
-      continuesTable: continuesTable, endsBeforeBlank: endsBeforeBlank, applied: &applied)
+      continuesTable: continuesTable, readsFirstLine: readsFirstLine, endsBeforeBlank: endsBeforeBlank,
+      applied: &applied)
   }
 
   /// ``healWithPreamble(_:head:from:)``, recording in `applied` the rules that changed the display.
@@ -682,27 +684,31 @@ public struct MarkdownStream: Sendable {
     let open = source[start..<end]
     let preamble = definitions.preamble(for: head.isEmpty ? open : ArraySlice(head + open))
     let context = preamble.bytes.count + head.count
-    // The open paragraph of the last heal, when only its settled last line grew since. Not after
-    // footnote definitions: cmark-gfm moves them to the end, where the healer takes the last block
-    // for the open one.
     let lineStart =
       end == source.count
       ? received.lastLineStart(floor: start) : SourceLines.lineStart(received.bytes, before: end, floor: start)
     var known: Int?
-    // The line's block stays settled as the line grows, but for a `|` (a table's header to be).
-    if fastPaths, let paragraph = outbox.openParagraph, paragraph.openStart == start, paragraph.lineStart == lineStart,
+    // Not after footnote definitions: cmark-gfm moves them to the end, where the healer takes the
+    // last block for the open one.
+    let endsWithOpenPart =
+      !SourceLines.contains(preamble.bytes, 0..<preamble.bytes.count, DefinitionStore.footnoteOpener)
+    // The open paragraph of the last heal, when only its settled last line grew since. The line's
+    // block stays settled as the line grows, but for a `|` (a table's header to be).
+    if fastPaths, endsWithOpenPart, let paragraph = outbox.openParagraph, paragraph.openStart == start,
+      paragraph.lineStart == lineStart,
       paragraph.start < end, paragraph.lineEnd <= end,
       source[paragraph.start] != ASCII.openBracket
         || PlainTextExtension.opensNoDefinition(source[paragraph.start..<end]),
-      !source[paragraph.lineEnd..<end].contains(ASCII.pipe),
-      !SourceLines.contains(preamble.bytes, 0..<preamble.bytes.count, DefinitionStore.footnoteOpener)
+      !source[paragraph.lineEnd..<end].contains(ASCII.pipe)
     {
       known = context + paragraph.start - start
     }
     // A head is a long table's: its open row needs no parse to be found either.
+    // An open part of one line that opens a paragraph needs no parse to find it either.
     var healed = heal(
       preamble.bytes + head + open, protectedLength: context, context: .blocks, knownParagraph: known,
-      continuesTable: fastPaths && !head.isEmpty, endsBeforeBlank: endsBeforeBlank, applied: &applied)
+      continuesTable: fastPaths && !head.isEmpty, readsFirstLine: fastPaths && head.isEmpty && endsWithOpenPart,
+      endsBeforeBlank: endsBeforeBlank, applied: &applied)
     if preamble.isStubbed { healed.document = definitions.restoringLinks(healed.document) }
     // In the received text: the preamble and head come before the open part.
     healed.openDestination = healed.openDestination.flatMap { $0 >= context ? $0 - context + start : nil }

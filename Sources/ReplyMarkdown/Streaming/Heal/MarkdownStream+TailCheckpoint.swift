@@ -157,8 +157,10 @@ extension MarkdownStream {
     var input = preamble.bytes
     input.append(TailCheckpoint.sentinel)
     input += bytes
+    // The segment is the sentinel's paragraph (checked by the heal's parse): no parse to find it.
     let healed = heal(
-      input, protectedLength: preamble.bytes.count, context: .blocks, endsBeforeBlank: endsBeforeBlank, applied: &rules)
+      input, protectedLength: preamble.bytes.count, context: .blocks,
+      knownParagraph: fastPaths ? preamble.bytes.count : nil, endsBeforeBlank: endsBeforeBlank, applied: &rules)
     var document = healed.document
     if preamble.isStubbed { document = definitions.restoringLinks(document) }
     if !preamble.isEmpty {

@@ -63,6 +63,41 @@ struct OpenLeaf {
     }
   }
 
+  /// The open paragraph that `text`'s last line (from `lineStart`, incomplete) opens, when the
+  /// open part starts with that line and its first bytes tell without a parse: up to three
+  /// spaces, at most one container marker (`-`, `*` or `+`, or up to nine digits and `.` or `)`,
+  /// then one space; or `>` and at most one space), then a letter, ASCII or not, which opens no
+  /// block; and no `|` on the line (a table's header to be). Used as a known paragraph, whose
+  /// heal checks that the parse of the healed text keeps it (``StreamHealer``), and looks for the
+  /// open block with a parse where it does not.
+  static func firstLineParagraph(_ text: [UInt8], lineStart: Int) -> OpenLeaf? {
+    var index = lineStart
+    let end = text.count
+    while index < end, index - lineStart < 3, text[index] == ASCII.space { index += 1 }
+    guard index < end else { return nil }
+    switch text[index] {
+    case ASCII.hyphen, ASCII.star, ASCII.plus:
+      guard index + 1 < end, text[index + 1] == ASCII.space else { return nil }
+      index += 2
+    case ASCII.greaterThan:
+      index += 1
+      if index < end, text[index] == ASCII.space { index += 1 }
+    case let byte where ASCII.isDigit(byte):
+      let digits = index
+      while index < end, ASCII.isDigit(text[index]) { index += 1 }
+      guard index - digits <= 9, index + 1 < end, text[index] == ASCII.period || text[index] == ASCII.closeParenthesis,
+        text[index + 1] == ASCII.space
+      else { return nil }
+      index += 2
+    default:
+      break
+    }
+    guard index < end, ASCII.isLetter(text[index]) || text[index] >= ASCII.firstNonASCII,
+      !text[lineStart...].contains(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn || $0 == ASCII.pipe })
+    else { return nil }
+    return OpenLeaf(kind: .paragraph, start: index, contentEnd: end, isOpen: true)
+  }
+
   /// The open row of a table, when `text`'s last line (from `lineStart`) is sure to continue a
   /// table that the text before it holds open: without a parse (the stream's open row of a long
   /// table, after its head and settled rows). cmark-gfm's table extension takes any line that

@@ -97,13 +97,18 @@ struct StreamHealer {
   /// heal, ``MarkdownStream``'s `TailCheckpoint`): what ends it is final — markers at the end are
   /// not held back, and a `]` there waits for nothing.
   ///
+  /// With `readsFirstLine`, an open part that is one line whose first bytes open a paragraph
+  /// (``OpenLeaf/firstLineParagraph(_:lineStart:)``) is that paragraph, and the parse that finds
+  /// the open block is skipped too.
+  ///
   /// With `continuesTable`, the protected part ends in a table held open (a long table's head and
   /// settled rows): an open part that is one line sure to continue it
   /// (``OpenLeaf/continuingTableRow(_:lineStart:)``) is that table's open row, and the parse that
   /// finds the open block is skipped too.
   mutating func heal(
     _ input: [UInt8], protectedLength: Int, context: Context, knownParagraph: Int? = nil,
-    continuesTable: Bool = false, endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
+    continuesTable: Bool = false, readsFirstLine: Bool = false, endsBeforeBlank: Bool = false,
+    applied: inout AppliedHealRules
   ) -> Healed {
     var text = input
     received = input
@@ -173,6 +178,8 @@ struct StreamHealer {
         known = OpenLeaf(kind: .paragraph, start: start, contentEnd: text.count, isOpen: true)
       } else if continuesTable && lineStart == protectedLength {
         known = OpenLeaf.continuingTableRow(text, lineStart: lineStart)
+      } else if readsFirstLine && lineStart == protectedLength {
+        known = OpenLeaf.firstLineParagraph(text, lineStart: lineStart)
       }
     }
     if let open = known {

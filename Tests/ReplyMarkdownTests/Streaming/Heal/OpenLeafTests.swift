@@ -3,7 +3,9 @@ import Testing
 @testable import ReplyMarkdown
 
 /// The open leaf found without a parse: a long table's row (`OpenLeaf.continuingTableRow`), which
-/// must be exactly the lines cmark-gfm's table extension takes for the table's next row.
+/// must be exactly the lines cmark-gfm's table extension takes for the table's next row, and the
+/// paragraph an open part's only line opens (`OpenLeaf.firstLineParagraph`), which must be the
+/// paragraph a parse finds.
 @Suite struct OpenLeafTests {
   /// Each line after a table's head, and whether cmark-gfm makes it a row (checked against
   /// cmark-gfm 0.29.0.gfm.6: a `|` followed by nothing but its space characters — space, tab,
@@ -32,5 +34,30 @@ import Testing
     } else if line.hasPrefix("|") && !line.contains("\r") {
       #expect(rows.count == 2, "\(line.debugDescription)")
     }
+  }
+
+  /// First lines of an open part, and whether their first bytes tell the paragraph they open.
+  static let firstLines: [(line: String, known: Bool)] = [
+    ("text", true), ("   text", true), ("é and more", true), ("第1段", true), ("- item", true), ("* item", true),
+    ("+ item", true), ("1. item", true), ("12) item", true), ("123456789. x", true), ("> quote", true),
+    (">quote", true), ("  - item", true), ("   > quote", true), ("Text with **bold** and `code`", true),
+    ("    text", false), ("1234567890. x", false), ("- [ ] task", false), ("-item", false), ("# h", false),
+    ("1.5 x", false), ("| a", false), ("a | b", false), ("\ttab", false), ("-", false), ("- ", false),
+    ("> > nested", false), ("<div>", false), ("[a]: /u", false), ("*emphasis*", false), ("2. ", false),
+  ]
+
+  @Test(arguments: firstLines)
+  func aFirstLineTellsTheParagraphItOpensAsAParseFindsIt(line: String, known: Bool) {
+    let text = Array(line.utf8)
+    let leaf = OpenLeaf.firstLineParagraph(text, lineStart: 0)
+    #expect((leaf != nil) == known, "\(line.debugDescription)")
+    guard let leaf else { return }
+    let found = OpenLeaf.find(in: MarkdownDocument(line), text: text)
+    #expect(found?.kind == .paragraph && found?.start == leaf.start, "\(line.debugDescription)")
+    #expect(leaf.contentEnd == text.count && leaf.isOpen)
+    // After a preamble the line is the same paragraph (a definition and a blank before it).
+    let preamble = Array("[d]: /u\n\n".utf8)
+    let after = OpenLeaf.firstLineParagraph(preamble + text, lineStart: preamble.count)
+    #expect(after?.start == leaf.start + preamble.count)
   }
 }
