@@ -129,6 +129,29 @@ import Testing
     #expect(Self.firstDifference(text.map { String($0) }) == nil)
   }
 
+  /// Words that continue a long list's open item grow the last tail, and the plain consumer adds
+  /// them to the item's last line shown: every update shows what the parsed path shows.
+  @Test func wordsContinuingALongListsOpenItemShowWhatTheParseShows() {
+    var text = ""
+    for index in 1...30 {
+      text += "- item \(index) has **bold** words and `code`, then plain words that go on for a while\n"
+      if index % 10 == 0 { text += "  continued on a line of its own with more plain words\n" }
+    }
+    var stream = MarkdownStream()
+    var extended = 0
+    var chunks: [String] = []
+    var offset = text.startIndex
+    while offset < text.endIndex {
+      let end = text.index(offset, offsetBy: 5, limitedBy: text.endIndex) ?? text.endIndex
+      chunks.append(String(text[offset..<end]))
+      let update = stream.feed(chunks[chunks.count - 1])
+      if update.tail.extends != 0, case .list? = update.tail.container { extended += 1 }
+      offset = end
+    }
+    #expect(extended >= 100, "\(extended) updates extended a list's open item")
+    #expect(Self.firstDifference(chunks) == nil)
+  }
+
   /// Code that continues the open line of a long fence grows the last tail (no new tail made):
   /// the tail extends the last one by that code, and the consumers show what the tail shows.
   @Test func codeContinuingTheOpenLineExtendsTheLastTail() {
