@@ -152,6 +152,28 @@ import Testing
     #expect(Self.firstDifference(chunks) == nil)
   }
 
+  /// Words that continue a long table's open row grow the last tail, and the plain consumer adds
+  /// them to the row's line shown: every update shows what the parsed path shows.
+  @Test func wordsContinuingALongTablesOpenRowShowWhatTheParseShows() {
+    var text = "| # | name | note |\n|---|:---:|---|\n"
+    for index in 1...30 {
+      text += "| \(index) | name `\(index)` | a note with **bold** words, then plain words that go on |\n"
+    }
+    var stream = MarkdownStream()
+    var extended = 0
+    var chunks: [String] = []
+    var offset = text.startIndex
+    while offset < text.endIndex {
+      let end = text.index(offset, offsetBy: 5, limitedBy: text.endIndex) ?? text.endIndex
+      chunks.append(String(text[offset..<end]))
+      let update = stream.feed(chunks[chunks.count - 1])
+      if update.tail.extends != 0, case .table? = update.tail.container { extended += 1 }
+      offset = end
+    }
+    #expect(extended >= 100, "\(extended) updates extended a table's open row")
+    #expect(Self.firstDifference(chunks) == nil)
+  }
+
   /// Code that continues the open line of a long fence grows the last tail (no new tail made):
   /// the tail extends the last one by that code, and the consumers show what the tail shows.
   @Test func codeContinuingTheOpenLineExtendsTheLastTail() {

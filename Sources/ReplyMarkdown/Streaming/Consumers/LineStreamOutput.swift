@@ -229,18 +229,19 @@ struct LineStreamOutput: StreamConsumerOutput {
     let tail = open.tail
     let container = tail.container
     var isCode = false
-    var isList = false
+    var itemOrRow = false
     var inContainer = true
     switch container {
     case .codeBlock?: isCode = true
-    case .list?: isList = true
+    // (A table's rows split into lines apart from a layout: as a list's items.)
+    case .list?: itemOrRow = true
+    case .table?: itemOrRow = table == nil
     case nil: inContainer = false
-    default: break
     }
-    // Words continue the last line shown: of the open part, or of a long list's open item, whose
-    // lines end the lines shown.
+    // Words continue the last line shown: of the open part, or of a long list's open item or a
+    // long table's open row (not laid out), whose lines end the lines shown.
     if tail.extends != 0, tail.extends == shownOpen, !tailLines.isEmpty,
-      (appendsText && (!inContainer || isList) && Self.endsWithShownText(tailLines.last, tail: tail))
+      (appendsText && (!inContainer || itemOrRow) && Self.endsWithShownText(tailLines.last, tail: tail))
         // Code continues the open line, which ends the lines shown (it holds no line break).
         || (appendsCode && isCode)
     {
@@ -264,8 +265,8 @@ struct LineStreamOutput: StreamConsumerOutput {
       }
       stablePrefix = (tailLines.count, settledLines.count)
       tailLines += rest
-      // The open item's last line ends the lines shown.
-      if isList && !rest.isEmpty { shownOpen = tail.serial }
+      // The open item's (or row's) last line ends the lines shown.
+      if itemOrRow && !rest.isEmpty { shownOpen = tail.serial }
       if appendsCode, isCode, tail.remainder.nodes.count == 2,
         case .codeBlock(let info) = tail.remainder.nodes[1].kind, !info.code.isEmpty
       {
