@@ -29,6 +29,14 @@ enum ByteHolds {
   /// - Complexity: O(1): it decodes at most the last 64 bytes.
   static func growableGraphemeLength(_ text: ArraySlice<UInt8>) -> Int {
     guard let last = text.last, last >= ASCII.firstNonASCII else { return 0 }
+    // The last scalar decides whether the grapheme can grow (most cannot: a letter, an
+    // ideograph): only then is the grapheme itself measured.
+    var scalarStart = text.endIndex - 1
+    while scalarStart > text.startIndex && text.endIndex - scalarStart < 4 && ASCII.isUTF8Continuation(text[scalarStart])
+    {
+      scalarStart -= 1
+    }
+    guard let scalar = InlineHealScanner.firstScalar(text[scalarStart...]), canGrow(scalar) else { return 0 }
     var start = max(text.startIndex, text.endIndex - Self.graphemeWindow)
     while start < text.endIndex && ASCII.isUTF8Continuation(text[start]) { start += 1 }
     let tail = String(decoding: text[start...], as: UTF8.self)

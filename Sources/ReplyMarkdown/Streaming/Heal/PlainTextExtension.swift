@@ -381,16 +381,17 @@ enum PlainTextExtension {
   private static func mayFormAutolink(_ text: ArraySlice<UInt8>, from boundary: Int) -> Bool {
     var start = boundary
     while start > text.startIndex, !ASCII.isBlank(text[start - 1]) { start -= 1 }
-    let words = text[start...].map(ASCII.lower)
-    for (index, byte) in words.enumerated() {
-      switch byte {
+    // Read in place, lowercased byte by byte (a word of a script without blanks is the whole line).
+    let end = text.endIndex
+    for index in start..<end {
+      switch ASCII.lower(text[index]) {
       case UInt8(ascii: "@"):
         return true
       case ASCII.colon:
-        if index + 1 == words.count || !ASCII.isBlank(words[index + 1]) { return true }
+        if index + 1 == end || !ASCII.isBlank(text[index + 1]) { return true }
       case UInt8(ascii: "w"):
-        if index + 3 < words.count, words[index + 1] == UInt8(ascii: "w"), words[index + 2] == UInt8(ascii: "w"),
-          words[index + 3] == ASCII.period
+        if index + 3 < end, ASCII.lower(text[index + 1]) == UInt8(ascii: "w"),
+          ASCII.lower(text[index + 2]) == UInt8(ascii: "w"), text[index + 3] == ASCII.period
         {
           return true
         }
@@ -411,7 +412,6 @@ enum PlainTextExtension {
 
   /// ``HealRule/growableGrapheme`` on the new end.
   private static func endsInGrowableGrapheme(_ text: ArraySlice<UInt8>) -> Bool {
-    var copy = Array(text.suffix(ByteHolds.graphemeWindow))
-    return ByteHolds.trimGrowableGrapheme(&copy, floor: 0)
+    ByteHolds.growableGraphemeLength(text) > 0
   }
 }
