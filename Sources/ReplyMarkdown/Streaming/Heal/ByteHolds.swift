@@ -32,7 +32,8 @@ enum ByteHolds {
     // The last scalar decides whether the grapheme can grow (most cannot: a letter, an
     // ideograph): only then is the grapheme itself measured.
     var scalarStart = text.endIndex - 1
-    while scalarStart > text.startIndex && text.endIndex - scalarStart < 4 && ASCII.isUTF8Continuation(text[scalarStart])
+    while scalarStart > text.startIndex && text.endIndex - scalarStart < 4
+      && ASCII.isUTF8Continuation(text[scalarStart])
     {
       scalarStart -= 1
     }
