@@ -19,6 +19,10 @@ enum HealedDisplayMarks {
     _ parsed: MarkdownDocument, source: [UInt8]? = nil, incompleteLastLine: Bool, options: ParseOptions,
     applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
+    if let source, !mayHoldMarks(source) {
+      return StreamHealer.Healed(
+        document: droppingOpenLineNewline(parsed, incompleteLastLine: incompleteLastLine, applied: &applied))
+    }
     let document = PendingReferences.mark(parsed, source: source)
     var nodes = document.nodes
     let sentinel = Self.sentinelText
@@ -77,6 +81,40 @@ enum HealedDisplayMarks {
     }
     return StreamHealer.Healed(
       document: MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics))
+  }
+
+  /// Whether the healed text `source` may hold what ``apply(_:source:incompleteLastLine:options:applied:)``
+  /// marks or drops beyond an open fence's last newline: a bracket (a link, a reference waiting
+  /// for its definition, a footnote reference, a closer the heal wrote), an `&` (an entity may
+  /// decode to a bracket) or the separator's control byte. Most heals of a list item, a table row
+  /// or a paragraph of words hold none, and skip the walk over the nodes.
+  ///
+  /// - Complexity: O(n) in the bytes, four byte searches.
+  static func mayHoldMarks(_ source: [UInt8]) -> Bool {
+    source.withUnsafeBufferPointer { bytes in
+      let end = bytes.count
+      return bytes.firstOffset(of: ASCII.openBracket, from: 0, to: end) < end
+        || bytes.firstOffset(of: ASCII.closeBracket, from: 0, to: end) < end
+        || bytes.firstOffset(of: UInt8(ascii: "&"), from: 0, to: end) < end
+        || bytes.firstOffset(of: 1, from: 0, to: end) < end
+    }
+  }
+
+  /// `document` without the newline cmark-gfm adds after the incomplete last line of an open
+  /// fenced code block that ends it (``HealRule/openFenceLineNewline``).
+  static func droppingOpenLineNewline(
+    _ document: MarkdownDocument, incompleteLastLine: Bool, applied: inout AppliedHealRules
+  ) -> MarkdownDocument {
+    // A code block is a leaf: one that ends the document is its last node.
+    let index = document.nodes.count - 1
+    guard incompleteLastLine, index >= 0, case .codeBlock(var info) = document.nodes[index].kind, info.isFenced,
+      info.code.hasSuffix("\n")
+    else { return document }
+    var nodes = document.nodes
+    info.code.removeLast()
+    nodes[index].kind = .codeBlock(info)
+    applied.insert(.openFenceLineNewline)
+    return MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
   }
 
   /// Whether `document`, a parse of healed text, would show a closer or separator the heal wrote

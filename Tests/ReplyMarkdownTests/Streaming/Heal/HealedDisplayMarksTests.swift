@@ -70,5 +70,33 @@ extension StreamingHealTests {
           HealedDisplayMarks.firstFootnoteOpener(in: slice) == slice.firstRange(of: "[^"), "\(text.debugDescription)")
       }
     }
+
+    /// Healed text without a bracket, an `&` or the separator's byte skips the walk over the
+    /// nodes (`HealedDisplayMarks.mayHoldMarks`): it shows what the walk shows, the open fence's
+    /// last newline dropped all the same; with any of them it walks.
+    @Test func textWithoutBracketsShowsWhatTheWalkShows() {
+      let texts = [
+        "- item with **bold** and `code`", "| a | b |\n|---|---|\n| c | d", "```swift\nlet x = 1", "```\na\n",
+        "    indented\n    code", "日本語の**太字**", "www.example.com and http://x.y/z", "a\u{1}b",
+        "&#91;x] text", "[x] text", "text ]", "a &amp; b", "```\n[x]",
+      ]
+      for text in texts {
+        let bytes = Array(text.utf8)
+        let parsed = MarkdownDocument(text)
+        var skipped = AppliedHealRules()
+        var walked = AppliedHealRules()
+        let incomplete = !text.hasSuffix("\n")
+        let fast = HealedDisplayMarks.apply(
+          parsed, source: bytes, incompleteLastLine: incomplete, options: .github, applied: &skipped)
+        let slow = HealedDisplayMarks.apply(
+          parsed, source: nil, incompleteLastLine: incomplete, options: .github, applied: &walked)
+        let holds = text.contains { $0 == "[" || $0 == "]" || $0 == "&" || $0 == "\u{1}" }
+        #expect(HealedDisplayMarks.mayHoldMarks(bytes) == holds, "\(text.debugDescription)")
+        if !holds {
+          #expect(fast.document == slow.document, "\(text.debugDescription)")
+          #expect(skipped == walked, "\(text.debugDescription)")
+        }
+      }
+    }
   }
 }
