@@ -257,7 +257,8 @@ public struct MarkdownStream: Sendable {
       tail = hidden
     } else if showsTail && !structureChanged
       && !RefreshSchedule.isDisplayDue(
-        openBytes: source.count - openStart, newBytes: source.count - max(outbox.healedEnd, openStart))
+        openBytes: source.count - openStart, newBytes: source.count - max(outbox.healedEnd, openStart),
+        shownWeight: outbox.tailWeight)
     {
       // A long open part: shown again once enough has arrived (the display schedule).
       tail = unchanged().tail
@@ -293,6 +294,7 @@ public struct MarkdownStream: Sendable {
       tail = MarkdownStreamTail(
         settledRevision: -1, remainder: MarkdownStreamTail.empty.remainder)
       outbox.lastTail = tail
+      outbox.tailWeight = 0
     }
     var update = MarkdownStreamUpdate(
       committed: committed, held: shownHeld, replacesHeld: replacesHeld, tail: tail, isFinal: false,
@@ -641,6 +643,7 @@ public struct MarkdownStream: Sendable {
       settled: longBlock?.parts ?? .none, remainder: document)
     outbox.tailSerial += 1
     outbox.lastTail.serial = outbox.tailSerial
+    outbox.tailWeight = RefreshSchedule.weight(of: document)
     outbox.extendableEnd = extendable ? source.count : nil
     outbox.shownFenceLine = nil
     return outbox.lastTail

@@ -37,6 +37,14 @@
 /// to the terminal). Past ``displayThreshold`` the tail changes only once the text that arrived
 /// since it last changed reaches a sixteenth of the open part, so each byte is rendered about 17
 /// times however long the part grows, and the display lags by at most that sixteenth.
+///
+/// A render costs what the tail shows, which references may make far more than the open part:
+/// each `[x]` copies its definition's destination, so 900 bytes of references to a 4 KB
+/// destination showed 400 KB, rendered again on every update (5 KB in 5-byte chunks took 7 s to
+/// the terminal: fuzz seed 1455). Where the last tail shown weighs more than
+/// ``amplifiedWeight(openBytes:)`` (``weight(of:)``), it changes only once the text that arrived
+/// since pays for it at ``weightPerNewByte``, so the rendering per received byte stays bounded;
+/// a reply's own links and references weigh far less.
 enum RefreshSchedule {
   /// Open parts whose parse costs up to this (1 KB read) are parsed on every update.
   static let threshold = 1024
@@ -50,6 +58,39 @@ enum RefreshSchedule {
   /// - Complexity: O(1).
   static func isDisplayDue(openBytes: Int, newBytes: Int) -> Bool {
     openBytes <= displayThreshold || newBytes * 16 >= openBytes
+  }
+
+  /// ``isDisplayDue(openBytes:newBytes:)`` where the last tail shown weighed `shownWeight`
+  /// (``weight(of:)``): past ``amplifiedWeight(openBytes:)`` the new text must pay for it.
+  ///
+  /// - Complexity: O(1).
+  static func isDisplayDue(openBytes: Int, newBytes: Int, shownWeight: Int) -> Bool {
+    if shownWeight > amplifiedWeight(openBytes: openBytes) { return newBytes * weightPerNewByte >= shownWeight }
+    return isDisplayDue(openBytes: openBytes, newBytes: newBytes)
+  }
+
+  /// The weight past which a tail shown for an open part of `openBytes` counts as amplified:
+  /// eight times the part, and at least eight times ``threshold``.
+  static func amplifiedWeight(openBytes: Int) -> Int { 8 * max(openBytes, threshold) }
+
+  /// The weight of an amplified tail one new byte pays for.
+  static let weightPerNewByte = 64
+
+  /// What rendering `document` costs, in bytes: its text, code and HTML, and each link's and
+  /// image's destination and title (a reference copies its definition's).
+  ///
+  /// - Complexity: O(n) in the nodes.
+  static func weight(of document: MarkdownDocument) -> Int {
+    var total = 0
+    for node in document.nodes {
+      switch node.kind {
+      case .text(let text), .code(let text), .inlineHTML(let text), .htmlBlock(let text): total += text.utf8.count
+      case .codeBlock(let info): total += info.code.utf8.count
+      case .link(let info), .image(let info): total += info.destination.utf8.count + info.title.utf8.count
+      default: total += 1
+      }
+    }
+    return total
   }
 
   /// What a parse of an open part was found to cost, and how long the part was then.

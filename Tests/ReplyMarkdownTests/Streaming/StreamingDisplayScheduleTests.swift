@@ -89,4 +89,21 @@ import Testing
     #expect(!RefreshSchedule.isDisplayDue(openBytes: 16 * threshold, newBytes: threshold - 1))
     #expect(RefreshSchedule.isDisplayDue(openBytes: 16 * threshold, newBytes: threshold))
   }
+
+  /// A tail that references make far heavier than its text (each `[x]` copies a 4 KB
+  /// destination: 900 bytes of them show 400 KB) is shown again only once the new text pays for
+  /// it: the edits stay within a bounded multiple of the input and the final output, where every
+  /// update rendered it before (fuzz seed 1455, 7 s to the terminal in 5-byte chunks). It still
+  /// ends as one-shot rendering does.
+  @Test func aTailThatReferencesAmplifyWaitsForTextToPayForIt() {
+    let destination = String(repeating: "a@", count: 2000)
+    let text = "[x]: " + destination + "\n\nSee " + String(repeating: "[x] ", count: 250) + "end.\n"
+    let outcome = Self.stream(text, chunk: 5)
+    #expect(outcome.html == HTMLRenderer().render(MarkdownDocument(text)))
+    let bound = 64 * text.utf8.count + 4 * outcome.html.utf8.count
+    #expect(outcome.rendered <= bound, "\(outcome.rendered) bytes of edits, bound \(bound)")
+    #expect(!RefreshSchedule.isDisplayDue(openBytes: 900, newBytes: 5, shownWeight: 400_000))
+    #expect(RefreshSchedule.isDisplayDue(openBytes: 900, newBytes: 5, shownWeight: 8 * 1024))
+    #expect(RefreshSchedule.isDisplayDue(openBytes: 900, newBytes: 6_250, shownWeight: 400_000))
+  }
 }
