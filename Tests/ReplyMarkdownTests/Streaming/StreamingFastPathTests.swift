@@ -129,13 +129,19 @@ import Testing
     #expect(Self.firstDifference(text.map { String($0) }) == nil)
   }
 
-  /// Words that continue a long list's open item grow the last tail, and the plain consumer adds
-  /// them to the item's last line shown: every update shows what the parsed path shows.
-  @Test func wordsContinuingALongListsOpenItemShowWhatTheParseShows() {
-    var text = ""
+  /// Words that continue a long list's open item (or a long table's open row) grow the last tail,
+  /// and the plain consumer adds them to the item's last line (the row's line) shown: every
+  /// update shows what the parsed path shows.
+  @Test(arguments: [false, true])
+  func wordsContinuingALongBlocksOpenPartShowWhatTheParseShows(table: Bool) {
+    var text = table ? "| # | name | note |\n|---|:---:|---|\n" : ""
     for index in 1...30 {
-      text += "- item \(index) has **bold** words and `code`, then plain words that go on for a while\n"
-      if index % 10 == 0 { text += "  continued on a line of its own with more plain words\n" }
+      if table {
+        text += "| \(index) | name `\(index)` | a note with **bold** words, then plain words that go on |\n"
+      } else {
+        text += "- item \(index) has **bold** words and `code`, then plain words that go on for a while\n"
+        if index % 10 == 0 { text += "  continued on a line of its own with more plain words\n" }
+      }
     }
     var stream = MarkdownStream()
     var extended = 0
@@ -145,32 +151,13 @@ import Testing
       let end = text.index(offset, offsetBy: 5, limitedBy: text.endIndex) ?? text.endIndex
       chunks.append(String(text[offset..<end]))
       let update = stream.feed(chunks[chunks.count - 1])
-      if update.tail.extends != 0, case .list? = update.tail.container { extended += 1 }
+      switch update.tail.container {
+      case .list? where !table, .table? where table: if update.tail.extends != 0 { extended += 1 }
+      default: break
+      }
       offset = end
     }
-    #expect(extended >= 100, "\(extended) updates extended a list's open item")
-    #expect(Self.firstDifference(chunks) == nil)
-  }
-
-  /// Words that continue a long table's open row grow the last tail, and the plain consumer adds
-  /// them to the row's line shown: every update shows what the parsed path shows.
-  @Test func wordsContinuingALongTablesOpenRowShowWhatTheParseShows() {
-    var text = "| # | name | note |\n|---|:---:|---|\n"
-    for index in 1...30 {
-      text += "| \(index) | name `\(index)` | a note with **bold** words, then plain words that go on |\n"
-    }
-    var stream = MarkdownStream()
-    var extended = 0
-    var chunks: [String] = []
-    var offset = text.startIndex
-    while offset < text.endIndex {
-      let end = text.index(offset, offsetBy: 5, limitedBy: text.endIndex) ?? text.endIndex
-      chunks.append(String(text[offset..<end]))
-      let update = stream.feed(chunks[chunks.count - 1])
-      if update.tail.extends != 0, case .table? = update.tail.container { extended += 1 }
-      offset = end
-    }
-    #expect(extended >= 100, "\(extended) updates extended a table's open row")
+    #expect(extended >= 100, "\(extended) updates extended the open part of a long \(table ? "table" : "list")")
     #expect(Self.firstDifference(chunks) == nil)
   }
 
