@@ -26,7 +26,6 @@ enum HealedDisplayMarks {
     let document = PendingReferences.mark(parsed, source: source)
     var nodes = document.nodes
     let sentinel = Self.sentinelText
-    var lastFenced: Int?
     // Inside an address the autolink extension linked, `[^n]` is part of the address, shown as
     // it stands (hidden from the text alone, it made the text disagree with the href: a trial).
     var addressEnd = 0
@@ -64,23 +63,16 @@ enum HealedDisplayMarks {
           info.code = kept
           nodes[index].kind = .codeBlock(info)
         }
-        if info.isFenced { lastFenced = index }
       default: break
       }
-    }
-    if incompleteLastLine, let fenced = lastFenced, nodes[fenced].subtreeEnd == nodes.count,
-      case .codeBlock(var info) = nodes[fenced].kind, info.code.hasSuffix("\n")
-    {
-      info.code.removeLast()
-      nodes[fenced].kind = .codeBlock(info)
-      applied.insert(.openFenceLineNewline)
     }
     let separator = Self.separatorText
     if nodes.contains(where: { if case .inlineHTML(separator) = $0.kind { true } else { false } }) {
       nodes = removingLeaves(nodes) { if case .inlineHTML(separator) = $0.kind { true } else { false } }
     }
+    let marked = MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics)
     return StreamHealer.Healed(
-      document: MarkdownDocument(nodes: nodes, options: document.options, diagnostics: document.diagnostics))
+      document: droppingOpenLineNewline(marked, incompleteLastLine: incompleteLastLine, applied: &applied))
   }
 
   /// Whether the healed text `source` may hold what ``apply(_:source:incompleteLastLine:options:applied:)``
