@@ -20,7 +20,8 @@ struct UpdateOutbox: Sendable {
   var tailSerial = 0
   /// The serial of the last empty tail made for an open part of sure link definitions (0: none).
   var hiddenDefinitionsSerial = 0
-  /// What the last tail made by a heal weighs (``RefreshSchedule/weight(of:)``; 0 for the others).
+  /// What the last tail weighs (``RefreshSchedule/weight(of:)``): set for each tail made, kept as
+  /// words grow one; 0 while no tail is shown.
   var tailWeight = 0
   /// The received length when the tail was last healed.
   var healedEnd = 0

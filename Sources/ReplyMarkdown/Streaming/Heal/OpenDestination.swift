@@ -21,7 +21,7 @@
 ///
 /// A differential test compares the shortcut with a full heal at every update
 /// (`StreamingFastPathTests`).
-struct OpenDestination: Sendable, Equatable {
+struct OpenDestination: Sendable {
   /// The tail (``MarkdownStreamTail/serial``) whose heal cut at the link: the shortcut holds only
   /// while it is the last tail.
   let serial: Int
