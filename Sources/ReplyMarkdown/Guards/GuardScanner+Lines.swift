@@ -152,9 +152,12 @@ extension GuardScanner {
           // In quotes that may hold an item the fence is in, or in items this line opens inside its
           // quotes: it ends with that item.
           opened.quotedIndent = quotedIndent(start: start, content: content, end: end, quotes: quoteDepth)
-        } else if prefix.count == quoteDepth + 1, let open = itemColumns, bytes[first] != UInt8(ascii: ">") {
-          // In quotes inside the list item or footnote definition this line opens.
-          opened.lead = prefix.hasFootnote ? open.last ?? 4 : itemContentColumn(lineStart: start, end: end)
+        } else if prefix.count == quoteDepth + 1, bytes[first] != UInt8(ascii: ">") {
+          // In quotes inside the list item or footnote definition this line opens: a line left of
+          // its content leaves it, whatever items hold it (known or not: `1. 1) x`, then `- > ~~~~`
+          // and `> |h|` at the margin, a table cmark-gfm forms, was read as the fence's code; a
+          // generated prefix).
+          opened.lead = prefix.hasFootnote ? itemColumns?.last ?? 4 : itemContentColumn(lineStart: start, end: end)
           opened.knowsContainers = true
         }
         openFence = opened

@@ -379,6 +379,15 @@ import Testing
     expectTableGuarded(after: first, lines: "  > ")
   }
 
+  /// A fence in quotes inside the list item its own line opens ends at a line left of that item's
+  /// content, whatever items the guard lost track of before it (several markers on one line):
+  /// `1. 1) x`, then `- > ~~~~`, and a table in a quote at the margin, which the guard read as the
+  /// fence's code (a generated prefix, 1 of 10,000).
+  @Test(arguments: ["1. 1) x\n- > ~~~~\n", "1. 111) </pre> -->\n-   > ~~~~\n", "- - x\n* > ```\n"])
+  func aFenceInAQuoteOfTheItemItsLineOpensEndsWithTheItem(first: String) {
+    expectTableGuarded(after: first, lines: "> ")
+  }
+
   /// Where no item held such a fence (the item closed before it, which the guard does not know),
   /// cmark-gfm keeps it open past the less indented line, and its closing line closes it: the
   /// guard, which ended the fence there, takes that line for no opener either, so the table after
