@@ -583,8 +583,12 @@ public struct MarkdownStream: Sendable {
         container = .codeBlock(head)
       case .table(let header, let head):
         var applied = AppliedHealRules()
-        healed = healWithPreamble(head: header, from: block.settledEnd, applied: &applied)
-        extendable = PlainTextExtension.mayExtend(after: applied)
+        if let known = knownTableRow(header: header, from: block.settledEnd) {
+          (healed, extendable) = known
+        } else {
+          healed = healWithPreamble(head: header, from: block.settledEnd, applied: &applied)
+          extendable = PlainTextExtension.mayExtend(after: applied)
+        }
         hidesText = applied.contains(.unresolvedFootnoteReference)
         container = .table(head)
       case .list(let info):
@@ -608,6 +612,41 @@ public struct MarkdownStream: Sendable {
       fastPaths ? OpenDestination(serial: tail.serial, start: start, received: source[...]) : nil
     }
     return tail
+  }
+
+  /// The heal of a long table's open row that ``KnownTableRow`` makes without a parse, and
+  /// whether words may extend it: the open part is that one line and no definition stands before
+  /// it (its rows header parsed once per table, ``LongBlock/rowsHead``). Nil where the heal must
+  /// parse.
+  private mutating func knownTableRow(header: [UInt8], from start: Int) -> (StreamHealer.Healed, extendable: Bool)? {
+    guard fastPaths, start < source.count, source[start] == ASCII.pipe, !header.contains(ASCII.carriageReturn) else {
+      return nil
+    }
+    let line = source[start...]
+    // A `|` and spaces: no row yet (``OpenLeaf/continuingTableRow(_:lineStart:)``), and the heal
+    // holds the line back: the rows header alone shows.
+    let rowless = line.dropFirst().allSatisfy { $0 == ASCII.space }
+    guard rowless || KnownTableRow.isPlainRow(line, smartPunctuation: options.contains(.smartPunctuation)),
+      definitions.preamble(for: line).isEmpty
+    else { return nil }
+    let head: MarkdownDocument
+    if let parsed = longBlock?.rowsHead {
+      head = parsed
+    } else {
+      head = parseText(header)
+      longBlock?.rowsHead = head
+    }
+    let headerLines = header.count(where: { $0 == ASCII.newline })
+    guard
+      let document = rowless
+        ? head
+        : KnownTableRow.document(
+          head: head, headerLines: headerLines, line: line, smartPunctuation: options.contains(.smartPunctuation))
+    else { return nil }
+    // As ``healWithPreamble(head:from:to:endsBeforeBlank:applied:)`` leaves them for a row.
+    outbox.openParagraph = nil
+    outbox.extendableLine = headerLines + 1
+    return (StreamHealer.Healed(document: document, paragraphStart: nil), !rowless)
   }
 
   /// Whether what arrived since the last tail continues the destination of a link its heal cut at

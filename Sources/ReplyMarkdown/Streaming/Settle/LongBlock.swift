@@ -29,6 +29,9 @@ struct LongBlock: Sendable {
   static let maximumHeadBytes = RefreshSchedule.threshold
   /// Where the unsettled remainder starts.
   var settledEnd: Int
+  /// A long table's rows header (``Kind/table(header:head:)``) parsed on its own, once, for the
+  /// open rows made without a parse (``KnownTableRow``).
+  var rowsHead: MarkdownDocument?
   /// The settled parts, in order.
   var parts = SettledParts()
   /// How far the lines of a long list's open item, which starts at `start`, were read for a
