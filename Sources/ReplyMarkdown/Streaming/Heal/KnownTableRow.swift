@@ -85,7 +85,8 @@ enum KnownTableRow {
     nodes.append(
       MarkdownNode(
         kind: .tableCell, subtreeEnd: cell + (text == nil ? 1 : 2), depth: depth,
-        range: SourceRange(start: SourcePosition(line: line, column: start), end: SourcePosition(line: line, column: end))))
+        range: SourceRange(
+          start: SourcePosition(line: line, column: start), end: SourcePosition(line: line, column: end))))
     guard let text else { return }
     nodes.append(
       MarkdownNode(
