@@ -583,7 +583,7 @@ public struct MarkdownStream: Sendable {
         container = .codeBlock(head)
       case .table(let header, let head):
         var applied = AppliedHealRules()
-        if let known = knownTableRow(header: header, from: block.settledEnd) {
+        if let known = knownTableRow(header: header, from: block.settledEnd, applied: &applied) {
           (healed, extendable) = known
         } else {
           healed = healWithPreamble(head: header, from: block.settledEnd, applied: &applied)
@@ -616,37 +616,94 @@ public struct MarkdownStream: Sendable {
 
   /// The heal of a long table's open row that ``KnownTableRow`` makes without a parse, and
   /// whether words may extend it: the open part is that one line and no definition stands before
-  /// it (its rows header parsed once per table, ``LongBlock/rowsHead``). Nil where the heal must
-  /// parse.
-  private mutating func knownTableRow(header: [UInt8], from start: Int) -> (StreamHealer.Healed, extendable: Bool)? {
-    guard fastPaths, start < source.count, source[start] == ASCII.pipe, !header.contains(ASCII.carriageReturn) else {
-      return nil
-    }
+  /// it. Nil where the heal must parse.
+  ///
+  /// A row whose cells are plain words but the last one with content is healed as the only row of
+  /// a table of one column, and its cell put in the row's place (``KnownTableRow/document(head:headerLines:line:split:lastCell:)``):
+  /// cmark-gfm reads each cell's inlines on their own, and the heal then parses that cell, not
+  /// the head and the row (`applied` records its rules).
+  private mutating func knownTableRow(
+    header: [UInt8], from start: Int, applied: inout AppliedHealRules
+  ) -> (StreamHealer.Healed, extendable: Bool)? {
     let line = source[start...]
-    // A `|` and spaces: no row yet (``OpenLeaf/continuingTableRow(_:lineStart:)``), and the heal
-    // holds the line back: the rows header alone shows.
-    let rowless = line.dropFirst().allSatisfy { $0 == ASCII.space }
-    guard rowless || KnownTableRow.isPlainRow(line, smartPunctuation: options.contains(.smartPunctuation)),
-      definitions.preamble(for: line).isEmpty
-    else { return nil }
-    let head: MarkdownDocument
-    if let parsed = longBlock?.rowsHead {
-      head = parsed
-    } else {
-      head = parseText(header)
-      longBlock?.rowsHead = head
-    }
-    let headerLines = header.count(where: { $0 == ASCII.newline })
-    guard
-      let document = rowless
-        ? head
-        : KnownTableRow.document(
-          head: head, headerLines: headerLines, line: line, smartPunctuation: options.contains(.smartPunctuation))
-    else { return nil }
+    guard fastPaths, line.isEmpty || line.first == ASCII.pipe else { return nil }
     // As ``healWithPreamble(head:from:to:endsBeforeBlank:applied:)`` leaves them for a row.
+    let headerLines = header.count(where: { $0 == ASCII.newline })
+    // Nothing, or a `|` and spaces: no row yet (``OpenLeaf/continuingTableRow(_:lineStart:)``),
+    // which the heal holds back: the rows header alone shows.
+    let rowless = line.dropFirst().allSatisfy { $0 == ASCII.space }
+    if let document = rowless ? rowsHead(header, before: line) : knownTableRow(header: header, line: line) {
+      outbox.openParagraph = nil
+      outbox.extendableLine = headerLines + 1
+      return (StreamHealer.Healed(document: document, paragraphStart: nil), !rowless)
+    }
+    guard !rowless,
+      let split = KnownTableRow.lastCellStart(line, smartPunctuation: options.contains(.smartPunctuation)),
+      let head = rowsHead(header, before: line)
+    else { return nil }
+    let cell = line[(line.startIndex + split)...]
+    var rules = AppliedHealRules()
+    let healed = heal(
+      Self.oneColumnHeader + cell, protectedLength: Self.oneColumnHeader.count, context: .blocks,
+      continuesTable: true, applied: &rules)
+    guard
+      let document = KnownTableRow.document(
+        head: head, headerLines: headerLines, line: line, split: split, lastCell: healed.document)
+    else { return nil }
+    applied.formUnion(rules)
     outbox.openParagraph = nil
     outbox.extendableLine = headerLines + 1
-    return (StreamHealer.Healed(document: document, paragraphStart: nil), !rowless)
+    var known = StreamHealer.Healed(document: document, paragraphStart: nil, leavesOpener: healed.leavesOpener)
+    // In the received text: the cell's row follows the one-column header.
+    known.openDestination = healed.openDestination.flatMap {
+      $0 >= Self.oneColumnHeader.count ? $0 - Self.oneColumnHeader.count + cell.startIndex : nil
+    }
+    return (known, PlainTextExtension.mayExtend(after: rules))
+  }
+
+  /// The head of a table of one column that a long table's last cell is healed after.
+  static let oneColumnHeader = Array("|a|\n|-|\n".utf8)
+
+  /// The document a parse of a long table's rows header `header` and the row `line` (no line end)
+  /// gives, made by ``KnownTableRow`` when the row is plain words and no definition stands before
+  /// it; nil otherwise.
+  mutating func knownTableRow(header: [UInt8], line: ArraySlice<UInt8>) -> MarkdownDocument? {
+    guard fastPaths, line.first == ASCII.pipe,
+      KnownTableRow.isPlainRow(line, smartPunctuation: options.contains(.smartPunctuation)),
+      let head = rowsHead(header, before: line)
+    else { return nil }
+    return KnownTableRow.document(
+      head: head, headerLines: header.count(where: { $0 == ASCII.newline }), line: line,
+      smartPunctuation: options.contains(.smartPunctuation))
+  }
+
+  /// The settled part of a long table's complete row `line` (its line end left out), as a parse
+  /// of the rows header `header` and the line gives it, pending links marked and footnote text
+  /// hidden: made without a parse for plain words, and with one of the last cell with content
+  /// alone (``KnownTableRow/document(head:headerLines:line:split:lastCell:)``) where only that
+  /// cell is not; nil where the whole row must be parsed.
+  mutating func settledTableRow(header: [UInt8], line: ArraySlice<UInt8>) -> MarkdownDocument? {
+    if let known = knownTableRow(header: header, line: line) { return known }
+    guard fastPaths,
+      let split = KnownTableRow.lastCellStart(line, smartPunctuation: options.contains(.smartPunctuation)),
+      let head = rowsHead(header, before: line)
+    else { return nil }
+    let region = Self.oneColumnHeader + line[(line.startIndex + split)...] + [ASCII.newline]
+    outbox.lookback += Self.oneColumnHeader.count
+    let cell = PendingReferences.mark(Self.hidingFootnoteText(parseText(region)), source: region)
+    return KnownTableRow.document(
+      head: head, headerLines: header.count(where: { $0 == ASCII.newline }), line: line, split: split, lastCell: cell)
+  }
+
+  /// The rows header `header` parsed on its own, once per table (``LongBlock/rowsHead``), for a
+  /// row `line` that no definition stands before (its heal has no preamble); nil otherwise, or
+  /// when the header has a carriage return (positions are counted by `\n`).
+  private mutating func rowsHead(_ header: [UInt8], before line: ArraySlice<UInt8>) -> MarkdownDocument? {
+    guard !header.contains(ASCII.carriageReturn), definitions.preamble(for: line).isEmpty else { return nil }
+    if let parsed = longBlock?.rowsHead { return parsed }
+    let head = parseText(header)
+    longBlock?.rowsHead = head
+    return head
   }
 
   /// Whether what arrived since the last tail continues the destination of a link its heal cut at

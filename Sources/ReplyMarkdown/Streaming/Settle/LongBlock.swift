@@ -242,9 +242,15 @@ extension MarkdownStream {
     {
       return false
     }
-    outbox.lookback += header.count
-    let region = header + source[start..<completeEnd]
-    let document = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])), source: region)
+    let document: MarkdownDocument
+    if lineCount == 1, let known = settledTableRow(header: header, line: source[start..<(completeEnd - 1)]) {
+      // One row, its line ended by `\n`, made as the open row is: its plain words without a parse.
+      document = known
+    } else {
+      outbox.lookback += header.count
+      let region = header + source[start..<completeEnd]
+      document = PendingReferences.mark(Self.hidingFootnoteText(parseRegion(region[...])), source: region)
+    }
     let blocks = Array(document.topLevelBlocks)
     guard blocks.count == 1, case .table = document.nodes[blocks[0]].kind,
       Array(document.children(of: blocks[0])).count == lineCount + 1
