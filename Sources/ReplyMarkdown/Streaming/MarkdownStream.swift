@@ -614,14 +614,15 @@ public struct MarkdownStream: Sendable {
     return tail
   }
 
-  /// The heal of a long table's open row that ``KnownTableRow`` makes without a parse, and
-  /// whether words may extend it: the open part is that one line and no definition stands before
-  /// it. Nil where the heal must parse.
+  /// The heal of a long table's open row that ``KnownTableRow`` makes without a parse of the
+  /// rows header and the row, and whether words may extend it: the open part is that one line
+  /// and no definition stands before it. Nil where the heal must parse.
   ///
-  /// A row whose cells are plain words but the last one with content is healed as the only row of
-  /// a table of one column, and its cell put in the row's place (``KnownTableRow/document(head:headerLines:line:split:lastCell:)``):
-  /// cmark-gfm reads each cell's inlines on their own, and the heal then parses that cell, not
-  /// the head and the row (`applied` records its rules).
+  /// A row of plain words is made without a parse. Any other is healed as a table of one column
+  /// whose rows are its cells holding more than plain words, and its last (``KnownTableRow/cellRows(_:pipes:numbers:)``:
+  /// cmark-gfm reads each cell's inlines on their own), and the cells put in the row's place
+  /// (``KnownTableRow/document(head:headerLines:line:pipes:parsed:cells:)``);
+  /// `applied` records the heal's rules.
   private mutating func knownTableRow(
     header: [UInt8], from start: Int, applied: inout AppliedHealRules
   ) -> (StreamHealer.Healed, extendable: Bool)? {
@@ -637,32 +638,41 @@ public struct MarkdownStream: Sendable {
       outbox.extendableLine = headerLines + 1
       return (StreamHealer.Healed(document: document, paragraphStart: nil), !rowless)
     }
-    guard !rowless,
-      let split = KnownTableRow.lastCellStart(line, smartPunctuation: options.contains(.smartPunctuation)),
-      let head = rowsHead(header, before: line)
+    guard !rowless, let head = rowsHead(header, before: line), let columns = Self.columns(of: head),
+      let pipes = KnownTableRow.cellPipes(line, columns: columns), !pipes.isEmpty
     else { return nil }
-    let cell = line[(line.startIndex + split)...]
+    let parsed = KnownTableRow.parsedCells(
+      line, pipes: pipes, withLast: true, smartPunctuation: options.contains(.smartPunctuation))
+    let rows = KnownTableRow.cellRows(line, pipes: pipes, numbers: parsed)
+    // The last cell's row ends the healed input; what comes before it is complete.
+    let lastRow = KnownTableRow.oneColumnHeader.count + rows.count - (line.count - pipes[pipes.count - 1])
     var rules = AppliedHealRules()
     let healed = heal(
-      Self.oneColumnHeader + cell, protectedLength: Self.oneColumnHeader.count, context: .blocks,
-      continuesTable: true, applied: &rules)
+      KnownTableRow.oneColumnHeader + rows, protectedLength: lastRow,
+      contextLength: KnownTableRow.oneColumnHeader.count + parsed.count, context: .blocks, continuesTable: true,
+      applied: &rules)
     guard
       let document = KnownTableRow.document(
-        head: head, headerLines: headerLines, line: line, split: split, lastCell: healed.document)
+        head: head, headerLines: headerLines, line: line, pipes: pipes, parsed: parsed, cells: healed.document)
     else { return nil }
     applied.formUnion(rules)
     outbox.openParagraph = nil
     outbox.extendableLine = headerLines + 1
     var known = StreamHealer.Healed(document: document, paragraphStart: nil, leavesOpener: healed.leavesOpener)
-    // In the received text: the cell's row follows the one-column header.
+    // In the received text, from the last cell's pipe.
     known.openDestination = healed.openDestination.flatMap {
-      $0 >= Self.oneColumnHeader.count ? $0 - Self.oneColumnHeader.count + cell.startIndex : nil
+      $0 >= lastRow ? $0 - lastRow + line.startIndex + pipes[pipes.count - 1] : nil
     }
     return (known, PlainTextExtension.mayExtend(after: rules))
   }
 
-  /// The head of a table of one column that a long table's last cell is healed after.
-  static let oneColumnHeader = Array("|a|\n|-|\n".utf8)
+  /// The columns of the table `head` holds.
+  static func columns(of head: MarkdownDocument) -> Int? {
+    guard let table = head.topLevelBlocks.first(where: { _ in true }),
+      case .table(let alignments) = head.nodes[table].kind
+    else { return nil }
+    return alignments.count
+  }
 
   /// The document a parse of a long table's rows header `header` and the row `line` (no line end)
   /// gives, made by ``KnownTableRow`` when the row is plain words and no definition stands before
@@ -679,28 +689,39 @@ public struct MarkdownStream: Sendable {
 
   /// The settled part of a long table's complete row `line` (its line end left out), as a parse
   /// of the rows header `header` and the line gives it, pending links marked and footnote text
-  /// hidden: made without a parse for plain words, and with one of the last cell with content
-  /// alone (``KnownTableRow/document(head:headerLines:line:split:lastCell:)``) where only that
-  /// cell is not; nil where the whole row must be parsed.
+  /// hidden: made without a parse for plain words, else from a parse of its cells as rows of a
+  /// table of one column (``KnownTableRow/document(head:headerLines:line:pipes:parsed:cells:)``); nil
+  /// where the whole row must be parsed.
   mutating func settledTableRow(header: [UInt8], line: ArraySlice<UInt8>) -> MarkdownDocument? {
     if let known = knownTableRow(header: header, line: line) { return known }
-    guard fastPaths,
-      let split = KnownTableRow.lastCellStart(line, smartPunctuation: options.contains(.smartPunctuation)),
-      let head = rowsHead(header, before: line)
+    guard fastPaths, let head = rowsHead(header, before: line), let columns = Self.columns(of: head),
+      let pipes = KnownTableRow.cellPipes(line, columns: columns), !pipes.isEmpty
     else { return nil }
-    let region = Self.oneColumnHeader + line[(line.startIndex + split)...] + [ASCII.newline]
-    outbox.lookback += Self.oneColumnHeader.count
-    let cell = PendingReferences.mark(Self.hidingFootnoteText(parseText(region)), source: region)
+    let parsed = KnownTableRow.parsedCells(
+      line, pipes: pipes, withLast: false, smartPunctuation: options.contains(.smartPunctuation))
+    var cells: MarkdownDocument?
+    if !parsed.isEmpty {
+      let region =
+        KnownTableRow.oneColumnHeader + KnownTableRow.cellRows(line, pipes: pipes, numbers: parsed) + [ASCII.newline]
+      outbox.lookback += KnownTableRow.oneColumnHeader.count + parsed.count
+      cells = PendingReferences.mark(Self.hidingFootnoteText(parseText(region)), source: region)
+    }
     return KnownTableRow.document(
-      head: head, headerLines: header.count(where: { $0 == ASCII.newline }), line: line, split: split, lastCell: cell)
+      head: head, headerLines: header.count(where: { $0 == ASCII.newline }), line: line, pipes: pipes,
+      parsed: parsed, cells: cells)
   }
 
   /// The rows header `header` parsed on its own, once per table (``LongBlock/rowsHead``), for a
   /// row `line` that no definition stands before (its heal has no preamble); nil otherwise, or
   /// when the header has a carriage return (positions are counted by `\n`).
   private mutating func rowsHead(_ header: [UInt8], before line: ArraySlice<UInt8>) -> MarkdownDocument? {
-    guard !header.contains(ASCII.carriageReturn), definitions.preamble(for: line).isEmpty else { return nil }
+    // (A header with a bracket may cite a footnote, which numbers the rows' after it, or use a
+    // label defined later: its rows are parsed after it.)
+    guard !header.contains(ASCII.carriageReturn), !header.contains(ASCII.openBracket),
+      definitions.preamble(for: line).isEmpty
+    else { return nil }
     if let parsed = longBlock?.rowsHead { return parsed }
+    outbox.lookback += header.count
     let head = parseText(header)
     longBlock?.rowsHead = head
     return head
@@ -756,17 +777,21 @@ public struct MarkdownStream: Sendable {
   /// protected part (a definitions preamble, a long block's head) counts as context parsed once
   /// per parse of the whole input: the healer parses it with each (up to five; a 5 KB preamble
   /// parsed four times for a 37-byte open part broke a bound that counted it once: fuzz seed 1345).
+  /// (`contextLength`, when given, is the part of the input that is not received text, counted
+  /// as lookback in the place of the protected part: a long table's cells healed as rows of their
+  /// own, whose complete ones are protected, add only a head and the pipes and line ends between
+  /// them.)
   mutating func heal(
-    _ input: [UInt8], protectedLength: Int, context: StreamHealer.Context, knownParagraph: Int? = nil,
-    continuesTable: Bool = false, readsFirstLine: Bool = false, endsBeforeBlank: Bool = false,
-    applied: inout AppliedHealRules
+    _ input: [UInt8], protectedLength: Int, contextLength: Int? = nil, context: StreamHealer.Context,
+    knownParagraph: Int? = nil, continuesTable: Bool = false, readsFirstLine: Bool = false,
+    endsBeforeBlank: Bool = false, applied: inout AppliedHealRules
   ) -> StreamHealer.Healed {
     // Moved out and back, so that recording an answer copies nothing.
     var healer = StreamHealer(options: options, probes: outbox.inlineStartProbes)
     outbox.inlineStartProbes = InlineStartProbes()
     defer {
       outbox.inlineStartProbes = healer.probes
-      outbox.lookback += protectedLength * healer.wholeParses
+      outbox.lookback += (contextLength ?? protectedLength) * healer.wholeParses
     }
     return healer.heal(
       input, protectedLength: protectedLength, context: context, knownParagraph: knownParagraph,

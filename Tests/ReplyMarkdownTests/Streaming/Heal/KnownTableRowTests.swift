@@ -87,6 +87,9 @@ import Testing
       + "| 7 | x | *open emphasis and `code\n| 8 | ~~gone~~ | <b>tag</b> &amp; www.example.com |\n| 9 | [^n] | [ref] |\n"
       + "| 10 | last | ![img](u \"t\") |\n| 11 | **a | b** |\n| 12 |   | x\\|y |\n\n[ref]: /r\n",
     "| a | b |\n|:-:|--:|\n| 1 | **x** |\n| 2 | *y* | extra *cell* |\n| *3* | z |\n| 4 |  **w** |  \n| é | `日本` |\n",
+    // Constructs left open in a cell before the last: text to cmark-gfm, which reads the cell alone.
+    "| a | b |\n|---|---|\n| **open | b c d |\n| `code | b |\n| [l]( | b |\n| <b | x |\n| *a | b* |\n| &am | x; |\n"
+      + "| ~~s | t~~ |\n| [^ | 1] |\n| ![i]( | u) |\n",
   ]
 
   /// Generated tables whose last cells hold markup: a stream taking the shortcuts shows what a
