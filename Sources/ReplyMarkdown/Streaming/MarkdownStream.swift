@@ -627,80 +627,66 @@ public struct MarkdownStream: Sendable {
     header: [UInt8], from start: Int, applied: inout AppliedHealRules
   ) -> (StreamHealer.Healed, extendable: Bool)? {
     let line = source[start...]
-    guard fastPaths, line.isEmpty || line.first == ASCII.pipe else { return nil }
-    // As ``healWithPreamble(head:from:to:endsBeforeBlank:applied:)`` leaves them for a row.
-    let headerLines = header.count(where: { $0 == ASCII.newline })
-    // Nothing, or a `|` and spaces: no row yet (``OpenLeaf/continuingTableRow(_:lineStart:)``),
-    // which the heal holds back: the rows header alone shows.
-    let rowless = line.dropFirst().allSatisfy { $0 == ASCII.space }
-    if let document = rowless ? rowsHead(header, before: line) : knownTableRow(header: header, line: line) {
-      outbox.openParagraph = nil
-      outbox.extendableLine = headerLines + 1
-      return (StreamHealer.Healed(document: document, paragraphStart: nil), !rowless)
+    guard fastPaths, line.isEmpty || line.first == ASCII.pipe, let head = rowsHead(header, before: line) else {
+      return nil
     }
-    guard !rowless, let head = rowsHead(header, before: line), let columns = Self.columns(of: head),
-      let pipes = KnownTableRow.cellPipes(line, columns: columns), !pipes.isEmpty
-    else { return nil }
-    let parsed = KnownTableRow.parsedCells(
-      line, pipes: pipes, withLast: true, smartPunctuation: options.contains(.smartPunctuation))
-    let rows = KnownTableRow.cellRows(line, pipes: pipes, numbers: parsed)
-    // The last cell's row ends the healed input; what comes before it is complete.
-    let lastRow = KnownTableRow.oneColumnHeader.count + rows.count - (line.count - pipes[pipes.count - 1])
-    var rules = AppliedHealRules()
-    let healed = heal(
-      KnownTableRow.oneColumnHeader + rows, protectedLength: lastRow,
-      contextLength: KnownTableRow.oneColumnHeader.count + parsed.count, context: .blocks, continuesTable: true,
-      applied: &rules)
-    guard
-      let document = KnownTableRow.document(
-        head: head, headerLines: headerLines, line: line, pipes: pipes, parsed: parsed, cells: healed.document)
-    else { return nil }
-    applied.formUnion(rules)
+    let headerLines = header.count(where: { $0 == ASCII.newline })
+    let smart = options.contains(.smartPunctuation)
+    let healed: StreamHealer.Healed
+    let extendable: Bool
+    if line.dropFirst().allSatisfy({ $0 == ASCII.space }) {
+      // Nothing, or a `|` and spaces: no row yet (``OpenLeaf/continuingTableRow(_:lineStart:)``),
+      // which the heal holds back: the rows header alone shows.
+      (healed, extendable) = (StreamHealer.Healed(document: head, paragraphStart: nil), false)
+    } else if let plain = KnownTableRow.document(
+      head: head, headerLines: headerLines, line: line, smartPunctuation: smart)
+    {
+      (healed, extendable) = (StreamHealer.Healed(document: plain, paragraphStart: nil), true)
+    } else {
+      guard let columns = KnownTableRow.columns(of: head), let pipes = KnownTableRow.cellPipes(line, columns: columns),
+        !pipes.isEmpty, KnownTableRow.mayParseCells(line)
+      else { return nil }
+      let parsed = KnownTableRow.parsedCells(line, pipes: pipes, withLast: true, smartPunctuation: smart)
+      let rows = KnownTableRow.cellRows(line, pipes: pipes, numbers: parsed)
+      // The last cell's row ends the healed input; what comes before it is complete.
+      let lastRow = KnownTableRow.oneColumnHeader.count + rows.count - (line.count - pipes[pipes.count - 1])
+      var rules = AppliedHealRules()
+      let cells = heal(
+        KnownTableRow.oneColumnHeader + rows, protectedLength: lastRow,
+        contextLength: KnownTableRow.oneColumnHeader.count + parsed.count, context: .blocks, continuesTable: true,
+        applied: &rules)
+      guard
+        let document = KnownTableRow.document(
+          head: head, headerLines: headerLines, line: line, pipes: pipes, parsed: parsed, cells: cells.document)
+      else { return nil }
+      applied.formUnion(rules)
+      var known = StreamHealer.Healed(document: document, paragraphStart: nil, leavesOpener: cells.leavesOpener)
+      // In the received text, from the last cell's pipe.
+      known.openDestination = cells.openDestination.flatMap {
+        $0 >= lastRow ? $0 - lastRow + line.startIndex + pipes[pipes.count - 1] : nil
+      }
+      (healed, extendable) = (known, PlainTextExtension.mayExtend(after: rules))
+    }
+    // As ``healWithPreamble(head:from:to:endsBeforeBlank:applied:)`` leaves them for a row.
     outbox.openParagraph = nil
     outbox.extendableLine = headerLines + 1
-    var known = StreamHealer.Healed(document: document, paragraphStart: nil, leavesOpener: healed.leavesOpener)
-    // In the received text, from the last cell's pipe.
-    known.openDestination = healed.openDestination.flatMap {
-      $0 >= lastRow ? $0 - lastRow + line.startIndex + pipes[pipes.count - 1] : nil
-    }
-    return (known, PlainTextExtension.mayExtend(after: rules))
-  }
-
-  /// The columns of the table `head` holds.
-  static func columns(of head: MarkdownDocument) -> Int? {
-    guard let table = head.topLevelBlocks.first(where: { _ in true }),
-      case .table(let alignments) = head.nodes[table].kind
-    else { return nil }
-    return alignments.count
-  }
-
-  /// The document a parse of a long table's rows header `header` and the row `line` (no line end)
-  /// gives, made by ``KnownTableRow`` when the row is plain words and no definition stands before
-  /// it; nil otherwise.
-  mutating func knownTableRow(header: [UInt8], line: ArraySlice<UInt8>) -> MarkdownDocument? {
-    guard fastPaths, line.first == ASCII.pipe,
-      KnownTableRow.isPlainRow(line, smartPunctuation: options.contains(.smartPunctuation)),
-      let head = rowsHead(header, before: line)
-    else { return nil }
-    return KnownTableRow.document(
-      head: head, headerLines: header.count(where: { $0 == ASCII.newline }), line: line,
-      smartPunctuation: options.contains(.smartPunctuation))
+    return (healed, extendable)
   }
 
   /// The settled part of a long table's complete row `line` (its line end left out), as a parse
   /// of the rows header `header` and the line gives it, pending links marked and footnote text
-  /// hidden: made without a parse for plain words, else from a parse of its cells as rows of a
-  /// table of one column (``KnownTableRow/document(head:headerLines:line:pipes:parsed:cells:)``); nil
-  /// where the whole row must be parsed.
+  /// hidden, where no definition stands before it: its plain cells made, the others from a parse
+  /// of them as rows of a table of one column (``KnownTableRow/document(head:headerLines:line:pipes:parsed:cells:)``);
+  /// nil where the whole row must be parsed.
   mutating func settledTableRow(header: [UInt8], line: ArraySlice<UInt8>) -> MarkdownDocument? {
-    if let known = knownTableRow(header: header, line: line) { return known }
-    guard fastPaths, let head = rowsHead(header, before: line), let columns = Self.columns(of: head),
+    guard fastPaths, let head = rowsHead(header, before: line), let columns = KnownTableRow.columns(of: head),
       let pipes = KnownTableRow.cellPipes(line, columns: columns), !pipes.isEmpty
     else { return nil }
     let parsed = KnownTableRow.parsedCells(
       line, pipes: pipes, withLast: false, smartPunctuation: options.contains(.smartPunctuation))
     var cells: MarkdownDocument?
     if !parsed.isEmpty {
+      guard KnownTableRow.mayParseCells(line) else { return nil }
       let region =
         KnownTableRow.oneColumnHeader + KnownTableRow.cellRows(line, pipes: pipes, numbers: parsed) + [ASCII.newline]
       outbox.lookback += KnownTableRow.oneColumnHeader.count + parsed.count

@@ -25,77 +25,32 @@
 enum KnownTableRow {
   /// The document a heal of `header` (a long table's rows header, ``LongBlock/rowsHeader(_:alignments:)``)
   /// followed by `line` parses to, given `head`, that header parsed on its own; nil when `line`
-  /// is not such a row (see the type's summary).
+  /// is not a row of plain words (see the type's summary).
   ///
   /// - Complexity: O(n) in the line and the nodes of `head`.
   static func document(
     head: MarkdownDocument, headerLines: Int, line: ArraySlice<UInt8>, smartPunctuation: Bool
   ) -> MarkdownDocument? {
-    guard line.first == ASCII.pipe, isPlainRow(line, smartPunctuation: smartPunctuation) else { return nil }
-    return build(head: head, headerLines: headerLines, line: line)
+    guard isPlainRow(line, smartPunctuation: smartPunctuation), let columns = columns(of: head),
+      let pipes = cellPipes(line, columns: columns), !pipes.isEmpty
+    else { return nil }
+    return document(head: head, headerLines: headerLines, line: line, pipes: pipes, parsed: [], cells: nil)
   }
 
-  /// ``document(head:headerLines:line:smartPunctuation:)`` for a line whose bytes are checked.
-  private static func build(head: MarkdownDocument, headerLines: Int, line: ArraySlice<UInt8>) -> MarkdownDocument? {
-    guard let table = head.topLevelBlocks.first(where: { _ in true }), head.nodes[table].subtreeEnd == head.nodes.count,
-      case .table(let alignments) = head.nodes[table].kind, !alignments.isEmpty
+  /// The columns of the table `head` holds.
+  static func columns(of head: MarkdownDocument) -> Int? {
+    guard let table = head.topLevelBlocks.first(where: { _ in true }),
+      case .table(let alignments) = head.nodes[table].kind
     else { return nil }
-    let rowLine = headerLines + 1
-    var nodes = head.nodes
-    let rowIndex = nodes.count
-    let depth = head.nodes[table].depth + 1
-    nodes.append(
-      MarkdownNode(
-        kind: .tableRow(isHeader: false), subtreeEnd: rowIndex, depth: depth,
-        range: SourceRange(
-          start: SourcePosition(line: rowLine, column: 1), end: SourcePosition(line: rowLine, column: line.count))))
-    // Columns are 1-based byte offsets in the line.
-    let bytes = Array(line)
-    var cellStart = 1  // just after the leading pipe
-    var cells = 0
-    while cells < alignments.count && cellStart < bytes.count {
-      var cellEnd = cellStart
-      while cellEnd < bytes.count && bytes[cellEnd] != ASCII.pipe { cellEnd += 1 }
-      let closed = cellEnd < bytes.count
-      var first = cellStart
-      var last = cellEnd
-      while first < last && bytes[first] == ASCII.space { first += 1 }
-      while last > first && bytes[last - 1] == ASCII.space { last -= 1 }
-      // After the last pipe, spaces alone make no cell.
-      if !closed && first == last { break }
-      appendCell(
-        to: &nodes, depth: depth + 1, line: rowLine, start: cellStart + 1, end: cellEnd,
-        text: first < last ? (bytes[first..<last], first + 1, last) : nil)
-      cells += 1
-      cellStart = cellEnd + 1
-    }
-    while cells < alignments.count {
-      appendCell(to: &nodes, depth: depth + 1, line: rowLine, start: 0, end: 0, text: nil)
-      cells += 1
-    }
-    nodes[rowIndex].subtreeEnd = nodes.count
-    nodes[table].subtreeEnd = nodes.count
-    if let range = nodes[table].range {
-      nodes[table].range = SourceRange(start: range.start, end: SourcePosition(line: rowLine, column: line.count))
-    }
-    nodes[0].subtreeEnd = nodes.count
-    if let range = nodes[0].range {
-      nodes[0].range = SourceRange(start: range.start, end: SourcePosition(line: rowLine, column: line.count))
-    }
-    return MarkdownDocument(nodes: nodes, options: head.options)
+    return alignments.count
   }
 
   /// The offsets in `line`, a row that opens with `|`, of the pipes that open its cells, as
-  /// cmark-gfm splits it (at pipes no backslash escapes), at most `columns`: after the last pipe,
-  /// what is left is a cell only when it holds more than spaces. Nil when the line does not open
-  /// with `|`, holds a backslash (an escaped pipe is part of its cell, unescaped before its
-  /// inlines are read), or is one the input guard might read otherwise than its cells one by
-  /// one: 400 bytes or longer, or with 32 `<` (to the guard a row is one paragraph, whose
-  /// delimiter runs, brackets and unclosed HTML it counts against its limits).
+  /// cmark-gfm splits it, at most `columns`: after the last pipe, what is left is a cell only
+  /// when it holds more than spaces. Nil when the line does not open with `|` or holds a
+  /// backslash (an escaped pipe is part of its cell, unescaped before its inlines are read).
   static func cellPipes(_ line: ArraySlice<UInt8>, columns: Int) -> [Int]? {
-    guard line.first == ASCII.pipe, line.count < 400, !line.contains(ASCII.backslash),
-      line.count(where: { $0 == ASCII.lessThan }) < 32
-    else { return nil }
+    guard line.first == ASCII.pipe, !line.contains(ASCII.backslash) else { return nil }
     var pipes: [Int] = []
     for index in line.indices where line[index] == ASCII.pipe {
       pipes.append(index - line.startIndex)
@@ -120,6 +75,14 @@ enum KnownTableRow {
       let end = number + 1 < pipes.count ? line.startIndex + pipes[number + 1] : line.endIndex
       return !plainBytes(line[start..<end], smartPunctuation: smartPunctuation).plain
     }
+  }
+
+  /// Whether the cells of `line` may be parsed on their own: the input guard would read it as
+  /// it reads them, far below its limits. To the guard a row is one paragraph, whose delimiter
+  /// runs, brackets and unclosed HTML it counts: a row of 400 bytes or more, or with 32 `<`,
+  /// could pass a limit that its cells do not.
+  static func mayParseCells(_ line: ArraySlice<UInt8>) -> Bool {
+    line.count < 400 && line.count(where: { $0 == ASCII.lessThan }) < 32
   }
 
   /// The rows of a table of one column (after ``oneColumnHeader``), one for each of the cells
@@ -156,7 +119,7 @@ enum KnownTableRow {
   ) -> MarkdownDocument? {
     guard !pipes.isEmpty, let table = head.topLevelBlocks.first(where: { _ in true }),
       head.nodes[table].subtreeEnd == head.nodes.count, case .table(let alignments) = head.nodes[table].kind,
-      pipes.count <= alignments.count
+      !alignments.isEmpty, pipes.count <= alignments.count
     else { return nil }
     var rows: [Int] = []
     if let cells {
