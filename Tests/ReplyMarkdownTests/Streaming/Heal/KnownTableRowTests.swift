@@ -92,6 +92,21 @@ import Testing
       + "| ~~s | t~~ |\n| [^ | 1] |\n| ![i]( | u) |\n",
   ]
 
+  /// An open row ending in a Unicode space (which the heal holds back) shows what the parse
+  /// shows: no row for a `|` before it, the words without it after them (a review found the row
+  /// made with the space).
+  @Test(arguments: ["\u{A0}", "\u{3000}", "\u{2007}", "\u{202F}", "\u{1680}"])
+  func anOpenRowEndingInAUnicodeSpaceShowsWhatTheParseShows(space: String) {
+    let rows = (1...30).map { "| \($0) | plain \($0) |\n" }.joined()
+    for open in ["|" + space, "| " + space, "| x " + space, "| x " + space + space, "| x | y" + space] {
+      #expect(StreamingFastPathTests.firstDifference(["x|1\n-|-\n" + open]) == nil, "\(open.debugDescription)")
+      #expect(StreamingFastPathTests.firstDifference(["a|b\n-|-\n", rows, open]) == nil, "\(open.debugDescription)")
+      #expect(
+        StreamingFastPathTests.firstDifference(("a|b\n-|-\n" + rows + open).map { String($0) }) == nil,
+        "\(open.debugDescription)")
+    }
+  }
+
   /// Generated tables whose last cells hold markup: a stream taking the shortcuts shows what a
   /// stream parsing every row shows.
   @Test func generatedMarkupRowsShowWhatTheParseShows() {
