@@ -94,10 +94,19 @@ import Testing
 
   @Test(arguments: destinations)
   func destinationShortcutShowsWhatTheParseShows(text: String) {
-    #expect(Self.firstDifference(text.map { String($0) }) == nil)
-    for seed in UInt64(1)...4 {
-      #expect(Self.firstDifference(StreamingHarness.randomCharacterChunks(text, seed: seed)) == nil)
+    #expect(Self.firstDifferenceInChunkings(text) == nil)
+  }
+
+  /// ``firstDifference(_:allConsumers:options:)`` of `text` in single characters, then in the
+  /// seeded random chunkings `seeds`; nil when every one shows the same.
+  static func firstDifferenceInChunkings(_ text: String, seeds: ClosedRange<UInt64> = 1...4) -> String? {
+    if let difference = firstDifference(text.map { String($0) }) { return "single characters: " + difference }
+    for seed in seeds {
+      if let difference = firstDifference(StreamingHarness.randomCharacterChunks(text, seed: seed)) {
+        return "seed \(seed): " + difference
+      }
     }
+    return nil
   }
 
   /// While a link's destination arrives, the update keeps the last tail and parses nothing: of
