@@ -30,7 +30,7 @@ struct LongBlock: Sendable {
   /// Where the unsettled remainder starts.
   var settledEnd: Int
   /// A long table's rows header (``Kind/table(header:head:)``) parsed on its own, once, for the
-  /// open rows made without a parse (``KnownTableRow``).
+  /// rows made without a parse of the header and the row (``KnownTableRow``).
   var rowsHead: MarkdownDocument?
   /// The settled parts, in order.
   var parts = SettledParts()
@@ -244,7 +244,8 @@ extension MarkdownStream {
     }
     let document: MarkdownDocument
     if lineCount == 1, let known = settledTableRow(header: header, line: source[start..<(completeEnd - 1)]) {
-      // One row, its line ended by `\n`, made as the open row is: its plain words without a parse.
+      // One row, its line ended by `\n`, made as the open row is: its plain cells without a parse,
+      // the others parsed on their own, not after the header.
       document = known
     } else {
       outbox.lookback += header.count
